@@ -1,0 +1,31 @@
+# The two commands: `make play` and `make test`. Both create .venv and install the project into it.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+
+.PHONY: play test bench demo clean assets
+
+play: $(STAMP)
+	$(BIN)/python -m arcade $(ARGS)
+
+test: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m arcade bench all $(ARGS)
+
+demo: $(STAMP)
+	$(BIN)/python -m arcade demo $(ARGS)
+
+assets: $(STAMP)
+	$(BIN)/python tools/make_assets.py
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "arcade needs Python 3.10 or newer; set PYTHON=python3.11")'
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	@touch $(STAMP)
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache

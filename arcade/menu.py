@@ -1,0 +1,132 @@
+"""The main menu: the games from the registry with their best scores, Continue where a saved game
+exists, the AI demo, settings, stats, quit. After :data:`ATTRACT_SECONDS` without input it starts
+the AI demo by itself, like an arcade cabinet's attract mode; any input there returns here."""
+from __future__ import annotations
+
+import pygame
+
+from . import assets
+from .scene import Scene
+from .ui import colors
+from .ui.input import is_user_input
+from .ui.text import blit_center, render
+from .ui.widgets import ButtonList, Item
+
+ATTRACT_SECONDS = 20.0
+
+
+class MenuScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.idle = 0.0
+        self.list = ButtonList([], pygame.Rect(50, 200, 380, 0), height=54, gap=10, font_size=24,
+                               on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"))
+        self._bg = None
+        self.refresh()
+
+    # ----- items -----
+    def refresh(self) -> None:
+        app = self.app
+        items: list[Item] = []
+        for entry in app.registry.values():
+            if entry.has_save(app.profile):
+                items.append(Item(f"Continue {entry.title}", self._starter(entry, True), key=f"continue:{entry.id}",
+                                  icon=self._icon(entry)))
+            best = app.profile.best(entry.best_key(app.profile))
+            items.append(Item(f"Play {entry.title}", self._starter(entry, False), detail=f"Best {best}" if best else "",
+                              key=f"play:{entry.id}", icon=self._icon(entry)))
+        items.append(Item("Watch the AI play", self.start_demo, key="demo"))
+        items.append(Item("Settings", self.open_settings, key="settings"))
+        stats = self._optional_scene("arcade.stats", "StatsScene")
+        if stats is not None:
+            items.append(Item("Stats", lambda: app.stack.push(stats(app)), key="stats"))
+        items.append(Item("Quit", app.quit, key="quit"))
+        self.list.set_items(items)
+
+    def _icon(self, entry):
+        if entry.icon and assets.has_image(entry.icon):
+            img = assets.image(entry.icon)
+            if img.get_height() != 40:
+                img = pygame.transform.smoothscale(img, (40 * img.get_width() // img.get_height(), 40))
+            return img
+        return None
+
+    @staticmethod
+    def _optional_scene(module: str, name: str):
+        import importlib
+
+        try:
+            return getattr(importlib.import_module(module), name)
+        except (ImportError, AttributeError):
+            return None
+
+    def _starter(self, entry, resume: bool):
+        def start():
+            self.app.stack.push(entry.make_scene(self.app, resume=resume))
+
+        return start
+
+    def start_demo(self) -> None:
+        from .demo import DemoScene
+
+        self.app.stack.push(DemoScene(self.app))
+
+    def open_settings(self) -> None:
+        from .settings_scene import SettingsScene
+
+        self.app.stack.push(SettingsScene(self.app))
+
+    def keys(self) -> list[str]:
+        return [it.key for it in self.list.items]
+
+    def select(self, key: str) -> None:
+        self.list.selected = self.keys().index(key)
+
+    # ----- lifecycle -----
+    def enter(self) -> None:
+        self.idle = 0.0
+        self.refresh()
+
+    def uncover(self) -> None:
+        self.idle = 0.0
+        self.refresh()  # best scores and saved games may have changed
+
+    def handle(self, event) -> None:
+        if is_user_input(event):
+            self.idle = 0.0
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.list.items[self.list.selected].key == "quit":
+                self.app.quit()
+            else:
+                self.select("quit")
+            return
+        self.list.handle(event)
+
+    def update(self, dt: float) -> None:
+        if self.app.stack.top is not self or self.app.stack.busy:
+            return
+        self.idle += dt
+        if self.idle >= ATTRACT_SECONDS:
+            self.idle = 0.0
+            self.start_demo()
+
+    # ----- drawing -----
+    def _background(self, size):
+        if self._bg is None:
+            if assets.has_image("menu_bg"):
+                self._bg = assets.image("menu_bg")
+                if self._bg.get_size() != size:
+                    self._bg = pygame.transform.smoothscale(self._bg, size)
+            else:
+                self._bg = pygame.Surface(size)
+                self._bg.fill(colors.PAGE)
+        return self._bg
+
+    def draw(self, surface) -> None:
+        w, _ = surface.get_size()
+        surface.blit(self._background(surface.get_size()), (0, 0))
+        blit_center(surface, render("arcade", 84, colors.TEXT), (w / 2, 92))
+        blit_center(surface, render("2048  ·  Stairs  ·  AI", 22, colors.BUTTON, "medium"), (w / 2, 150))
+        self.list.draw(surface)
+        hint = render("Arrows + Enter, or click   ·   F11 fullscreen   ·   M mute", 15, colors.TEXT, "regular")
+        blit_center(surface, hint, (w / 2, 780))

@@ -1,0 +1,369 @@
+"""The player's profile on disk: settings, best scores, saved games and a bounded game history.
+
+One versioned JSON file, ``profile.json``, in the platformdirs user data dir (``--data-dir`` or
+``ARCADE_DATA_DIR`` override it). The rules that keep a best score safe:
+
+* Writes are atomic: the JSON goes to a temp file in the same directory, is flushed and fsynced,
+  the current file becomes ``profile.json.bak`` and the temp file is renamed over ``profile.json``
+  (``os.replace``). A crash at any point leaves an intact main file or an intact backup.
+* Writes happen on a background thread (a frame never waits for the disk); only the newest snapshot
+  is written, and ``flush()`` waits for it (the app calls it on quit).
+* Loading reads both the main file and the backup. A corrupt, truncated, wrong-schema, future-version
+  or unreadable main file is renamed aside (``profile.json.corrupt-<time>``, never deleted), one
+  warning line is logged, and the game starts from what can be recovered: the backup first, plus
+  every valid part of the bad file. Best scores are merged by maximum over every readable copy.
+* An unwritable directory: one warning, play goes on in memory.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+import time
+from pathlib import Path
+
+from . import settings as settings_mod
+
+log = logging.getLogger("arcade")
+
+SCHEMA = 1
+FILENAME = "profile.json"
+HISTORY_LIMIT = 500  # game records kept per game for the stats screen
+MAX_FILE_BYTES = 64 * 1024 * 1024  # refuse to parse anything absurdly large
+
+
+def default_data_dir() -> Path:
+    env = os.environ.get("ARCADE_DATA_DIR")
+    if env:
+        return Path(env)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("arcade", appauthor=False))
+
+
+class ProfileError(ValueError):
+    pass
+
+
+def _nonneg_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+
+def _empty() -> dict:
+    return {"settings": dict(settings_mod.DEFAULTS), "best": {}, "saves": {}, "history": {}, "totals": {}}
+
+
+def sanitize(raw) -> tuple[dict, list[str]]:
+    """Keep every valid part of a parsed profile. Returns (data, problems)."""
+    data = _empty()
+    problems: list[str] = []
+    if not isinstance(raw, dict):
+        return data, [f"top level is {type(raw).__name__}, not an object"]
+    schema = raw.get("schema")
+    if schema != SCHEMA:
+        problems.append(f"schema {schema!r} (this version reads {SCHEMA})")
+    sets = raw.get("settings", {})
+    if isinstance(sets, dict):
+        for k, v in sets.items():
+            try:
+                data["settings"][k] = settings_mod.validate(k, v)
+            except (KeyError, ValueError) as e:
+                problems.append(f"setting {e}")
+    else:
+        problems.append("settings is not an object")
+    best = raw.get("best", {})
+    if isinstance(best, dict):
+        for k, v in best.items():
+            if isinstance(k, str) and _nonneg_int(v):
+                data["best"][k] = v
+            else:
+                problems.append(f"best score {k!r}={v!r}")
+    else:
+        problems.append("best is not an object")
+    saves = raw.get("saves", {})
+    if isinstance(saves, dict):
+        for k, v in saves.items():
+            if isinstance(v, dict):
+                data["saves"][k] = v
+            else:
+                problems.append(f"saved game {k!r}")
+    else:
+        problems.append("saves is not an object")
+    hist = raw.get("history", {})
+    if isinstance(hist, dict):
+        for k, v in hist.items():
+            if isinstance(v, list):
+                recs = [r for r in v if isinstance(r, dict) and _nonneg_int(r.get("score"))]
+                if len(recs) != len(v):
+                    problems.append(f"history {k!r} has bad records")
+                data["history"][k] = recs[-HISTORY_LIMIT:]
+            else:
+                problems.append(f"history {k!r}")
+    else:
+        problems.append("history is not an object")
+    totals = raw.get("totals", {})
+    if isinstance(totals, dict):
+        for k, v in totals.items():
+            if isinstance(v, dict) and _nonneg_int(v.get("played")) and _nonneg_int(v.get("score_sum")):
+                data["totals"][k] = {"played": v["played"], "score_sum": v["score_sum"]}
+            else:
+                problems.append(f"totals {k!r}")
+    else:
+        problems.append("totals is not an object")
+    return data, problems
+
+
+def _read(path: Path):
+    """Parse one file. Returns (raw or None, problem or None, exists)."""
+    try:
+        if path.is_dir():
+            return None, "is a directory", True
+        if not path.exists():
+            return None, None, False
+        if path.stat().st_size > MAX_FILE_BYTES:
+            return None, "file too large", True
+        text = path.read_bytes().decode("utf-8")
+        return json.loads(text), None, True
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        return None, f"{type(e).__name__}: {e}", True
+
+
+class Profile:
+    """The profile in memory, written through to disk in the background.
+
+    ``sync=True`` writes on the calling thread (tests); ``data_dir=None`` keeps it in memory only.
+    """
+
+    def __init__(self, data_dir: Path | str | None, *, sync: bool = False):
+        self.dir = Path(data_dir) if data_dir is not None else None
+        self.path = self.dir / FILENAME if self.dir else None
+        self.backup = self.dir / (FILENAME + ".bak") if self.dir else None
+        self.sync = sync
+        self.warnings: list[str] = []
+        self.writable = self.dir is not None
+        self._lock = threading.Condition()
+        self._pending: dict | None = None
+        self._writing = False
+        self._thread: threading.Thread | None = None
+        self._closed = False
+        self._write_failed = False
+        self.data = _empty()
+        if self.dir is not None:
+            self._load()
+
+    # ----- warnings -----
+    def _warn(self, msg: str) -> None:
+        self.warnings.append(msg)
+        log.warning(msg)
+
+    # ----- loading -----
+    def _load(self) -> None:
+        try:
+            self.dir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            self.writable = False
+            self._warn(f"cannot create the data directory {self.dir} ({e.strerror or e}); playing without saving")
+            return
+        for stale in self.dir.glob(FILENAME + ".tmp-*"):  # left by a write killed before its rename
+            try:
+                stale.unlink()
+            except OSError:
+                pass
+        main_raw, main_err, main_exists = _read(self.path)
+        bak_raw, bak_err, bak_exists = _read(self.backup)
+        main, main_problems = sanitize(main_raw) if main_err is None and main_exists else (None, [])
+        bak, _ = sanitize(bak_raw) if bak_err is None and bak_exists else (None, [])
+        bad = main_exists and (main_err is not None or main_problems)
+        if not bad:
+            self.data = main if main is not None else (bak if bak is not None else _empty())
+        else:
+            why = main_err or "; ".join(main_problems[:3])
+            aside = self._set_aside(self.path)
+            # The backup is the last good whole file; fill in what it lacks from the bad file's valid parts.
+            base = bak if bak is not None else _empty()
+            if main is not None:
+                for k, v in main["saves"].items():
+                    base["saves"].setdefault(k, v)
+                for k, v in main["settings"].items():
+                    if bak is None:
+                        base["settings"][k] = v
+            self.data = base
+            where = f"kept aside as {aside.name}" if aside else "could not be moved aside"
+            src = "the backup" if bak is not None else "defaults"
+            self._warn(f"profile {self.path} was unreadable ({why}); {where}; recovered from {src}")
+        # A best score is never lost: take the maximum over every readable copy.
+        for other in (main, bak):
+            if other is None:
+                continue
+            for k, v in other["best"].items():
+                if v > self.data["best"].get(k, -1):
+                    self.data["best"][k] = v
+        if bad:
+            self.save()
+
+    def _set_aside(self, path: Path) -> Path | None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        for n in range(100):
+            aside = path.with_name(f"{path.name}.corrupt-{stamp}" + (f"-{n}" if n else ""))
+            if not aside.exists():
+                try:
+                    os.replace(path, aside)
+                    return aside
+                except OSError:
+                    return None
+        return None
+
+    # ----- settings -----
+    def get(self, key: str):
+        return self.data["settings"].get(key, settings_mod.DEFAULTS[key])
+
+    def set(self, key: str, value) -> None:
+        value = settings_mod.validate(key, value)
+        if self.data["settings"].get(key) != value:
+            self.data["settings"][key] = value
+            self.save()
+
+    # ----- best scores -----
+    def best(self, key: str) -> int:
+        return self.data["best"].get(key, 0)
+
+    def submit_score(self, key: str, score: int) -> bool:
+        """Record a score; returns True (and saves at once) if it is a new best."""
+        if score > self.data["best"].get(key, 0):
+            self.data["best"][key] = int(score)
+            self.save()
+            return True
+        return False
+
+    # ----- saved games -----
+    def saved_game(self, game_id: str) -> dict | None:
+        return self.data["saves"].get(game_id)
+
+    def save_game(self, game_id: str, state: dict) -> None:
+        """Store a game in progress. ``state`` must not be mutated afterwards (it is written later)."""
+        self.data["saves"][game_id] = state
+        self.save()
+
+    def clear_saved(self, game_id: str) -> None:
+        if self.data["saves"].pop(game_id, None) is not None:
+            self.save()
+
+    # ----- history and stats -----
+    def record_game(self, game_id: str, score: int, **fields) -> None:
+        rec = {"score": int(score), "time": int(time.time()), **fields}
+        hist = self.data["history"].setdefault(game_id, [])
+        hist.append(rec)
+        del hist[:-HISTORY_LIMIT]
+        t = self.data["totals"].setdefault(game_id, {"played": 0, "score_sum": 0})
+        t["played"] += 1
+        t["score_sum"] += int(score)
+        self.save()
+
+    def history(self, game_id: str) -> list[dict]:
+        return list(self.data["history"].get(game_id, ()))
+
+    def totals(self, game_id: str) -> dict:
+        return dict(self.data["totals"].get(game_id, {"played": 0, "score_sum": 0}))
+
+    # ----- writing -----
+    def snapshot(self) -> dict:
+        d = self.data
+        return {
+            "schema": SCHEMA,
+            "settings": dict(d["settings"]),
+            "best": dict(d["best"]),
+            "saves": dict(d["saves"]),
+            "history": {k: list(v) for k, v in d["history"].items()},
+            "totals": {k: dict(v) for k, v in d["totals"].items()},
+        }
+
+    def save(self) -> None:
+        """Write the profile (in the background unless ``sync``)."""
+        if self.dir is None or not self.writable or self._closed:
+            return
+        snap = self.snapshot()
+        if self.sync:
+            self._write(snap)
+            return
+        with self._lock:
+            self._pending = snap
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._writer, name="profile-writer", daemon=True)
+                self._thread.start()
+            self._lock.notify_all()
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until everything saved so far is on disk. Returns False on timeout."""
+        end = time.monotonic() + timeout
+        with self._lock:
+            while self._pending is not None or self._writing:
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                self._lock.wait(left)
+        return True
+
+    def close(self) -> None:
+        self.flush()
+        with self._lock:
+            self._closed = True
+            self._lock.notify_all()
+
+    def _writer(self) -> None:
+        while True:
+            with self._lock:
+                while self._pending is None and not self._closed:
+                    self._lock.wait()
+                if self._pending is None:
+                    return
+                snap, self._pending = self._pending, None
+                self._writing = True
+            try:
+                self._write(snap)
+            finally:
+                with self._lock:
+                    self._writing = False
+                    self._lock.notify_all()
+
+    def _write(self, snap: dict) -> None:
+        if not self.writable:
+            return
+        try:
+            text = json.dumps(snap, separators=(",", ":"))
+        except (TypeError, ValueError) as e:  # a bug, not a disk fault: keep the old file
+            self._warn(f"profile not saved: {e}")
+            return
+        tmp = self.path.with_name(f"{FILENAME}.tmp-{os.getpid()}")
+        try:
+            with open(tmp, "w", encoding="utf-8") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            if self.path.is_file():
+                os.replace(self.path, self.backup)
+            os.replace(tmp, self.path)
+            _fsync_dir(self.dir)
+        except OSError as e:
+            try:
+                tmp.unlink()
+            except OSError:
+                pass
+            if not self._write_failed:  # one warning; later saves keep trying (the disk may come back)
+                self._write_failed = True
+                self._warn(f"cannot write the profile in {self.dir} ({e.strerror or e}); playing on, will retry")
+        else:
+            self._write_failed = False
+
+
+def _fsync_dir(path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

@@ -1,0 +1,73 @@
+"""Input helpers shared by scenes: one logical pointer press per physical click or tap.
+
+SDL reports a touch twice: as FINGERDOWN (window-normalised coordinates) and, for the first finger,
+as a synthetic mouse click flagged ``touch``. We take touches from the FINGER events (so two thumbs
+tapping fast both count) and ignore the synthetic mouse copy, so nothing is counted twice.
+"""
+from __future__ import annotations
+
+import pygame
+
+LOGICAL_SIZE = (480, 800)
+
+
+def finger_to_logical(nx: float, ny: float, window_size=None, logical=LOGICAL_SIZE) -> tuple[float, float]:
+    """Window-normalised finger coordinates -> logical canvas pixels (SCALED letterboxing)."""
+    if window_size is None:
+        try:
+            window_size = pygame.display.get_window_size()
+        except pygame.error:
+            window_size = logical
+    ww, wh = window_size
+    lw, lh = logical
+    if ww <= 0 or wh <= 0:
+        return nx * lw, ny * lh
+    scale = min(ww / lw, wh / lh)
+    ox, oy = (ww - lw * scale) / 2, (wh - lh * scale) / 2
+    return (nx * ww - ox) / scale, (ny * wh - oy) / scale
+
+
+def pointer_down(event) -> tuple[float, float, int] | None:
+    """(x, y, button) for a mouse click or a finger touch, None for anything else.
+
+    ``button`` is the mouse button (1 left, 3 right), 1 for a touch.
+    """
+    if event.type == pygame.MOUSEBUTTONDOWN and not getattr(event, "touch", False):
+        if event.button in (1, 2, 3):
+            return event.pos[0], event.pos[1], event.button
+        return None
+    if event.type == pygame.FINGERDOWN:
+        x, y = finger_to_logical(event.x, event.y)
+        return x, y, 1
+    return None
+
+
+def pointer_up(event) -> tuple[float, float, int] | None:
+    if event.type == pygame.MOUSEBUTTONUP and not getattr(event, "touch", False):
+        if event.button in (1, 2, 3):
+            return event.pos[0], event.pos[1], event.button
+        return None
+    if event.type == pygame.FINGERUP:
+        x, y = finger_to_logical(event.x, event.y)
+        return x, y, 1
+    return None
+
+
+def pointer_motion(event) -> tuple[float, float] | None:
+    if event.type == pygame.MOUSEMOTION and not getattr(event, "touch", False):
+        return event.pos
+    if event.type == pygame.FINGERMOTION:
+        return finger_to_logical(event.x, event.y)
+    return None
+
+
+def is_user_input(event) -> bool:
+    """Anything a player does (for idle timers and 'any input' checks)."""
+    return event.type in (
+        pygame.KEYDOWN,
+        pygame.MOUSEBUTTONDOWN,
+        pygame.FINGERDOWN,
+        pygame.MOUSEWHEEL,
+        pygame.JOYBUTTONDOWN,
+        pygame.CONTROLLERBUTTONDOWN,
+    ) or (event.type == pygame.MOUSEMOTION and not getattr(event, "touch", False) and any(event.rel))

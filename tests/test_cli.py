@@ -1,0 +1,74 @@
+"""The command line: bad values exit 2 with one line, --frames runs and exits 0, no display exits 1."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+from arcade import __version__, cli
+
+
+def run(*args, env=None, timeout=60):
+    e = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    if env is not None:
+        e.update(env)
+        for k, v in env.items():
+            if v is None:
+                e.pop(k)
+    return subprocess.run([sys.executable, "-m", "arcade", *args], capture_output=True, text=True, env=e, timeout=timeout)
+
+
+@pytest.mark.parametrize("argv", [
+    ["--seed", "abc"], ["--seed", "-1"], ["--frames", "0"], ["--frames", "x"], ["play", "tetris"], ["play"],
+    ["--window", "10x10"], ["--window", "99999x800"], ["--window", "big"], ["play", "2048", "--size", "9"],
+    ["--no-such-flag"], ["bench"], ["bench", "nope"],
+])
+def test_bad_values_exit_2_with_one_line(argv, capsys):
+    with pytest.raises(SystemExit) as e:
+        cli.main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("arcade") and "error:" in err[-1]
+    assert not any("Traceback" in line for line in err)
+
+
+def test_options_before_or_after_the_subcommand():
+    p = cli.build_parser()
+    a = p.parse_args(["--seed", "3", "play", "2048"])
+    b = p.parse_args(["play", "2048", "--seed", "3"])
+    assert a.seed == b.seed == 3 and a.game == b.game == "2048"
+    assert p.parse_args(["demo"]).seed is None
+
+
+def test_version(capsys):
+    with pytest.raises(SystemExit) as e:
+        cli.main(["--version"])
+    assert e.value.code == 0 and __version__ in capsys.readouterr().out
+
+
+def test_frames_smoke_run_exits_0(tmp_path):
+    r = run("--frames", "30", "--data-dir", str(tmp_path))
+    assert r.returncode == 0, r.stderr
+    assert "Traceback" not in r.stderr
+
+
+def test_no_display_is_one_clear_line(tmp_path):
+    r = run("--frames", "3", "--data-dir", str(tmp_path), env={"SDL_VIDEODRIVER": None, "DISPLAY": None, "WAYLAND_DISPLAY": None})
+    assert r.returncode == 1
+    lines = [line for line in r.stderr.splitlines() if line.strip()]
+    assert len(lines) == 1 and "no display" in lines[0] and "Traceback" not in r.stderr
+
+
+def test_unwritable_data_dir_warns_and_still_runs(tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    r = run("--frames", "5", "--data-dir", str(blocker / "sub"))
+    assert r.returncode == 0
+    assert "cannot create the data directory" in r.stderr and r.stderr.count("\n") == 1
+
+
+def test_corrupt_profile_warns_once_and_runs(tmp_path):
+    (tmp_path / "profile.json").write_text("{not json")
+    r = run("--frames", "5", "--data-dir", str(tmp_path))
+    assert r.returncode == 0 and r.stderr.count("warning") + r.stderr.count("WARNING") == 1
+    assert any(".corrupt-" in f.name for f in tmp_path.iterdir())
