@@ -36,6 +36,7 @@ class ButtonList:
         self.colour, self.hover, self.text = colour, hover, text
         self.selected = next((i for i, it in enumerate(items) if it.enabled), 0)
         self._pressed: int | None = None
+        self._seen_pointer = False
         self.on_move = on_move  # sound hooks
         self.on_select = on_select
 
@@ -95,6 +96,9 @@ class ButtonList:
             return True
         pos = pointer_motion(event)
         if pos is not None:
+            first, self._seen_pointer = not self._seen_pointer, True
+            if first:  # where the pointer rests when the window opens is not a choice
+                return False
             i = self.index_at(pos)
             if i is not None and i != self.selected:
                 self.selected = i
