@@ -90,9 +90,9 @@ class App:
         pygame.display.set_caption(f"arcade {__version__}")
         from . import assets
 
-        if assets.has_image("icon"):
+        if assets.has_image("window_icon"):
             try:
-                pygame.display.set_icon(assets.image("icon"))
+                pygame.display.set_icon(assets.image("window_icon"))
             except pygame.error:
                 pass
         self.window = None

@@ -20,6 +20,7 @@ BENCHES = {
     "engine": ("arcade.game2048.bench_engine", "bitboard engine: boards moved per second vs naive numpy"),
     "view": ("arcade.game2048.bench_view", "2048 board drawing: ms per frame mid-animation"),
     "stairs": ("arcade.stairs.bench", "alias sampler draws/s and stair world update cost"),
+    "stairs-frames": ("arcade.stairs.bench_frames", "Stairs scene drawing: ms per frame mid-climb"),
     "frames": ("arcade.benchmarks", "frame times of every scene with the dummy driver"),
     "startup": ("arcade.benchmarks", "time from start to the first menu frame"),
     "fuzz": ("arcade.fuzz", "input fuzzer over the real app loop"),

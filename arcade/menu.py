@@ -113,8 +113,8 @@ class MenuScene(Scene):
     # ----- drawing -----
     def _background(self, size):
         if self._bg is None:
-            if assets.has_image("menu_bg"):
-                self._bg = assets.image("menu_bg")
+            if assets.has_image("menu_background"):
+                self._bg = assets.image("menu_background")
                 if self._bg.get_size() != size:
                     self._bg = pygame.transform.smoothscale(self._bg, size)
             else:

@@ -1,0 +1,170 @@
+"""Benchmark of the Stairs logic: alias sampler vs numpy's choice vs the seed's LCM table; world update + hop.
+
+``arcade bench stairs`` (wired by the CLI through ``add_arguments`` / ``run``) or ``python -m arcade.stairs.bench``.
+All methods run in the same process, interleaved ``--repeat`` times; figures are medians, ratios side by side.
+Pure: numpy only, no pygame.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from fractions import Fraction
+
+import numpy as np
+
+from .alias import AliasSampler
+from .autopilot import next_hop
+from .world import World
+
+__all__ = ["add_arguments", "run", "main", "lcm_table"]
+
+DEFAULT_P = (0.5, 0.2, 0.2, 0.1)  # the obstacle distribution
+
+
+def lcm_table(probabilities, max_denominator: int = 10**6) -> np.ndarray:
+    """The seed's method (1): a table of length L = LCM of the denominators, holding outcome i L * p_i times."""
+    fr = [Fraction(str(float(p))).limit_denominator(max_denominator) for p in probabilities]
+    total = sum(fr)
+    fr = [f / total for f in fr]
+    length = math.lcm(*(f.denominator for f in fr))
+    return np.repeat(np.arange(len(fr)), [int(f * length) for f in fr])
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--p", type=float, nargs="+", default=list(DEFAULT_P), metavar="P",
+                        help="the distribution to sample (default: the obstacle one, 0.5 0.2 0.2 0.1)")
+    parser.add_argument("--draws", type=int, default=1_000_000, help="draws per vectorised run (default 10^6)")
+    parser.add_argument("--scalar-draws", type=int, default=100_000,
+                        help="draws per scalar run (default 10^5; numpy choice runs a tenth of these)")
+    parser.add_argument("--hops", type=int, default=20_000, help="timed world update+hop steps (default 20000)")
+    parser.add_argument("--repeat", type=int, default=5, help="interleaved repetitions; medians are reported")
+    parser.add_argument("--large-n", type=int, default=1000,
+                        help="also time the vectorised samplers on random weights over this many outcomes (0: skip)")
+    parser.add_argument("--seed", type=int, default=1)
+
+
+def _rate(fn, count: int) -> float:
+    t = time.perf_counter()
+    fn(count)
+    return count / (time.perf_counter() - t)
+
+
+def _samplers(p, seed: int, scalar_draws: int):
+    """name -> (kind, function(count), draws per run). Each scalar function makes ``count`` separate calls."""
+    rng = np.random.default_rng(seed)
+    alias = AliasSampler(p, rng=np.random.default_rng(seed))
+    table = lcm_table(p)
+    length = len(table)
+    k = len(p)
+    pa = np.asarray(p, dtype=float) / sum(p)
+    prob, al = alias.prob, alias.alias
+
+    def alias_scalar(count):
+        s = alias.sample
+        for _ in range(count):
+            s()
+
+    def alias_scalar_uncached(count):  # the textbook scalar draw: two numpy calls a draw
+        integers, random = rng.integers, rng.random
+        for _ in range(count):
+            i = int(integers(k))
+            _ = i if random() < prob[i] else int(al[i])
+
+    def choice_scalar(count):
+        c = rng.choice
+        for _ in range(count):
+            c(k, p=pa)
+
+    def lcm_scalar(count):  # one numpy call a draw
+        integers = rng.integers
+        for _ in range(count):
+            table[integers(length)]
+
+    return {
+        "alias sample() (block cache)": ("scalar", alias_scalar, scalar_draws),
+        "alias, 2 numpy calls a draw": ("scalar", alias_scalar_uncached, scalar_draws),
+        "numpy choice(p=) a draw": ("scalar", choice_scalar, max(1, scalar_draws // 10)),
+        "LCM table, 1 numpy call a draw": ("scalar", lcm_scalar, scalar_draws),
+        "alias sample(n)": ("vector", lambda c: alias.sample(c), None),
+        "numpy choice(size=n, p=)": ("vector", lambda c: rng.choice(k, size=c, p=pa), None),
+        "LCM table[integers(L, size=n)]": ("vector", lambda c: table[rng.integers(0, length, size=c)], None),
+    }, length
+
+
+def _world_costs(hops: int, seed: int) -> dict[str, float]:
+    """Microseconds per update(dt)+hop on a live world (the autopilot's side is computed outside the clock)."""
+    samples: list[int] = []
+    world = World(seed=seed)
+    dt = 1 / 240
+    clock = time.perf_counter_ns
+    while len(samples) < hops:
+        side = next_hop(world)
+        t = clock()
+        world.update(dt)
+        world.hop(side)
+        samples.append(clock() - t)
+        world.drain_events()
+        if world.over:  # never expected at 240 hops/s, but keep measuring on a new world
+            world = World(seed=seed + len(samples))
+    make = []
+    for i in range(50):
+        t = clock()
+        World(seed=seed + i)
+        make.append(clock() - t)
+    samples.sort()
+    return {
+        "median": statistics.median(samples) / 1000,
+        "p90": samples[int(0.9 * (len(samples) - 1))] / 1000,
+        "new World()": statistics.median(make) / 1000,
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    p = list(args.p)
+    samplers, length = _samplers(p, args.seed, args.scalar_draws)
+    rates: dict[str, list[float]] = {name: [] for name in samplers}
+    for _ in range(max(1, args.repeat)):
+        for name, (kind, fn, n) in samplers.items():
+            count = n if kind == "scalar" else args.draws
+            fn(min(count, 1000) if kind == "scalar" else count)  # warm up (the vectorised: its buffers too)
+            rates[name].append(_rate(fn, count))
+    med = {name: statistics.median(r) for name, r in rates.items()}
+    print(f"alias sampler benchmark: p = {p} (LCM table length L = {length}), median of {args.repeat} interleaved "
+          f"runs; vectorised n = {args.draws}")
+    for kind, ref in (("scalar", "numpy choice(p=) a draw"), ("vector", "numpy choice(size=n, p=)")):
+        print(f"\n  {kind:<34}{'draws/s':>14}{'vs choice':>11}")
+        for name, (k, _, _) in samplers.items():
+            if k == kind:
+                print(f"  {name:<34}{med[name]:>14,.0f}{med[name] / med[ref]:>10.1f}x")
+    if args.large_n > 0:
+        big = np.random.default_rng(args.seed).random(args.large_n)
+        big /= big.sum()
+        alias = AliasSampler(big, rng=np.random.default_rng(args.seed))
+        rng = np.random.default_rng(args.seed)
+        fns = {"alias sample(n)": lambda c: alias.sample(c),
+               "numpy choice(size=n, p=)": lambda c: rng.choice(args.large_n, size=c, p=big)}
+        big_rates: dict[str, list[float]] = {name: [] for name in fns}
+        for _ in range(max(1, args.repeat)):
+            for name, fn in fns.items():
+                fn(args.draws)
+                big_rates[name].append(_rate(fn, args.draws))
+        bm = {name: statistics.median(r) for name, r in big_rates.items()}
+        print(f"\n  vector, {args.large_n} random weights (LCM table: not feasible)")
+        for name in fns:
+            print(f"  {name:<34}{bm[name]:>14,.0f}{bm[name] / bm['numpy choice(size=n, p=)']:>10.1f}x")
+    w = _world_costs(args.hops, args.seed)
+    print(f"\nworld: update(dt) + hop over {args.hops} steps: median {w['median']:.2f} us, p90 {w['p90']:.2f} us; "
+          f"new World(): {w['new World()']:.0f} us")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m arcade.stairs.bench", description=__doc__.splitlines()[0])
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,313 @@
+"""The Stairs runner as pure logic: endless path, alias-sampled obstacles, hops, the drop timer, fail causes.
+
+Design space (the scene scales it to pixels): x to the right, y DOWN like the screen, so a higher stair has a
+smaller y. Stair 0 sits at (0, 0). Path stair k+1 is ``STEP_X`` left or right of stair k and ``STEP_Y`` above it
+(the digest's ``x = last.x + dir * width / 2``, ``y = last.y - (height - overlap)``). Internally everything lives on
+an integer lattice: ``row`` (= the path stair index at that height) and ``col`` (x in half-widths).
+
+Obstacles: for each path stair k an outcome n in 0..3 is drawn with P = 50/20/20/10 % (alias sampler); n > 0 puts
+an obstacle n stairs away on the side opposite to stair k+1: row ``k + n``, col ``col_k - dir_k * n``. No obstacle can
+ever sit on a path stair (the path reaches row k+n no further than ``col_k + dir_k * (2 - n)`` on that side) nor
+on another obstacle; the tests check both over 20000 stairs.
+
+Hops: the correct side moves the robot one stair up (score + 1). A wrong side ends the game: ``"hit"`` when an
+obstacle stands where the robot would land, ``"fell"`` otherwise.
+
+Dropping: the drop timer starts at the first hop; every ``drop_interval(score)`` seconds the tail path stair drops,
+with every obstacle at its height or lower. At most ``MAX_BELOW`` path stairs stay below and at the robot (its own
+stair counts): a hop past that drops the extras at once. The robot's own stair dropping ends the game: ``"dropped"``.
+``update(dt)`` advances the timer. The world is deterministic for a seed and a script of hops and dts.
+
+Events for the animation layer (``drain_events()`` returns and clears them, oldest first):
+    ("spawn", stairs, obstacles)      new path stairs / obstacles (tuples; the first one holds the initial set)
+    ("hop", side, from_stair, to_stair)
+    ("miss", side, (x, y), obstacle)  a wrong hop: where the robot tried to land; the obstacle hit, or None
+    ("drop", stairs, obstacles)       what fell this time (tuples, tail first)
+    ("over", cause)
+Pure: numpy only, no pygame.
+"""
+from __future__ import annotations
+
+import math
+from collections import deque
+from dataclasses import dataclass
+
+import numpy as np
+
+from .alias import AliasSampler
+
+__all__ = [
+    "World", "Stair", "Obstacle", "Robot", "PathGenerator", "drop_interval",
+    "STAIR_WIDTH", "STAIR_HEIGHT", "STAIR_OVERLAP", "STEP_X", "STEP_Y",
+    "OBSTACLE_PROBABILITIES", "AHEAD", "MAX_BELOW", "DROP_START", "DROP_FLOOR", "DROP_DECAY", "SIDES", "CAUSES",
+]
+
+# --- geometry, design units (the original's 26 px overlap at its stair size; ours keeps the same role) -----------
+STAIR_WIDTH = 100.0
+STAIR_HEIGHT = 60.0
+STAIR_OVERLAP = 26.0
+STEP_X = STAIR_WIDTH / 2  # 50: half a stair sideways per step
+STEP_Y = STAIR_HEIGHT - STAIR_OVERLAP  # 34: one step up
+
+# --- generation -----------------------------------------------------------------------------------------------
+PATH_PROBABILITIES = (0.5, 0.5)  # next stair up-left, up-right
+OBSTACLE_PROBABILITIES = (0.5, 0.2, 0.2, 0.1)  # no obstacle, obstacle at distance 1, 2, 3
+AHEAD = 16  # path stairs kept generated above the robot (the screen shows fewer)
+
+# --- dropping -------------------------------------------------------------------------------------------------
+MAX_BELOW = 9  # path stairs kept below and at the robot
+DROP_START = 0.600  # seconds between drops at score 0
+DROP_FLOOR = 0.200  # never faster than this
+DROP_DECAY = 0.989  # per point of score: 0.6 s at 0, ~0.345 s at 50, the floor from score 100 on
+
+SIDES = ("left", "right")
+CAUSES = ("fell", "hit", "dropped")
+_DIR = {"left": -1, "right": 1}
+_EVENT_LIMIT = 4096  # undrained events beyond this are discarded oldest first
+
+
+def drop_interval(score: int) -> float:
+    """Seconds between two timed drops at this score: ``max(DROP_FLOOR, DROP_START * DROP_DECAY ** score)``."""
+    return max(DROP_FLOOR, DROP_START * DROP_DECAY ** score)
+
+
+@dataclass(frozen=True, slots=True)
+class Stair:
+    """A path stair. ``index`` is also its row; ``side`` is where it lies from the stair below (None for stair 0)."""
+
+    index: int
+    col: int
+    x: float
+    y: float
+    side: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Obstacle:
+    """An obstacle ``distance`` stairs away from path stair ``origin``, on ``side`` (opposite to the path)."""
+
+    row: int
+    col: int
+    x: float
+    y: float
+    distance: int
+    origin: int
+    side: str
+
+
+@dataclass(frozen=True, slots=True)
+class Robot:
+    """A snapshot of the robot: the stair it stands on (or stood on, once over) and where it faces."""
+
+    stair: Stair
+    facing: str
+
+    @property
+    def index(self) -> int:
+        return self.stair.index
+
+    @property
+    def x(self) -> float:
+        return self.stair.x
+
+    @property
+    def y(self) -> float:
+        return self.stair.y
+
+
+def _stair(index: int, col: int, side: str | None) -> Stair:
+    return Stair(index, col, col * STEP_X, -index * STEP_Y, side)
+
+
+class PathGenerator:
+    """The endless path and its obstacles, one stair at a time, from two seeded streams (path, obstacles)."""
+
+    def __init__(self, seed: np.random.SeedSequence | int | None = None) -> None:
+        ss = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+        path_ss, obstacle_ss = ss.spawn(2)
+        self._path = AliasSampler(PATH_PROBABILITIES, np.random.default_rng(path_ss))
+        self._obstacles = AliasSampler(OBSTACLE_PROBABILITIES, np.random.default_rng(obstacle_ss))
+        self.first = _stair(0, 0, None)
+        self.last = self.first
+
+    def next(self) -> tuple[Stair, Obstacle | None]:
+        """The next path stair, and the obstacle (or None) drawn for the stair below it, whose next stair it is."""
+        prev = self.last
+        d = 1 if self._path.sample() else -1
+        stair = _stair(prev.index + 1, prev.col + d, SIDES[d > 0])
+        n = self._obstacles.sample()
+        obstacle = None
+        if n:
+            row, col = prev.index + n, prev.col - d * n
+            obstacle = Obstacle(row, col, col * STEP_X, -row * STEP_Y, n, prev.index, SIDES[d < 0])
+        self.last = stair
+        return stair, obstacle
+
+
+class World:
+    """One run of the Stairs game. See the module docstring for the rules; all times in seconds."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        ss = np.random.SeedSequence(seed)
+        self.seed: int = ss.entropy  # World(seed=w.seed) replays this world
+        self._gen = PathGenerator(ss)
+        first = self._gen.first
+        self._stairs: deque[Stair] = deque([first])  # standing path stairs, tail (lowest) first, consecutive
+        self._obstacles: dict[tuple[int, int], Obstacle] = {}  # standing, keyed by (row, col)
+        self._robot = first
+        self.score = 0
+        self.over = False
+        self.cause: str | None = None
+        self.running = False  # the drop timer starts at the first hop
+        self.time = 0.0  # seconds of update() since the first hop
+        self._clock = 0.0  # seconds since the last timed drop
+        self._events: deque[tuple] = deque(maxlen=_EVENT_LIMIT)
+        self._grow(initial=True)
+        self.facing: str = self.next_side
+
+    # --- read access -----------------------------------------------------------------------------------------
+    @property
+    def stairs(self) -> tuple[Stair, ...]:
+        """Standing path stairs, lowest first; their indices are consecutive."""
+        return tuple(self._stairs)
+
+    @property
+    def obstacles(self) -> tuple[Obstacle, ...]:
+        """Standing obstacles, in the order they were generated."""
+        return tuple(self._obstacles.values())
+
+    @property
+    def robot(self) -> Robot:
+        return Robot(self._robot, self.facing)
+
+    @property
+    def robot_stair(self) -> Stair:
+        """The stair the robot stands on (after a "dropped" game over: the one it stood on)."""
+        return self._robot
+
+    @property
+    def next_stair(self) -> Stair:
+        """The path stair above the robot's (always generated)."""
+        return self.stair(self._robot.index + 1)
+
+    @property
+    def next_side(self) -> str:
+        """The correct side to hop now."""
+        return self.next_stair.side  # type: ignore[return-value]
+
+    @property
+    def below(self) -> int:
+        """Standing path stairs below and at the robot (0 once its stair has dropped)."""
+        return max(0, self._robot.index - self._stairs[0].index + 1) if self._stairs else 0
+
+    @property
+    def drop_interval(self) -> float:
+        """The current seconds between timed drops."""
+        return drop_interval(self.score)
+
+    @property
+    def time_to_drop(self) -> float | None:
+        """Seconds until the next timed drop, or None before the first hop and after game over."""
+        if not self.running or self.over:
+            return None
+        return max(0.0, drop_interval(self.score) - self._clock)
+
+    def stair(self, index: int) -> Stair:
+        """The standing path stair with this index (IndexError if it has dropped or is not generated yet)."""
+        offset = index - self._stairs[0].index
+        if offset < 0:
+            raise IndexError(f"stair {index} has dropped")
+        return self._stairs[offset]
+
+    def obstacle_at(self, row: int, col: int) -> Obstacle | None:
+        return self._obstacles.get((row, col))
+
+    def drain_events(self) -> list[tuple]:
+        """The events since the last call, oldest first (see the module docstring), and forget them."""
+        out = list(self._events)
+        self._events.clear()
+        return out
+
+    # --- play --------------------------------------------------------------------------------------------------
+    def hop(self, side: str) -> bool:
+        """Hop to the stair up-left or up-right. True if the robot is still alive (no-op False once over)."""
+        d = _DIR.get(side)
+        if d is None:
+            raise ValueError(f"hop side must be 'left' or 'right', got {side!r}")
+        if self.over:
+            return False
+        self.running = True
+        here = self._robot
+        self.facing = side
+        nxt = self._stairs[here.index - self._stairs[0].index + 1]
+        if nxt.side == side:
+            self._robot = nxt
+            self.score += 1
+            self._events.append(("hop", side, here, nxt))
+            self._grow()
+            extra = self._robot.index - self._stairs[0].index + 1 - MAX_BELOW
+            if extra > 0:
+                self._drop(extra)
+            return True
+        row, col = here.index + 1, here.col + d
+        obstacle = self._obstacles.get((row, col))
+        self._events.append(("miss", side, (col * STEP_X, -row * STEP_Y), obstacle))
+        self._end("hit" if obstacle is not None else "fell")
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance the drop timer by ``dt`` seconds (nothing happens before the first hop or after game over)."""
+        if not (dt >= 0.0) or math.isinf(dt):
+            raise ValueError(f"update(dt): dt must be a finite number >= 0, got {dt!r}")
+        if self.over or not self.running:
+            return
+        self.time += dt
+        self._clock += dt
+        interval = drop_interval(self.score)  # the score cannot change inside one update
+        count = 0
+        while self._clock >= interval:
+            self._clock -= interval
+            count += 1
+            if count >= self.below:  # the robot's own stair goes: no need to count further
+                break
+        if count:
+            self._drop(count)
+
+    # --- internals -------------------------------------------------------------------------------------------
+    def _grow(self, initial: bool = False) -> None:
+        """Generate path stairs (and obstacles) until AHEAD stairs stand above the robot."""
+        last = self._gen.last
+        new_stairs: list[Stair] = [last] if initial else []
+        new_obstacles: list[Obstacle] = []
+        target = self._robot.index + AHEAD
+        while last.index < target:
+            last, obstacle = self._gen.next()
+            self._stairs.append(last)
+            new_stairs.append(last)
+            if obstacle is not None:
+                self._obstacles[(obstacle.row, obstacle.col)] = obstacle
+                new_obstacles.append(obstacle)
+        if new_stairs:
+            self._events.append(("spawn", tuple(new_stairs), tuple(new_obstacles)))
+
+    def _drop(self, count: int) -> None:
+        """Drop ``count`` tail stairs with every obstacle at their height or lower; the robot's stair ends the game."""
+        count = min(count, len(self._stairs))
+        dropped = tuple(self._stairs.popleft() for _ in range(count))
+        top = dropped[-1].index
+        gone = tuple(o for o in self._obstacles.values() if o.row <= top)
+        for o in gone:
+            del self._obstacles[(o.row, o.col)]
+        self._events.append(("drop", dropped, gone))
+        if top >= self._robot.index:
+            self._end("dropped")
+
+    def _end(self, cause: str) -> None:
+        self.over = True
+        self.cause = cause
+        self.running = False
+        self._events.append(("over", cause))
+
+    def __repr__(self) -> str:
+        state = f"over={self.cause!r}" if self.over else f"below={self.below}"
+        return f"World(seed={self.seed}, score={self.score}, {state})"
