@@ -234,7 +234,12 @@ class Game2048Scene(Scene):
     def _request(self, purpose: str) -> None:
         from . import ai
 
-        params = ai.defaults(self.strategy)
+        try:
+            params = ai.defaults(self.strategy)
+        except (ImportError, ValueError) as e:  # a strategy that cannot load: say so, keep the game going
+            self.ai_error = f"AI strategy {self.strategy!r} is unavailable: {e}"
+            self.set_autoplay(False)
+            return
         self._worker().request(self.game.grid, self.strategy, params)
         self.pending = (self.game.grid, purpose)
 
