@@ -67,6 +67,7 @@ class Game2048Scene(Scene):
             game = Game(size or p.get("2048.size"), seed=app.seed, four_probability=p.get("2048.four_probability"))
         self.game = game
         self.view = BoardView(LAYOUT["board"], game.size, speed=self._anim_speed())
+        self.view.warm()  # render the tiles now, not in the middle of the first moves
         self.view.set_grid(game.grid, appear=True)
         self.floats: list[list] = []  # [age, text]
         self.panel_t = 0.0  # time since the game ended (win/over panel)
@@ -180,6 +181,7 @@ class Game2048Scene(Scene):
         self.game = Game(size, seed=None, four_probability=self.app.profile.get("2048.four_probability"))
         if size != self.view.size:
             self.view = BoardView(LAYOUT["board"], size, speed=self._anim_speed())
+            self.view.warm()
         self.view.set_grid(self.game.grid, appear=True)
         self.floats.clear()
         self.hint = None

@@ -1,0 +1,103 @@
+"""Benchmark of the board drawing mid-animation (``arcade bench view``; or ``python -m arcade.game2048.bench_view``).
+
+For each board size it plays random moves of a seeded game on a 480 x 800 canvas and times ``BoardView.draw``
+on frames spread over each move's animation (60 fps steps), then prints the median and the 95th percentile in ms.
+``BoardView.warm()`` renders the common tiles first; the first animation of each size fills the remaining caches
+and is not counted (``--cold`` counts it and skips ``warm()``).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--sizes", default="3,4,5,6,7,8", help="board sizes, comma separated (default 3..8)")
+    parser.add_argument("--frames", type=int, default=600, help="timed frames per size (default 600)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the games (default 1)")
+    parser.add_argument("--speed", type=float, default=1.0, help="animation speed (default 1)")
+    parser.add_argument("--cold", action="store_true", help="also count the frames that fill the caches")
+
+
+def _board(size: int, rng: random.Random, game_cls):
+    """A well filled position (about 60 % of the cells, mixed values) so frames carry many tiles."""
+    g = game_cls(size=size, seed=rng.random())
+    g.keep_going()
+    for r in range(size):
+        for c in range(size):
+            v = 0 if rng.random() < 0.4 else 1 << rng.randint(1, 11 if size > 3 else 8)
+            g.place(r, c, v)
+    return g
+
+
+def run(args) -> int:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from .game import Game
+    from .rules import DIRECTIONS
+    from .view import PAGE, BoardView
+
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((480, 800))
+    sizes = [int(s) for s in str(args.sizes).split(",") if s.strip()]
+    print(f"BoardView.draw mid-animation, 480x800 canvas, board 464 px, driver {pygame.display.get_driver()}, "
+          f"{args.frames} frames per size")
+    print(f"{'size':>5} {'median ms':>10} {'p95 ms':>8} {'max ms':>8} {'static ms':>10} {'tiles/frame':>12}")
+    for size in sizes:
+        rng = random.Random(args.seed * 1000 + size)
+        view = BoardView(pygame.Rect(8, 168, 464, 464), size, speed=args.speed)
+        game = _board(size, rng, Game)
+        view.set_grid(game.grid)
+        if not args.cold:
+            view.warm()
+        times = []
+        sprites = []
+        warm = args.cold
+        while len(times) < args.frames:
+            out = None
+            for d in rng.sample(DIRECTIONS, 4):
+                out = game.move(d)
+                if out:
+                    break
+            if not out or sum(1 for row in game.grid for v in row if v) > size * size * 0.8:
+                game = _board(size, rng, Game)
+                view.set_grid(game.grid)
+                continue
+            view.play(out)
+            while view.busy and len(times) < args.frames:
+                screen.fill(PAGE)
+                t0 = time.perf_counter()
+                view.draw(screen)
+                t1 = time.perf_counter()
+                if warm:
+                    times.append((t1 - t0) * 1000)
+                    sprites.append(len(view._timeline.sprites(view._t)))
+                view.update(1 / 60)
+            warm = True
+        statics = []
+        for _ in range(50):
+            t0 = time.perf_counter()
+            view.draw(screen)
+            statics.append((time.perf_counter() - t0) * 1000)
+        times.sort()
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(f"{size:>5} {statistics.median(times):>10.3f} {p95:>8.3f} {times[-1]:>8.3f} "
+              f"{statistics.median(statics):>10.3f} {statistics.mean(sprites):>12.1f}")
+    return 0
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m arcade.game2048.bench_view", description=__doc__.splitlines()[0])
+    add_arguments(parser)
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,274 @@
+"""Pure 2048 rules for square boards of size 3..8 (no pygame).
+
+A grid is a sequence of rows, each a sequence of ints; 0 is an empty cell, a tile is a power of two >= 2.
+Values are unbounded: nothing caps or wraps them.
+
+``slide(grid, direction)`` gives exactly what the original web game's ``GameManager.move`` gives
+(gabrielecirulli/2048): tiles slide as far as they can, two equal tiles merge into their sum, a tile merges at
+most once per move, and the merge nearest the wall wins (``[2,2,2,2]`` left -> ``[4,4,0,0]``).
+
+Speed: a move is computed line by line (a line is a row or column read from the wall the tiles move to).
+The result of sliding one line is memoised, so a grid costs ``size`` dictionary look-ups plus reassembly.
+``slide_grid`` skips the per-tile motions for callers (the AI) that only need the resulting grid.
+"""
+from __future__ import annotations
+
+from typing import Iterable, NamedTuple, Sequence
+
+__all__ = [
+    "DIRECTIONS", "MIN_SIZE", "MAX_SIZE", "Motion", "SlideResult",
+    "slide", "slide_grid", "empty_cells", "can_move", "max_tile", "validate_grid", "is_tile_value",
+]
+
+DIRECTIONS = ("up", "down", "left", "right")
+MIN_SIZE = 3
+MAX_SIZE = 8
+
+Grid = tuple  # tuple of row tuples of ints
+
+
+class Motion(NamedTuple):
+    """One tile of the position before a move: where it was, where it went.
+
+    ``value`` is the tile's value before the move. ``merged`` is True for both tiles of a merged pair; the tile
+    left at ``dst`` then holds ``2 * value``. A tile that did not move has ``src == dst``.
+    """
+    src: tuple
+    dst: tuple
+    value: int
+    merged: bool
+
+
+class SlideResult(NamedTuple):
+    """The answer of ``slide``.
+
+    ``grid``: the new grid (tuple of row tuples); ``gained``: sum of the merged tiles' new values (the score);
+    ``moved``: whether the grid changed; ``motions``: one ``Motion`` per tile present before the move, in
+    row-major order of ``src``.
+    """
+    grid: tuple
+    gained: int
+    moved: bool
+    motions: tuple
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# validation
+
+def is_tile_value(v) -> bool:
+    """True for 0 (empty) and the powers of two >= 2 (any size)."""
+    try:
+        i = int(v)
+    except (TypeError, ValueError, OverflowError):
+        return False
+    if i != v:
+        return False
+    return i == 0 or (i >= 2 and i & (i - 1) == 0)
+
+
+def _bad_value(v, r, c) -> ValueError:
+    return ValueError(f"grid[{r}][{c}] = {v!r}: a cell holds 0 (empty) or a power of two >= 2")
+
+
+def _canon_line(line: tuple, coords: tuple) -> tuple:
+    """Validate one line and return it as a tuple of plain ints; ``coords[i]`` is the grid cell of ``line[i]``."""
+    out = []
+    for i, v in enumerate(line):
+        if not is_tile_value(v):
+            raise _bad_value(v, *coords[i])
+        out.append(int(v))
+    return tuple(out)
+
+
+def _rows(grid) -> tuple:
+    """The grid as a tuple of row tuples, after checking its shape (square, size 3..8)."""
+    try:
+        rows = tuple(tuple(row) for row in grid)
+    except TypeError:
+        raise ValueError("a grid is a sequence of rows, each a sequence of cell values") from None
+    n = len(rows)
+    if not MIN_SIZE <= n <= MAX_SIZE:
+        raise ValueError(f"grid has {n} rows: the board size must be {MIN_SIZE}..{MAX_SIZE}")
+    for r, row in enumerate(rows):
+        if len(row) != n:
+            raise ValueError(f"grid is not square: row {r} has {len(row)} cells, expected {n}")
+    return rows
+
+
+def validate_grid(grid) -> tuple:
+    """Check a grid and return it as a tuple of row tuples of ints; ValueError with a clear message if bad."""
+    rows = _rows(grid)
+    coords = _COORDS[len(rows), "left"]
+    return tuple(_canon_line(row, coords[r]) for r, row in enumerate(rows))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# one line
+
+# line (from the wall outward) -> (new line, gained, moves) where moves is a tuple of (src, dst, value, merged)
+# over the tiles of the line, indices counted from the wall.
+_LINE_CACHE: dict = {}
+_LINE_CACHE_MAX = 1 << 17
+
+
+def _slide_line(line: tuple):
+    """Slide one line towards index 0. ``line`` must be valid plain ints (checked by the caller)."""
+    out = []
+    moves = []
+    gained = 0
+    mergeable = False  # the last tile in ``out`` may still take a merge
+    for i, v in enumerate(line):
+        if not v:
+            continue
+        if mergeable and out[-1] == v:
+            d = len(out) - 1
+            out[d] = v + v
+            gained += v + v
+            src, dst, val, _ = moves[-1]
+            moves[-1] = (src, dst, val, True)
+            moves.append((i, d, v, True))
+            mergeable = False
+        else:
+            out.append(v)
+            moves.append((i, len(out) - 1, v, False))
+            mergeable = True
+    new = tuple(out) + (0,) * (len(line) - len(out))
+    return new, gained, tuple(moves)
+
+
+def _line(key: tuple, coords: tuple):
+    hit = _LINE_CACHE.get(key)
+    if hit is not None:
+        return hit
+    canon = _canon_line(key, coords)
+    hit = _slide_line(canon)
+    if len(_LINE_CACHE) >= _LINE_CACHE_MAX:
+        _LINE_CACHE.clear()
+    _LINE_CACHE[canon] = hit
+    return hit
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# whole grid
+
+def _lines(rows: tuple, direction: str) -> list:
+    """The lines of the grid for a direction, each read from the wall the tiles move towards."""
+    if direction == "left":
+        return list(rows)
+    if direction == "right":
+        return [row[::-1] for row in rows]
+    cols = list(zip(*rows))
+    if direction == "up":
+        return cols
+    if direction == "down":
+        return [col[::-1] for col in cols]
+    raise ValueError(f"direction {direction!r}: expected one of {DIRECTIONS}")
+
+
+def _assemble(new_lines: list, direction: str) -> tuple:
+    if direction == "left":
+        return tuple(new_lines)
+    if direction == "right":
+        return tuple(line[::-1] for line in new_lines)
+    if direction == "up":
+        return tuple(zip(*new_lines))
+    return tuple(zip(*(line[::-1] for line in new_lines)))
+
+
+def _coord(direction: str, n: int, k: int, i: int) -> tuple:
+    """Grid cell (row, col) of index ``i`` (from the wall) of line ``k``."""
+    if direction == "left":
+        return (k, i)
+    if direction == "right":
+        return (k, n - 1 - i)
+    if direction == "up":
+        return (i, k)
+    return (n - 1 - i, k)
+
+
+# (n, direction) -> coords[k][i] = (row, col)
+_COORDS = {(n, d): tuple(tuple(_coord(d, n, k, i) for i in range(n)) for k in range(n))
+           for n in range(MIN_SIZE, MAX_SIZE + 1) for d in DIRECTIONS}
+
+
+def _run(grid, direction: str, want_motions: bool):
+    rows = _rows(grid)
+    lines = _lines(rows, direction)
+    coords = _COORDS[len(rows), direction]
+    new_lines = []
+    gained = 0
+    moved = False
+    motions = [] if want_motions else None
+    for k, line in enumerate(lines):
+        new, g, moves = _line(line, coords[k])
+        new_lines.append(new)
+        if g:
+            gained += g
+        if not moved and new != line:
+            moved = True
+        if want_motions:
+            ck = coords[k]
+            for src, dst, val, merged in moves:
+                motions.append(Motion(ck[src], ck[dst], val, merged))
+    return _assemble(new_lines, direction), gained, moved, motions
+
+
+def slide(grid, direction: str) -> SlideResult:
+    """Move every tile of ``grid`` towards ``direction`` ("up", "down", "left", "right").
+
+    Returns a ``SlideResult(grid, gained, moved, motions)``. ValueError for a bad grid or direction.
+    """
+    new, gained, moved, motions = _run(grid, direction, True)
+    motions.sort()
+    return SlideResult(new, gained, moved, tuple(motions))
+
+
+def slide_grid(grid, direction: str) -> tuple:
+    """Like ``slide`` without the motions: returns ``(grid, gained, moved)``; faster, for search code."""
+    new, gained, moved, _ = _run(grid, direction, False)
+    return new, gained, moved
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# helpers
+
+def empty_cells(grid) -> list:
+    """The empty cells as a list of (row, col), in row-major order."""
+    return [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if not v]
+
+
+def max_tile(grid) -> int:
+    """The largest tile value (0 for an empty grid)."""
+    return max(max(row) for row in grid)
+
+
+def can_move(grid) -> bool:
+    """True if some direction changes the grid.
+
+    That is the case exactly when an empty cell and a tile are both present (some tile then has an empty
+    neighbour to slide into), or two equal tiles are neighbours in a row or column.
+    """
+    rows = validate_grid(grid)
+    has_empty = has_tile = False
+    for row in rows:
+        for v in row:
+            if v:
+                has_tile = True
+            else:
+                has_empty = True
+    if has_empty:
+        return has_tile
+    for row in rows:
+        for a, b in zip(row, row[1:]):
+            if a == b:
+                return True
+    for upper, lower in zip(rows, rows[1:]):
+        for a, b in zip(upper, lower):
+            if a == b:
+                return True
+    return False
+
+
+def count_tiles(grid: Iterable[Sequence[int]]) -> int:
+    """Number of non-empty cells."""
+    return sum(1 for row in grid for v in row if v)
