@@ -1,11 +1,14 @@
 """Headless test set-up: SDL dummy drivers and a temp profile dir, before anything imports pygame."""
+import atexit
 import os
+import shutil
 import tempfile
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
 os.environ["ARCADE_DATA_DIR"] = tempfile.mkdtemp(prefix="arcade-test-data-")
+atexit.register(shutil.rmtree, os.environ["ARCADE_DATA_DIR"], ignore_errors=True)
 
 import pytest  # noqa: E402
 
