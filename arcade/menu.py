@@ -122,9 +122,19 @@ class MenuScene(Scene):
                 self._bg.fill(colors.PAGE)
         return self._bg
 
+    def _plates(self, size):
+        """Soft page-coloured plates so the title and the hint read over the busy background (drawn once)."""
+        if getattr(self, "_plate", None) is None:
+            w, h = size
+            self._plate = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(self._plate, (*colors.PAGE, 215), (w / 2 - 170, 30, 340, 148), border_radius=24)
+            pygame.draw.rect(self._plate, (*colors.PAGE, 215), (w / 2 - 225, 766, 450, 30), border_radius=12)
+        return self._plate
+
     def draw(self, surface) -> None:
         w, _ = surface.get_size()
         surface.blit(self._background(surface.get_size()), (0, 0))
+        surface.blit(self._plates(surface.get_size()), (0, 0))
         blit_center(surface, render("arcade", 84, colors.TEXT), (w / 2, 92))
         blit_center(surface, render("2048  ·  Stairs  ·  AI", 22, colors.BUTTON, "medium"), (w / 2, 150))
         self.list.draw(surface)
