@@ -1,0 +1,689 @@
+"""The three layers of the Stairs screen, back to front: sky, scenery, staircase.
+
+* :class:`Background` — the evening sky (``stairs_background.png``, or a gradient when the image is missing) whose
+  colour drifts slowly with the score through a few tints. The tints are rendered once at load; a frame blits one
+  cached opaque surface, re-composed (two blits, one with ``set_alpha``) only when the quantised blend changes.
+* :class:`Scenery` — the foliage strips on both sides. Each strip is drawn as stacked copies one strip height apart;
+  their offset is a pure function of the camera's continuous height (``scroll = -camera_y * parallax``, wrapped at
+  the strip height: a copy that passes the threshold goes back above the other), so the loop is seamless and
+  independent of the frame rate. As the robot climbs the camera rises and the leaves slide down.
+* :class:`StairLayer` — standing stairs and obstacles read from the world every frame (the world is the truth),
+  dropped ones falling with gravity and fading, the robot with its shadow (hops in an arc, queued when taps come
+  faster than the animation, falls or bumps and falls at game over), and the :class:`Camera` that eases so the
+  robot stays a little below the centre of the screen.
+
+Geometry: the world's design units (y down, a stair is 100 x 60, a step 50 x 34) times :data:`SCALE` pixels, fixed at
+load: every image is pre-scaled once, nothing is scaled per frame. Draw order is the painter's order of a view from
+the front: farther (higher, smaller y) things first, so a nearer stair's top face covers the foot of the riser of the
+stair above it, and a robot falling past nearer stairs passes behind them.
+"""
+from __future__ import annotations
+
+import json
+import math
+from collections import deque
+from dataclasses import dataclass
+from functools import lru_cache
+
+import pygame
+
+from .. import assets
+
+# --- layout (logical pixels) ----------------------------------------------------------------------------------
+SCALE = 1.0  # design units -> logical pixels (the art is drawn at the design size)
+FOCUS = (240, 480)  # where the camera keeps the robot's feet: a bit below the centre, so the stairs ahead show
+CAMERA_RATE = 9.0  # 1/s: exponential easing of the camera towards the robot's stair
+
+# --- motion (seconds, design units) ---------------------------------------------------------------------------
+HOP_TIME = 0.12  # one hop
+HOP_HEIGHT = 30.0  # top of the hop arc above the straight line
+LAND_TIME = 0.07  # the squashed landing pose after a hop (when nothing else is queued)
+MAX_QUEUE = 3  # hop animations waiting behind the current one; older ones are skipped beyond this
+QUEUE_SPEEDUP = 0.8  # each waiting hop makes the current one play this much faster
+BUMP_TIME = 0.16  # hop towards a spike, hit it, recoil
+BUMP_REACH = 0.42  # how far towards the spike the robot gets
+MISS_HANG = 0.08  # a hop into the void hangs this long before the fall
+IMPACT_DX, IMPACT_DY, IMPACT_TIME = 24.0, 20.0, 0.35  # the flash where the robot hits a spike block
+GRAVITY = 2600.0  # design units / s^2 for everything that falls
+FALL_FADE = 0.75  # seconds for a falling stair, obstacle or robot to fade out
+RIPPLE = 0.03  # seconds between the pieces of a burst of drops, tail first
+CRACK_LEAD = 0.30  # the tail stair shows cracks this long before it drops
+SHAKE_LEAD = 0.15  # ... and shakes in the last moments
+
+# --- sky and scenery ------------------------------------------------------------------------------------------
+PARALLAX = 0.55  # the scenery slides at this fraction of the staircase's speed (it is farther away)
+SKY_STEP = 40  # score points from one sky tint to the next
+SKY_RATE = 1.5  # 1/s: easing of the sky towards the score's tint
+SKY_LEVELS = 32  # quantisation of a cross-fade (a re-compose at most once per level)
+# (multiply rgb, add rgb): dusk (the image as drawn), night, deep violet night, dawn
+SKY_TINTS = (
+    ((1.00, 1.00, 1.00), (0, 0, 0)),
+    ((0.55, 0.62, 0.95), (0, 4, 14)),
+    ((0.62, 0.48, 0.80), (16, 0, 20)),
+    ((1.10, 0.92, 0.82), (22, 14, 10)),
+)
+GRADIENT = ((44, 36, 84), (176, 96, 140), (236, 160, 120))  # fallback sky: top, middle, bottom
+
+# order within one depth: a stair, then what stands on it, the robot's shadow, the robot
+_STAIR, _OBSTACLE, _SHADOW, _ROBOT = 0, 1, 2, 3
+
+DEFAULT_ANCHORS = {
+    "stair": (50, 13), "stair_cracked": (50, 13), "obstacle": (32, 58), "robot_shadow": (24, 7),
+    **{f"robot_{p}_{f}": (32, 77) for p in ("idle", "hop", "fall") for f in ("left", "right")},
+}
+
+
+# ======================================================================================== sprites
+@dataclass(frozen=True)
+class Sprite:
+    image: pygame.Surface
+    anchor: tuple[int, int]  # pixel of the image that goes on the point it is drawn at
+
+
+def _manifest_anchors() -> dict:
+    try:
+        data = json.loads(assets.data_file("images", "manifest.json").read_text())
+        return {k: tuple(v["anchor"]) for k, v in data.items() if isinstance(v, dict) and "anchor" in v}
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+
+
+def _placeholder(name: str) -> pygame.Surface:
+    """A plain shape when an image is missing, so the game stays playable."""
+    if name.startswith("stair"):
+        s = pygame.Surface((100, 60), pygame.SRCALPHA)
+        pygame.draw.rect(s, (214, 130, 92), s.get_rect(), border_radius=10)
+        pygame.draw.rect(s, (250, 236, 205), (0, 0, 100, 26), border_radius=10)
+    elif name == "obstacle":
+        s = pygame.Surface((64, 64), pygame.SRCALPHA)
+        pygame.draw.rect(s, (92, 72, 140), (9, 30, 46, 28), border_radius=7)
+        for i in range(3):
+            x0 = 12 + i * 13
+            pygame.draw.polygon(s, (220, 220, 235), [(x0, 33), (x0 + 6, 14), (x0 + 13, 33)])
+    elif name == "robot_shadow":
+        s = pygame.Surface((48, 14), pygame.SRCALPHA)
+        pygame.draw.ellipse(s, (0, 0, 0, 90), s.get_rect())
+    else:
+        s = pygame.Surface((64, 80), pygame.SRCALPHA)
+        pygame.draw.rect(s, (240, 240, 240), (12, 10, 40, 66), border_radius=12)
+    return s
+
+
+def _scaled(surf: pygame.Surface, k: float) -> pygame.Surface:
+    if k == 1.0:
+        return surf.copy()  # our own copy: per-sprite alpha must not leak into the shared cache
+    w, h = surf.get_size()
+    return pygame.transform.smoothscale(surf, (max(1, round(w * k)), max(1, round(h * k))))
+
+
+@lru_cache(maxsize=4)
+def load_sprites(scale: float = SCALE) -> dict[str, Sprite]:
+    """Every stair-layer image pre-scaled once (cached per scale), plus a squashed landing pose per facing."""
+    anchors = {**DEFAULT_ANCHORS, **_manifest_anchors()}
+    out: dict[str, Sprite] = {}
+    for name in DEFAULT_ANCHORS:
+        img = assets.image(name) if assets.has_image(name) else _placeholder(name)
+        ax, ay = anchors.get(name, DEFAULT_ANCHORS[name])
+        out[name] = Sprite(_scaled(img, scale), (round(ax * scale), round(ay * scale)))
+    for facing in ("left", "right"):  # squash and stretch, rendered once
+        idle = out[f"robot_idle_{facing}"]
+        w, h = idle.image.get_size()
+        sw, sh = round(w * 1.12), round(h * 0.88)
+        out[f"robot_land_{facing}"] = Sprite(pygame.transform.smoothscale(idle.image, (sw, sh)),
+                                             (round(idle.anchor[0] * sw / w), round(idle.anchor[1] * sh / h)))
+    for cause in ("fell", "hit", "dropped"):
+        name = f"cause_{cause}"
+        if assets.has_image(name):
+            img = assets.image(name)
+            out[name] = Sprite(_scaled(img, scale * 1.25), (round(img.get_width() * scale * 1.25 / 2),) * 2)
+    return out
+
+
+# ======================================================================================== background
+def _tint(base: pygame.Surface, mul, add) -> pygame.Surface:
+    """An opaque copy of ``base`` with every pixel's rgb * mul + add (computed once, with numpy)."""
+    import numpy as np
+
+    src = base.convert() if pygame.display.get_surface() is not None else base.copy()
+    rgb = pygame.surfarray.array3d(src).astype(np.float32)
+    rgb = rgb * np.asarray(mul, np.float32) + np.asarray(add, np.float32)
+    out = pygame.Surface(base.get_size())
+    pygame.surfarray.blit_array(out, np.clip(rgb, 0, 255).astype(np.uint8))
+    return out.convert() if pygame.display.get_surface() is not None else out
+
+
+def _gradient(size) -> pygame.Surface:
+    w, h = size
+    s = pygame.Surface((1, h))
+    top, mid, low = GRADIENT
+    for y in range(h):
+        t = y / max(1, h - 1)
+        a, b, k = (top, mid, t * 2) if t < 0.5 else (mid, low, t * 2 - 1)
+        s.set_at((0, y), tuple(round(a[i] + (b[i] - a[i]) * k) for i in range(3)))
+    return pygame.transform.scale(s, (w, h))
+
+
+class Background:
+    """The sky: a few tints of one picture, cross-faded along the score (:data:`SKY_STEP` points per tint)."""
+
+    def __init__(self, size=(480, 800)):
+        self.size = size
+        base = assets.image("stairs_background") if assets.has_image("stairs_background") else None
+        if base is None or base.get_size() != tuple(size):
+            base = _gradient(size) if base is None else pygame.transform.smoothscale(base, size)
+        self.tints = [_tint(base, m, a) for m, a in SKY_TINTS]
+        self.level = 0.0  # position along the tints (0 = the first); eases towards target(score)
+        self._key: tuple[int, int] | None = None
+        self._composed = pygame.Surface(size).convert() if pygame.display.get_surface() is not None else pygame.Surface(size)
+        self.composes = 0  # how often the cached sky was re-composed (benchmarks, tests)
+
+    @staticmethod
+    def target(score: int) -> float:
+        return score / SKY_STEP
+
+    def reset(self, score: int = 0) -> None:
+        self.level = self.target(score)
+
+    def update(self, dt: float, score: int) -> None:
+        goal = self.target(score)
+        self.level += (goal - self.level) * (1.0 - math.exp(-SKY_RATE * dt))
+        if abs(goal - self.level) < 1e-4:
+            self.level = goal
+
+    def key(self) -> tuple[int, int]:
+        """(tint index, blend level 0..SKY_LEVELS-1 towards the next tint) for the current level."""
+        n = len(self.tints)
+        whole = math.floor(self.level)
+        level = round((self.level - whole) * SKY_LEVELS)
+        if level >= SKY_LEVELS:
+            whole, level = whole + 1, 0
+        return whole % n, level
+
+    def draw(self, surface: pygame.Surface) -> None:
+        key = self.key()
+        if key != self._key:
+            i, level = key
+            self._composed.blit(self.tints[i], (0, 0))
+            if level:
+                nxt = self.tints[(i + 1) % len(self.tints)]
+                nxt.set_alpha(round(255 * level / SKY_LEVELS))
+                self._composed.blit(nxt, (0, 0))
+                nxt.set_alpha(None)
+            self._key = key
+            self.composes += 1
+        surface.blit(self._composed, (0, 0))
+
+
+# ======================================================================================== scenery
+class Scenery:
+    """Foliage strips at both edges, looping forever as the camera climbs."""
+
+    def __init__(self, size=(480, 800), parallax: float = PARALLAX, scale: float = SCALE, period: int | None = None):
+        """``period`` given: no art is loaded (the loop arithmetic alone, for tests)."""
+        self.size = size
+        self.parallax = parallax
+        self.scale = scale
+        self.strips: list[tuple[pygame.Surface, int]] = []  # (image, x)
+        if period is None:
+            for name, side in (("scenery_left", "left"), ("scenery_right", "right")):
+                if assets.has_image(name):
+                    img = _scaled(assets.image(name), scale) if scale != 1.0 else assets.image(name)
+                    self.strips.append((img, 0 if side == "left" else size[0] - img.get_width()))
+            period = self.strips[0][0].get_height() if self.strips else size[1]
+        self.period = int(period)
+
+    def scroll(self, camera_y: float) -> float:
+        """Pixels the leaves have slid down for this camera height (design y; it decreases as the robot climbs)."""
+        return -camera_y * self.scale * self.parallax
+
+    def copies(self, camera_y: float) -> list[int]:
+        """Top edges (screen y) of the stacked copies of a strip: one period apart, together covering the screen.
+
+        A pure function of the camera: the first copy's top is the scroll wrapped into ``(-period, 0]``. With the
+        shipped strips (taller than the screen) that is two copies, or one when a copy's top is exactly at 0.
+        """
+        h = self.period
+        top = -(-math.floor(self.scroll(camera_y)) % h)  # in (-h, 0]: a copy that passed the threshold went back above
+        n = -(-(self.size[1] - top) // h)  # enough copies to reach the bottom edge
+        return [top + k * h for k in range(n)]
+
+    def draw(self, surface: pygame.Surface, camera_y: float) -> None:
+        ys = self.copies(camera_y)
+        for img, x in self.strips:
+            for y in ys:
+                surface.blit(img, (x, y))
+
+
+# ======================================================================================== camera
+class Camera:
+    """The design-space point shown at :data:`FOCUS`; eases towards its target, exactly for any frame rate
+    while the target holds still (``1 - exp(-rate * dt)`` per step)."""
+
+    def __init__(self, x: float = 0.0, y: float = 0.0, scale: float = SCALE, focus=FOCUS):
+        self.x, self.y = x, y
+        self.tx, self.ty = x, y
+        self.scale = scale
+        self.focus = focus
+
+    def follow(self, x: float, y: float) -> None:
+        self.tx, self.ty = x, y
+
+    def snap(self) -> None:
+        self.x, self.y = self.tx, self.ty
+
+    def update(self, dt: float, rate: float = CAMERA_RATE) -> None:
+        k = 1.0 - math.exp(-rate * dt)
+        self.x += (self.tx - self.x) * k
+        self.y += (self.ty - self.y) * k
+
+    def to_screen(self, x: float, y: float) -> tuple[float, float]:
+        return (x - self.x) * self.scale + self.focus[0], (y - self.y) * self.scale + self.focus[1]
+
+
+# ======================================================================================== robot
+@dataclass
+class _Action:
+    kind: str  # "hop" | "miss" | "bump" | "drop"
+    side: str
+    start: tuple[float, float]
+    end: tuple[float, float]
+    duration: float
+    struck: bool = False  # a bump has reached the spike (the flash and the sound happened)
+
+
+class RobotView:
+    """The robot on screen: where its feet are, its pose, its depth, and the queue of hops still to show.
+
+    The world applies every hop at once; this only shows them, in order, each once. When taps come faster than
+    the hops can be shown, the current hop speeds up, and beyond :data:`MAX_QUEUE` waiting hops the oldest are
+    skipped to their landing spot, so the robot on screen is never far behind the world.
+    """
+
+    def __init__(self, x: float, y: float, facing: str, sound=None):
+        self.x, self.y = x, y  # feet, design units
+        self.lift = 0.0  # height above (x, y) of the drawn feet (an arc)
+        self.ground = (x, y)  # where the shadow goes
+        self.depth = y  # painter's key
+        self.facing = facing
+        self.pose = "idle"
+        self.queue: deque[_Action] = deque()
+        self.action: _Action | None = None
+        self.t = 0.0
+        self.land = 0.0  # seconds of landing pose left
+        self.falling = False
+        self.vy = 0.0
+        self.fall_t = 0.0
+        self.alpha = 1.0
+        self.shadow = 1.0
+        self.hops_shown = 0  # hop animations started (tests: one per hop, never two)
+        self.skipped = 0  # hop animations skipped because too many were waiting
+        self.impact: tuple[float, float, float] | None = None  # (x, y, seconds left) of a spike hit flash
+        self.sound = sound or (lambda name, volume=1.0: None)
+
+    @property
+    def busy(self) -> bool:
+        return self.action is not None or bool(self.queue)
+
+    @property
+    def gone(self) -> bool:
+        return self.falling and self.alpha <= 0.0
+
+    def push(self, action: _Action) -> None:
+        if self.falling:
+            return
+        self.queue.append(action)
+        if self.action is None:
+            self._begin(self.queue.popleft())  # at once: the hop starts in the frame of the tap
+        while sum(1 for a in self.queue if a.kind == "hop") > MAX_QUEUE:
+            # skip the oldest waiting hop: the robot jumps to where it would have landed
+            for i, a in enumerate(self.queue):
+                if a.kind == "hop":
+                    del self.queue[i]
+                    self.skipped += 1
+                    break
+
+    def hop(self, side: str, start, end) -> None:
+        self.push(_Action("hop", side, start, end, HOP_TIME))
+
+    def miss(self, side: str, start, end, hit: bool) -> None:
+        self.push(_Action("bump" if hit else "miss", side, start, end, BUMP_TIME if hit else HOP_TIME))
+
+    def drop(self) -> None:
+        at = self.last_end()
+        self.push(_Action("drop", self.facing, at, at, 0.0))
+
+    def last_end(self) -> tuple[float, float]:
+        """Where the robot will stand once every queued action has been shown."""
+        if self.queue:
+            return self.queue[-1].end
+        if self.action is not None:
+            return self.action.end
+        return self.x, self.y
+
+    def _begin(self, a: _Action) -> None:
+        self.action, self.t = a, 0.0
+        self.facing = a.side
+        self.land = 0.0
+        if a.kind == "hop":
+            self.hops_shown += 1
+            self.sound("hop", 0.7)
+        self.x, self.y = a.start
+        self.depth = a.start[1]
+
+    def _finish(self, a: _Action) -> None:
+        self.action = None
+        if a.kind == "hop":
+            self.x, self.y = a.end
+            self.ground = a.end
+            self.lift = 0.0
+            self.depth = a.end[1]
+            self.pose = "idle"
+            self.land = LAND_TIME
+            self.shadow = 1.0
+        elif a.kind == "miss":  # nothing there: a moment of surprise, then down, in front of everything
+            self.x, self.y = a.end
+            self.lift = 0.0
+            self._fall(vy=0.0, hang=MISS_HANG, front=True)
+        elif a.kind == "bump":
+            self._strike(a)  # even when a long frame skipped the moment of contact
+            sx, sy = a.start
+            ex, ey = a.end
+            k = BUMP_REACH * 0.55
+            self.x, self.y = sx + (ex - sx) * k, sy + (ey - sy) * k - self.lift
+            self.lift = 0.0
+            self._fall(vy=-260.0, front=True)
+        elif a.kind == "drop":  # down with its stair, at its stair's depth
+            self._fall(vy=0.0)
+
+    def _fall(self, vy: float, hang: float = 0.0, front: bool = False) -> None:
+        self.falling = True
+        self.vy = vy
+        self.fall_t = -hang
+        self.pose = "fall"
+        if front:  # leaving the staircase: nothing may hide the fall (no stair overlaps it at this moment)
+            self.depth = math.inf
+        self.queue.clear()
+        self.sound("fall", 0.9)
+
+    def update(self, dt: float) -> None:
+        if self.impact is not None:
+            x, y, left = self.impact
+            self.impact = (x, y, left - dt) if left > dt else None
+        while dt > 0 and not self.falling:
+            if self.action is None:
+                if not self.queue:
+                    self.land = max(0.0, self.land - dt)
+                    break
+                self._begin(self.queue.popleft())
+            a = self.action
+            rate = 1.0 + QUEUE_SPEEDUP * len(self.queue)
+            need = (a.duration - self.t) / rate
+            if dt >= need:
+                dt -= max(0.0, need)
+                self.t = a.duration
+                self._finish(a)
+            else:
+                self.t += dt * rate
+                dt = 0.0
+                self._pose_in(a)
+        if self.falling:
+            if self.fall_t < 0:  # hanging in the air
+                used = min(dt, -self.fall_t)
+                self.fall_t += used
+                dt -= used
+            self.fall_t += dt
+            self.y += (self.vy + 0.5 * GRAVITY * dt) * dt  # exact for any dt: the fall is frame-rate independent
+            self.vy += GRAVITY * dt
+            self.alpha = max(0.0, 1.0 - self.fall_t / FALL_FADE)
+            self.shadow = max(0.0, self.shadow - dt * 8.0)
+
+    def _strike(self, a: _Action) -> None:
+        """The moment a bump reaches the spike: a flash on the block's near side and the hit sound, once."""
+        if a.struck:
+            return
+        a.struck = True
+        (sx, _), (ex, ey) = a.start, a.end
+        d = 1.0 if ex > sx else -1.0
+        self.impact = (ex - d * IMPACT_DX, ey - IMPACT_DY, IMPACT_TIME)
+        self.sound("hit", 1.0)
+
+    def _pose_in(self, a: _Action) -> None:
+        """Position and pose part way through an action (t in 0..duration)."""
+        k = self.t / a.duration if a.duration > 0 else 1.0
+        (sx, sy), (ex, ey) = a.start, a.end
+        if a.kind in ("hop", "miss"):
+            self.x, self.y = sx + (ex - sx) * k, sy + (ey - sy) * k
+            self.lift = HOP_HEIGHT * 4.0 * k * (1.0 - k)
+            self.pose = "hop"
+            self.ground = (self.x, self.y)
+            self.depth = sy if k < 0.5 else ey  # in front of the stair it leaves until it is above the next
+            if a.kind == "miss":
+                self.shadow = max(0.0, 1.0 - 2.0 * k)  # nothing to cast it on over there
+            else:
+                self.shadow = 1.0 - 0.5 * self.lift / HOP_HEIGHT
+        elif a.kind == "bump":
+            hit_at = 0.6  # fraction of the action spent reaching the spike; the rest is the recoil
+            reach = BUMP_REACH * (k / hit_at if k < hit_at else 1.0 - 0.45 * (k - hit_at) / (1.0 - hit_at))
+            self.x, self.y = sx + (ex - sx) * reach, sy + (ey - sy) * reach
+            self.lift = HOP_HEIGHT * 0.7 * math.sin(math.pi * min(1.0, k / hit_at) * 0.5)
+            self.pose = "hop" if k < hit_at else "fall"
+            self.depth = sy
+            self.shadow = 1.0 - 0.5 * self.lift / HOP_HEIGHT
+            if k >= hit_at:
+                self._strike(a)
+
+    def skip_to_end(self) -> None:
+        """Show every waiting hop as done (anim speed Off)."""
+        self.update(1e6)
+
+    def sprite_name(self) -> str:
+        if self.pose == "idle" and self.land > 0:
+            return f"robot_land_{self.facing}"
+        return f"robot_{self.pose}_{self.facing}"
+
+
+# ======================================================================================== falling pieces
+@dataclass
+class Falling:
+    """A dropped stair or obstacle: falls from (x, y) with gravity, fades, disappears."""
+
+    name: str  # sprite name
+    x: float
+    y: float
+    order: int
+    depth: float
+    delay: float = 0.0
+    vy: float = 0.0
+    dy: float = 0.0
+    t: float = 0.0
+
+    def update(self, dt: float) -> None:
+        if self.delay > 0:
+            used = min(dt, self.delay)
+            self.delay -= used
+            dt -= used
+        self.t += dt
+        self.dy += (self.vy + 0.5 * GRAVITY * dt) * dt
+        self.vy += GRAVITY * dt
+
+    @property
+    def alpha(self) -> float:
+        return max(0.0, 1.0 - self.t / FALL_FADE)
+
+
+# ======================================================================================== stair layer
+class StairLayer:
+    """Stairs, obstacles, falling pieces and the robot, drawn through the camera.
+
+    ``reset(world)`` at a new run; ``feed(events)`` with ``world.drain_events()``; ``update(dt, world)``;
+    ``draw(surface, world)``. Standing stairs and obstacles are read from the world at each draw.
+    """
+
+    def __init__(self, size=(480, 800), scale: float = SCALE, sound=None):
+        self.size = size
+        self.scale = scale
+        self.sprites = load_sprites(scale)
+        self.sound = sound or (lambda name, volume=1.0: None)
+        self.camera = Camera(scale=scale)
+        self.robot = RobotView(0.0, 0.0, "right", self.sound)
+        self.falling: list[Falling] = []
+        self.cause: str | None = None
+        self.time = 0.0
+
+    def reset(self, world) -> None:
+        s = world.robot_stair
+        self.robot = RobotView(s.x, s.y, world.facing, self.sound)
+        self.falling.clear()
+        self.cause = None
+        self.camera.follow(s.x, s.y)
+        self.camera.snap()
+        world.drain_events()
+
+    # ----- events -----
+    def feed(self, events) -> None:
+        for ev in events:
+            kind = ev[0]
+            if kind == "hop":
+                _, side, a, b = ev
+                self.robot.hop(side, (a.x, a.y), (b.x, b.y))
+                self.camera.follow(b.x, b.y)
+            elif kind == "miss":
+                _, side, (x, y), obstacle = ev
+                self.robot.miss(side, self.robot.last_end(), (x, y), hit=obstacle is not None)
+            elif kind == "drop":
+                _, stairs, obstacles = ev
+                first = stairs[0].index if stairs else 0
+                for s in stairs:  # tail first: a burst of drops falls like a ripple
+                    self.falling.append(Falling("stair", s.x, s.y, _STAIR, s.y, RIPPLE * (s.index - first)))
+                for o in obstacles:
+                    delay = RIPPLE * max(0, o.row - first)
+                    self.falling.append(Falling("stair", o.x, o.y, _STAIR, o.y, delay))
+                    self.falling.append(Falling("obstacle", o.x, o.y, _OBSTACLE, o.y, delay))
+                if stairs or obstacles:
+                    self.sound("drop", 0.35)
+            elif kind == "over":
+                self.cause = ev[1]
+                if ev[1] == "dropped":
+                    self.robot.drop()
+
+    # ----- frame -----
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.camera.update(dt)
+        self.robot.update(dt)
+        for f in self.falling:
+            f.update(dt)
+        if self.falling:
+            self.falling = [f for f in self.falling if f.alpha > 0.0]
+
+    def settled(self) -> bool:
+        return not self.robot.busy and not self.falling
+
+    def robot_screen(self) -> tuple[float, float]:
+        """Where the robot's feet are drawn (logical pixels)."""
+        r = self.robot
+        return self.camera.to_screen(r.x, r.y - r.lift)
+
+    def draw(self, surface: pygame.Surface, world) -> None:
+        sp = self.sprites
+        cam = self.camera
+        w, h = self.size
+        items: list[tuple] = []  # (depth, order, sprite, sx, sy, alpha 0..1)
+        ahead = world.time_to_drop
+        tail_index = world.stairs[0].index if world.stairs else None
+        crack = ahead is not None and ahead <= CRACK_LEAD
+        shake = 0.0
+        if ahead is not None and ahead <= SHAKE_LEAD:
+            shake = 1.5 * math.sin(self.time * 90.0)
+        st, cracked = sp["stair"], sp["stair_cracked"]
+        for s in world.stairs:
+            sx, sy = cam.to_screen(s.x, s.y)
+            if sy < -80 or sy > h + 60 or sx < -80 or sx > w + 80:
+                continue
+            if crack and s.index == tail_index:
+                items.append((s.y, _STAIR, cracked, sx + shake, sy, 1.0))
+            else:
+                items.append((s.y, _STAIR, st, sx, sy, 1.0))
+        ob = sp["obstacle"]
+        for o in world.obstacles:
+            sx, sy = cam.to_screen(o.x, o.y)
+            if sy < -80 or sy > h + 80 or sx < -80 or sx > w + 80:
+                continue
+            items.append((o.y, _STAIR, st, sx, sy, 1.0))
+            items.append((o.y, _OBSTACLE, ob, sx, sy, 1.0))
+        for f in self.falling:
+            sx, sy = cam.to_screen(f.x, f.y + f.dy)
+            if sy > h + 80:
+                continue
+            items.append((f.depth, f.order, sp[f.name], sx, sy, f.alpha))
+        r = self.robot
+        if not r.gone:
+            gx, gy = cam.to_screen(*r.ground)
+            if r.shadow > 0.02:
+                depth = r.depth if r.depth != math.inf else r.ground[1]
+                items.append((depth, _SHADOW, sp["robot_shadow"], gx, gy, r.shadow * 0.9))
+            rx, ry = cam.to_screen(r.x, r.y - r.lift)
+            items.append((r.depth, _ROBOT, sp[r.sprite_name()], rx, ry, r.alpha))
+        items.sort(key=_depth_order)
+        blit = surface.blit
+        for _, _, spr, sx, sy, alpha in items:
+            img = spr.image
+            pos = (round(sx) - spr.anchor[0], round(sy) - spr.anchor[1])
+            if alpha >= 1.0:
+                blit(img, pos)
+            elif alpha > 0.0:
+                img.set_alpha(round(255 * alpha))
+                blit(img, pos)
+                img.set_alpha(255)
+        if r.impact is not None and "cause_hit" in sp:
+            x, y, left = r.impact
+            spr = sp["cause_hit"]
+            sx, sy = cam.to_screen(x, y)
+            spr.image.set_alpha(round(255 * min(1.0, left / (IMPACT_TIME * 0.6))))
+            blit(spr.image, (round(sx) - spr.anchor[0], round(sy) - spr.anchor[1]))
+            spr.image.set_alpha(255)
+
+
+def _depth_order(item) -> tuple:
+    return item[0], item[1]
+
+
+# ======================================================================================== all three
+class StairsView:
+    """The three layers together: ``reset``, ``feed``, ``update``, ``draw`` (see :class:`StairLayer`)."""
+
+    def __init__(self, size=(480, 800), scale: float = SCALE, sound=None):
+        self.size = size
+        self.background = Background(size)
+        self.scenery = Scenery(size, scale=scale)
+        self.stairs = StairLayer(size, scale, sound)
+
+    @property
+    def camera(self) -> Camera:
+        return self.stairs.camera
+
+    @property
+    def robot(self) -> RobotView:
+        return self.stairs.robot
+
+    def reset(self, world) -> None:
+        self.stairs.reset(world)
+        self.background.reset(world.score)
+
+    def feed(self, events) -> None:
+        self.stairs.feed(events)
+
+    def update(self, dt: float, score: int) -> None:
+        self.stairs.update(dt)
+        self.background.update(dt, score)
+
+    def draw(self, surface: pygame.Surface, world) -> None:
+        self.background.draw(surface)
+        self.scenery.draw(surface, self.camera.y)
+        self.stairs.draw(surface, world)
+
+
+__all__ = [
+    "SCALE", "FOCUS", "HOP_TIME", "MAX_QUEUE", "PARALLAX", "SKY_STEP",
+    "Background", "Scenery", "Camera", "RobotView", "Falling", "StairLayer", "StairsView", "load_sprites",
+]

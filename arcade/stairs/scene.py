@@ -1,0 +1,386 @@
+"""The Stairs scene: input (screen halves, mouse buttons, keys) -> World -> the three layers; HUD, game-over panel,
+best score and stats; the demo on the autopilot.
+
+Input: a click, tap or touch on the left half hops up-left, on the right half up-right (the setting
+``stairs.mouse == "buttons"`` maps the left and right mouse buttons instead; touch always uses the halves); keys
+Left/A and Right/D; Esc or the pause button pauses. Every press is applied to the world at once — the world is the
+truth: a tap that beats the drop timer counts, whatever the animation shows — and the robot's hop animations
+queue behind each other (:class:`arcade.stairs.layers.RobotView`), so fast taps are all shown, in order, each once.
+There is no saved game: ``make_scene(app, resume=True)`` starts a new run.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from ..help import HelpOverlay, maybe_first_launch
+from ..pause import PauseOverlay
+from ..scene import Scene
+from ..ui import colors
+from ..ui.input import pointer_down
+from ..ui.text import blit_center, fit, render
+from ..ui.tween import ease_out
+from ..ui.widgets import ButtonList, Item
+from .autopilot import Autopilot, next_hop
+from .layers import StairsView
+from .world import World
+
+GAME_ID = "stairs"
+PANEL_DELAY = 0.9  # seconds from game over to the panel (the fall plays first)
+PANEL_SLIDE = 0.3  # the panel slides up this long
+PANEL_GRACE = 0.2  # ... and takes clicks and taps this long after it is in place (frantic taps don't restart)
+DEMO_RESTART = 3.0  # seconds the demo shows a finished run before the next
+DEMO_HOPS_PER_SECOND = 4.0
+DEMO_SLIP = (35, 120)  # the demo makes one wrong hop after a random number of hops in this range: a game over to show
+
+KEY_SIDES = {pygame.K_LEFT: "left", pygame.K_a: "left", pygame.K_RIGHT: "right", pygame.K_d: "right"}
+MOUSE_SIDES = {1: "left", 3: "right"}
+PAUSE_RECT = pygame.Rect(420, 18, 44, 44)
+HUD_SHADE = (160, 185)  # height, top alpha of the band behind the score
+CAUSES = {  # cause -> (headline, advice): the icon, the words and the colour all say it
+    "hit": ("Hit a spike", "Spikes block that side"),
+    "fell": ("Stepped into the void", "No stair on that side"),
+    "dropped": ("Stair fell away", "Hop faster than they fall"),
+}
+INK = (34, 26, 58)  # the night palette of the panel and HUD
+CARD = (40, 32, 74, 232)
+CARD_EDGE = (118, 96, 178)
+BUTTON = (96, 78, 160)
+BUTTON_HOVER = (122, 100, 192)
+SOFT = (214, 206, 240)
+
+
+def _other(side: str) -> str:
+    return "right" if side == "left" else "left"
+
+
+class GameOverPanel:
+    """Score, best, the cause (icon + words), Restart and Menu."""
+
+    def __init__(self, scene: "StairsScene", score: int, best: int, cause: str, new_best: bool):
+        self.scene = scene
+        self.score, self.best, self.cause, self.new_best = score, best, cause, new_best
+        self.card = pygame.Rect(40, 214, 400, 404)
+        items = [Item("Restart", scene.restart, key="restart"), Item("Menu", scene.to_menu, key="menu")]
+        app = scene.app
+        self.list = ButtonList(items, self._list_rect(0), colour=BUTTON, hover=BUTTON_HOVER,
+                               on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"))
+        self._surface = pygame.Surface(self.card.size, pygame.SRCALPHA)
+        pygame.draw.rect(self._surface, CARD, self._surface.get_rect(), border_radius=18)
+        pygame.draw.rect(self._surface, CARD_EDGE, self._surface.get_rect(), width=3, border_radius=18)
+        self._veil = pygame.Surface(app.size, pygame.SRCALPHA)
+        self._veil.fill((*INK, 110))
+
+    def _list_rect(self, dy: int) -> pygame.Rect:
+        return pygame.Rect(self.card.x + 60, self.card.y + 272 + dy, self.card.w - 120, 124)
+
+    def keys(self) -> list[str]:
+        return [it.key for it in self.list.items]
+
+    def button_rect(self, key: str) -> pygame.Rect:
+        i = self.keys().index(key)
+        return self.list.item_rect(i)
+
+    def handle(self, event, pointer_ok: bool) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.scene.to_menu()
+            else:
+                self.list.handle(event)
+            return
+        if pointer_ok:
+            self.list.handle(event)
+
+    def draw(self, surface: pygame.Surface, k: float) -> None:
+        """``k`` 0..1: how far the panel has slid in."""
+        e = ease_out(k)
+        self._veil.set_alpha(round(255 * e))
+        surface.blit(self._veil, (0, 0))
+        dy = round((1.0 - e) * (surface.get_height() - self.card.y))
+        card = self.card.move(0, dy)
+        self.list.rect = self._list_rect(dy)
+        surface.blit(self._surface, card)
+        cx = card.centerx
+        blit_center(surface, render("Game over", 40, colors.TEXT_LIGHT), (cx, card.y + 42))
+        head, advice = CAUSES.get(self.cause, (str(self.cause), ""))
+        icon = self.scene.view.stairs.sprites.get(f"cause_{self.cause}")
+        label = fit(head, card.w - 120, 24, colors.GOLD if self.cause == "hit" else colors.TEXT_LIGHT)
+        lw = label.get_width() + (icon.image.get_width() + 12 if icon else 0)
+        x = cx - lw // 2
+        if icon is not None:
+            surface.blit(icon.image, icon.image.get_rect(midleft=(x, card.y + 94)))
+            x += icon.image.get_width() + 12
+        surface.blit(label, label.get_rect(midleft=(x, card.y + 94)))
+        blit_center(surface, render(advice, 16, SOFT, "medium"), (cx, card.y + 128))
+        for i, (name, value) in enumerate((("SCORE", self.score), ("BEST", self.best))):
+            box = pygame.Rect(card.x + 40 + i * 170, card.y + 154, 150, 82)
+            pygame.draw.rect(surface, INK, box, border_radius=12)
+            blit_center(surface, render(name, 15, SOFT), (box.centerx, box.y + 18))
+            blit_center(surface, fit(str(value), box.w - 16, 38, colors.TEXT_LIGHT), (box.centerx, box.y + 52))
+        if self.new_best:
+            blit_center(surface, render("New best!", 20, colors.GOLD), (cx, card.y + 254))
+        if self.scene.demo:  # nobody to press the buttons: say what happens next
+            left = max(1, math.ceil(DEMO_RESTART - self.scene.demo_wait))
+            blit_center(surface, render(f"Next climb in {left}", 24, SOFT), (cx, card.y + 320))
+        else:
+            self.list.draw(surface)
+
+
+class StairsScene(Scene):
+    """One Stairs session: runs one after another (Restart), a panel at each game over; ``demo=True`` plays itself."""
+
+    def __init__(self, app, demo: bool = False):
+        super().__init__(app)
+        self.demo = demo
+        self.runs = 0
+        self.view = StairsView(app.size, sound=self._sound)
+        self.speed = self._anim_speed()
+        self.autopilot: Autopilot | None = None
+        self.slip_at = 0
+        self._pausing = False
+        self._rng = random.Random(app.seed)
+        self.new_run()
+        self._pause_icon = self._make_pause_icon()
+        self._shade = self._make_shade(app.size[0])
+        self._pills: dict[tuple[int, int], pygame.Surface] = {}
+
+    # ----- settings, sound -----
+    def _anim_speed(self) -> float:
+        return float(self.app.profile.get("anim_speed"))
+
+    def _sound(self, name: str, volume: float = 1.0) -> None:
+        self.app.play(name, volume)
+
+    @property
+    def mouse_mode(self) -> str:
+        return self.app.profile.get("stairs.mouse")
+
+    # ----- runs -----
+    def new_run(self) -> None:
+        seed = None if self.app.seed is None else self.app.seed + self.runs
+        self.runs += 1
+        self.world = World(seed)
+        self.view.reset(self.world)
+        self.over_t = 0.0
+        self.panel: GameOverPanel | None = None
+        self.recorded = False
+        self.presses = 0
+        self._leaving = False
+        self._over_sound = False
+        self.demo_wait = 0.0
+        if self.demo:
+            self.autopilot = Autopilot(seed=self._rng.randrange(1 << 30), hops_per_second=DEMO_HOPS_PER_SECOND)
+            self.slip_at = self._rng.randint(*DEMO_SLIP)
+
+    def restart(self) -> None:
+        if not self.world.over and not self.demo and self.world.score > 0:
+            self.app.profile.submit_score(GAME_ID, self.world.score)  # an abandoned run still sets a best
+        self.new_run()
+
+    def to_menu(self) -> None:
+        if not self._leaving:
+            self._leaving = True
+            self.app.stack.pop()
+
+    def press(self, side: str) -> bool:
+        """A player's (or the autopilot's) hop, applied to the world at once. False once the run is over."""
+        if self.world.over:
+            return False
+        self.presses += 1
+        self.world.hop(side)
+        self._drain()
+        return True
+
+    def _drain(self) -> None:
+        events = self.world.drain_events()
+        if not events:
+            return
+        self.view.feed(events)
+        for ev in events:
+            if ev[0] == "over":
+                self._game_over(ev[1])
+
+    def _game_over(self, cause: str) -> None:
+        self.over_t = 0.0
+        w = self.world
+        new_best = False
+        if not self.demo and not self.recorded:
+            self.recorded = True
+            new_best = self.app.profile.submit_score(GAME_ID, w.score) and w.score > 0
+            self.app.profile.record_game(GAME_ID, w.score, cause=cause)
+        best = w.score if self.demo else self.app.profile.best(GAME_ID)
+        self.panel = GameOverPanel(self, w.score, best, cause, new_best)
+
+    @property
+    def panel_delay(self) -> float:
+        return 0.2 if self.speed <= 0 else min(1.4, PANEL_DELAY / self.speed)
+
+    @property
+    def panel_shown(self) -> bool:
+        return self.panel is not None and self.over_t >= self.panel_delay
+
+    @property
+    def panel_ready(self) -> bool:
+        """The panel is in place and takes clicks and taps."""
+        return self.panel is not None and self.over_t >= self.panel_delay + PANEL_SLIDE + PANEL_GRACE
+
+    # ----- lifecycle -----
+    def enter(self) -> None:
+        if not self.demo:
+            maybe_first_launch(self.app, GAME_ID)
+
+    def exit(self) -> None:
+        if not self.demo and not self.world.over and self.world.score > 0:
+            self.app.profile.submit_score(GAME_ID, self.world.score)
+
+    def uncover(self) -> None:
+        self.speed = self._anim_speed()  # settings may have changed under the pause overlay
+        self._pausing = False
+
+    def pause(self) -> None:
+        if self._pausing:
+            return
+        self._pausing = True  # the overlay arrives at the next frame: nothing else this frame acts
+        self.app.stack.push(PauseOverlay(self.app, on_restart=self.restart,
+                                         help_scene=lambda: HelpOverlay(self.app, GAME_ID)))
+
+    # ----- input -----
+    def handle(self, event) -> None:
+        if self.demo or self._pausing:
+            return
+        if event.type == pygame.KEYDOWN:
+            if self.world.over:
+                if event.key == pygame.K_ESCAPE:
+                    self.to_menu()
+                elif self.panel_shown:
+                    self.panel.handle(event, self.panel_ready)
+                return
+            if event.key in (pygame.K_ESCAPE, pygame.K_p):
+                self.pause()
+                return
+            side = KEY_SIDES.get(event.key)
+            if side is not None and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                self.press(side)
+            return
+        if self.world.over:
+            if self.panel_shown:
+                self.panel.handle(event, self.panel_ready)
+            return
+        down = pointer_down(event)
+        if down is None:
+            return
+        x, y, button = down
+        if PAUSE_RECT.inflate(16, 16).collidepoint(x, y):
+            self.pause()
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and self.mouse_mode == "buttons":
+            side = MOUSE_SIDES.get(button)
+        elif button in (1, 3):
+            side = "left" if x < self.app.size[0] / 2 else "right"
+        else:
+            side = None
+        if side is not None:
+            self.press(side)
+
+    # ----- frame -----
+    def update(self, dt: float) -> None:
+        w = self.world
+        if self.demo:
+            self._demo(dt)
+        if not w.over:
+            w.update(dt)
+            self._drain()
+        self.view.update(dt * self.speed if self.speed > 0 else 1e3, w.score)
+        if w.over:
+            before = self.panel_shown
+            self.over_t += dt
+            if self.panel_shown and not before and not self._over_sound:
+                self._over_sound = True
+                self.app.play("game_over", 0.8)
+
+    def _demo(self, dt: float) -> None:
+        if self.world.over:
+            self.demo_wait += dt
+            if self.demo_wait >= DEMO_RESTART:
+                self.new_run()
+            return
+        side = self.autopilot.poll(self.world, dt)
+        if side is not None:
+            if self.world.score >= self.slip_at:
+                side = _other(next_hop(self.world))  # the demo's one slip: show how a run ends
+            self.press(side)
+
+    def draw(self, surface) -> None:
+        self.view.draw(surface, self.world)
+        self._hud(surface)
+        if self.panel_shown:
+            k = (self.over_t - self.panel_delay) / PANEL_SLIDE if self.speed > 0 else 1.0
+            self.panel.draw(surface, max(0.0, min(1.0, k)))
+
+    def _hud(self, surface) -> None:
+        w, _ = surface.get_size()
+        surface.blit(self._shade, (0, 0))
+        text = str(self.world.score)
+        blit_center(surface, render(text, 64, INK), (w / 2, 62 + 3))
+        blit_center(surface, render(text, 64, colors.TEXT_LIGHT), (w / 2, 62))
+        if not self.demo:
+            best = max(self.world.score, self.app.profile.best(GAME_ID))
+            label = render(f"BEST {best}", 16, SOFT)
+            pill = self._pill(label.get_width() + 24, label.get_height() + 6)
+            blit_center(surface, pill, (w / 2, 108))
+            blit_center(surface, label, (w / 2, 108))
+            surface.blit(self._pause_icon, PAUSE_RECT)
+            if not self.world.running and not self.world.over:
+                self._start_hint(surface)
+
+    def _start_hint(self, surface) -> None:
+        w, h = surface.get_size()
+        y = h - 96
+        pill = pygame.Rect(0, 0, 300, 48)
+        pill.center = (w // 2, y)
+        pygame.draw.rect(surface, INK, pill, border_radius=24)
+        blit_center(surface, render("Tap left or right to hop", 20, colors.TEXT_LIGHT, "medium"), pill.center)
+        for sx, d in ((40, -1), (w - 40, 1)):
+            pts = [(sx + d * 14, y), (sx - d * 6, y - 18), (sx - d * 6, y + 18)]
+            pygame.draw.polygon(surface, colors.TEXT_LIGHT, pts)
+            pygame.draw.polygon(surface, INK, pts, width=3)
+
+    def _pill(self, w: int, h: int) -> pygame.Surface:
+        """A translucent rounded backing for small HUD text (cached per size)."""
+        key = (w, h)
+        if key not in self._pills:
+            s = pygame.Surface(key, pygame.SRCALPHA)
+            pygame.draw.rect(s, (*INK, 150), s.get_rect(), border_radius=h // 2)
+            self._pills[key] = s
+        return self._pills[key]
+
+    @staticmethod
+    def _make_shade(width: int) -> pygame.Surface:
+        """A soft dark band behind the score, so it reads over the stairs."""
+        h = HUD_SHADE[0]
+        s = pygame.Surface((width, h), pygame.SRCALPHA)
+        for y in range(h):
+            a = HUD_SHADE[1] * (1.0 - y / h) ** 1.6
+            s.fill((*INK, round(a)), (0, y, width, 1))
+        return s
+
+    @staticmethod
+    def _make_pause_icon() -> pygame.Surface:
+        s = pygame.Surface(PAUSE_RECT.size, pygame.SRCALPHA)
+        r = s.get_rect()
+        pygame.draw.circle(s, (*INK, 170), r.center, r.w // 2)
+        pygame.draw.circle(s, (*SOFT, 200), r.center, r.w // 2, width=2)
+        for dx in (-6, 4):
+            pygame.draw.rect(s, colors.TEXT_LIGHT, (r.centerx + dx, r.centery - 9, 5, 18), border_radius=2)
+        return s
+
+
+def make_scene(app, resume: bool = False, **_):
+    """A new run (Stairs keeps no saved game: ``resume`` starts a new one too)."""
+    return StairsScene(app)
+
+
+def make_demo(app):
+    return StairsScene(app, demo=True)
