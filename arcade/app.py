@@ -96,6 +96,7 @@ class App:
             except pygame.error:
                 pass
         self.window = None
+        self._fullscreen_warned = False
         try:
             with warnings.catch_warnings():  # deprecated for drawing through Window; we only set sizes
                 warnings.simplefilter("ignore", DeprecationWarning)
@@ -119,7 +120,9 @@ class App:
             try:
                 pygame.display.toggle_fullscreen()
             except pygame.error as e:
-                log.warning("fullscreen is not available here (%s)", e)
+                if not self._fullscreen_warned:
+                    self._fullscreen_warned = True
+                    log.warning("fullscreen is not available here (%s)", e)
         if persist:
             self.profile.set("fullscreen", on)
 

@@ -24,6 +24,7 @@ BENCHES = {
     "frames": ("arcade.benchmarks", "frame times of every scene with the dummy driver"),
     "startup": ("arcade.benchmarks", "time from start to the first menu frame"),
     "fuzz": ("arcade.fuzz", "input fuzzer over the real app loop"),
+    "faults": ("arcade.faults", "profile data-fault matrix (the README's table)"),
     "soak": ("arcade.benchmarks", "long AI and autopilot runs: memory and frame-time drift"),
     "all": ("arcade.benchmarks", "every benchmark, one summary table"),
 }

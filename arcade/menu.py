@@ -13,6 +13,27 @@ from .ui.text import blit_center, render
 from .ui.widgets import ButtonList, Item
 
 ATTRACT_SECONDS = 20.0
+_prefetched = False
+
+
+def prefetch(modules) -> None:
+    """Import the games' modules on a background thread while the menu idles, so pressing Play does not stall a
+    frame on imports (numpy, the view, the AI worker). Once per process; failures are left for the real import."""
+    global _prefetched
+    if _prefetched:
+        return
+    _prefetched = True
+    import importlib
+    import threading
+
+    def load():
+        for m in modules:
+            try:
+                importlib.import_module(m)
+            except Exception:  # noqa: BLE001 - the real import will report it
+                pass
+
+    threading.Thread(target=load, name="prefetch", daemon=True).start()
 
 
 class MenuScene(Scene):
@@ -86,6 +107,7 @@ class MenuScene(Scene):
     def enter(self) -> None:
         self.idle = 0.0
         self.refresh()
+        prefetch([e.module for e in self.app.registry.values()] + ["arcade.game2048.ai.worker"])
 
     def uncover(self) -> None:
         self.idle = 0.0

@@ -29,7 +29,8 @@ def summary(profile, game_id: str) -> dict:
         "recent": [r["score"] for r in hist[-RECENT:]],
     }
     if game_id == "2048":
-        out["max_tiles"] = dict(sorted(Counter(r.get("max_tile", 0) for r in hist if r.get("max_tile")).items()))
+        tiles = (r.get("max_tile") for r in hist)  # a hand-edited record may hold anything: count real tiles only
+        out["max_tiles"] = dict(sorted(Counter(t for t in tiles if type(t) is int and t > 0).items()))
     if game_id == "stairs":
         c = Counter(r.get("cause") for r in hist)
         out["causes"] = {k: c.get(k, 0) for k, _ in CAUSES}

@@ -12,6 +12,11 @@ One versioned JSON file, ``profile.json``, in the platformdirs user data dir (``
   or unreadable main file is renamed aside (``profile.json.corrupt-<time>``, never deleted), one
   warning line is logged, and the game starts from what can be recovered: the backup first, plus
   every valid part of the bad file. Best scores are merged by maximum over every readable copy.
+  A bad backup is renamed aside the same way (same single warning line), so no later save overwrites it.
+  A key written twice in one object is a fault too (the higher of two scores is kept).
+* A write killed after its temp file was complete (before or between the renames) is finished at the
+  next start: that temp file holds the newest state. An incomplete temp file is deleted silently (the
+  main file and the backup are intact then).
 * An unwritable directory: one warning, play goes on in memory.
 """
 from __future__ import annotations
@@ -19,6 +24,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import stat
 import threading
 import time
 from pathlib import Path
@@ -31,6 +37,7 @@ SCHEMA = 1
 FILENAME = "profile.json"
 HISTORY_LIMIT = 500  # game records kept per game for the stats screen
 MAX_FILE_BYTES = 64 * 1024 * 1024  # refuse to parse anything absurdly large
+MAX_DEPTH = 32  # a saved game or history record nested deeper is refused (json.dumps must always manage it)
 
 
 def default_data_dir() -> Path:
@@ -50,6 +57,17 @@ def _nonneg_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and v >= 0
 
 
+def _depth_ok(value, limit: int = MAX_DEPTH) -> bool:
+    """True when ``value`` (parsed JSON) nests at most ``limit`` containers deep. Level by level, no recursion."""
+    level = [value]
+    for _ in range(limit):
+        level = [c for x in level for c in (x.values() if x.__class__ is dict else x)
+                 if c.__class__ is dict or c.__class__ is list]
+        if not level:
+            return True
+    return False
+
+
 def _empty() -> dict:
     return {"settings": dict(settings_mod.DEFAULTS), "best": {}, "saves": {}, "history": {}, "totals": {}}
 
@@ -63,6 +81,9 @@ def sanitize(raw) -> tuple[dict, list[str]]:
     schema = raw.get("schema")
     if schema != SCHEMA:
         problems.append(f"schema {schema!r} (this version reads {SCHEMA})")
+    missing = [k for k in ("settings", "best", "saves", "history", "totals") if k not in raw]
+    if missing:  # every file this version writes has them all: one lost (a damaged key name) is a fault
+        problems.append("no " + ", ".join(missing))
     sets = raw.get("settings", {})
     if isinstance(sets, dict):
         for k, v in sets.items():
@@ -84,7 +105,7 @@ def sanitize(raw) -> tuple[dict, list[str]]:
     saves = raw.get("saves", {})
     if isinstance(saves, dict):
         for k, v in saves.items():
-            if isinstance(v, dict):
+            if isinstance(v, dict) and _depth_ok(v):
                 data["saves"][k] = v
             else:
                 problems.append(f"saved game {k!r}")
@@ -94,7 +115,7 @@ def sanitize(raw) -> tuple[dict, list[str]]:
     if isinstance(hist, dict):
         for k, v in hist.items():
             if isinstance(v, list):
-                recs = [r for r in v if isinstance(r, dict) and _nonneg_int(r.get("score"))]
+                recs = [r for r in v if isinstance(r, dict) and _nonneg_int(r.get("score")) and _depth_ok(r)]
                 if len(recs) != len(v):
                     problems.append(f"history {k!r} has bad records")
                 data["history"][k] = recs[-HISTORY_LIMIT:]
@@ -114,19 +135,52 @@ def sanitize(raw) -> tuple[dict, list[str]]:
     return data, problems
 
 
+def _merge_dup(a, b):
+    """The value kept for a key written twice in one object: the higher of two scores; two objects merged
+    (their entries the same way, one level down); else the later one (what json does)."""
+    if _nonneg_int(a) and _nonneg_int(b):
+        return max(a, b)
+    if isinstance(a, dict) and isinstance(b, dict):
+        m = dict(a)
+        for k, v in b.items():
+            m[k] = max(m[k], v) if k in m and _nonneg_int(m[k]) and _nonneg_int(v) else v
+        return m
+    return b
+
+
 def _read(path: Path):
-    """Parse one file. Returns (raw or None, problem or None, exists)."""
+    """Parse one file. Returns (raw or None, problem or None, exists, notes): ``notes`` lists what is wrong
+    in a file that did parse (duplicate keys)."""
+    dups: list[str] = []
+
+    def pairs_hook(pairs):
+        d = dict(pairs)
+        if len(d) != len(pairs):
+            d = {}
+            for k, v in pairs:
+                if k in d:
+                    dups.append(k)
+                    d[k] = _merge_dup(d[k], v)
+                else:
+                    d[k] = v
+        return d
+
     try:
         if path.is_dir():
-            return None, "is a directory", True
+            return None, "is a directory", True, []
         if not path.exists():
-            return None, None, False
-        if path.stat().st_size > MAX_FILE_BYTES:
-            return None, "file too large", True
+            return None, None, False, []
+        st = path.stat()
+        if not stat.S_ISREG(st.st_mode):  # a FIFO would block the start-up, a device would never end
+            return None, "not a regular file", True, []
+        if st.st_size > MAX_FILE_BYTES:
+            return None, "file too large", True, []
         text = path.read_bytes().decode("utf-8")
-        return json.loads(text), None, True
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
-        return None, f"{type(e).__name__}: {e}", True
+        raw = json.loads(text, object_pairs_hook=pairs_hook)
+        return raw, None, True, [f"duplicate key {k!r}" for k in dict.fromkeys(dups)]
+    # ValueError: bad UTF-8, bad JSON, or an integer too long for int() (Python >= 3.11 refuses 4300+ digits)
+    except (OSError, ValueError, RecursionError) as e:
+        return None, f"{type(e).__name__}: {e}", True, []
 
 
 class Profile:
@@ -165,42 +219,92 @@ class Profile:
             self.writable = False
             self._warn(f"cannot create the data directory {self.dir} ({e.strerror or e}); playing without saving")
             return
-        for stale in self.dir.glob(FILENAME + ".tmp-*"):  # left by a write killed before its rename
-            try:
-                stale.unlink()
-            except OSError:
-                pass
-        main_raw, main_err, main_exists = _read(self.path)
-        bak_raw, bak_err, bak_exists = _read(self.backup)
+        tmp, temps = self._read_temps()
+        main_raw, main_err, main_exists, main_notes = _read(self.path)
+        bak_raw, bak_err, bak_exists, bak_notes = _read(self.backup)
         main, main_problems = sanitize(main_raw) if main_err is None and main_exists else (None, [])
-        bak, _ = sanitize(bak_raw) if bak_err is None and bak_exists else (None, [])
-        bad = main_exists and (main_err is not None or main_problems)
+        bak, bak_problems = sanitize(bak_raw) if bak_err is None and bak_exists else (None, [])
+        main_problems += main_notes
+        bak_problems += bak_notes
+        bad = main_exists and (main_err is not None or bool(main_problems))
+        bak_bad = bak_exists and (bak_err is not None or bool(bak_problems))
+        # A complete temp file is the newest whole state (a write cut short before its rename): it comes first.
         if not bad:
-            self.data = main if main is not None else (bak if bak is not None else _empty())
+            self.data = tmp if tmp is not None else main if main is not None else bak if bak is not None else _empty()
         else:
-            why = main_err or "; ".join(main_problems[:3])
-            aside = self._set_aside(self.path)
             # The backup is the last good whole file; fill in what it lacks from the bad file's valid parts.
-            base = bak if bak is not None else _empty()
+            base = tmp if tmp is not None else bak
+            if base is None:
+                base = _empty()
+                if main is not None:
+                    base["settings"].update(main["settings"])
             if main is not None:
                 for k, v in main["saves"].items():
                     base["saves"].setdefault(k, v)
-                for k, v in main["settings"].items():
-                    if bak is None:
-                        base["settings"][k] = v
             self.data = base
+        parts = []
+        if bad:
+            aside = self._set_aside(self.path)
+            why = main_err or "; ".join(main_problems[:3])
             where = f"kept aside as {aside.name}" if aside else "could not be moved aside"
-            src = "the backup" if bak is not None else "defaults"
-            self._warn(f"profile {self.path} was unreadable ({why}); {where}; recovered from {src}")
+            parts.append(f"profile {self.path} was unreadable ({why}); {where}")
+        if bak_bad:  # set aside too, or the next save's rotation would overwrite it
+            aside = self._set_aside(self.backup)
+            why = bak_err or "; ".join(bak_problems[:3])
+            where = f"kept aside as {aside.name}" if aside else "could not be moved aside"
+            parts.append(f"{'its' if bad else 'the profile'} backup {self.backup.name} was unreadable ({why}); {where}")
+        if parts:
+            if bad:
+                src = "a write cut short" if tmp is not None else "the backup" if bak is not None else "defaults"
+                tail = f"recovered from {src}"
+            else:
+                tail = ("the profile itself is fine" if main is not None or tmp is not None
+                        else "kept its valid parts" if bak is not None else "started from defaults")
+            self._warn("; ".join(parts) + f"; {tail}")
         # A best score is never lost: take the maximum over every readable copy.
-        for other in (main, bak):
+        for other in (main, bak, tmp):
             if other is None:
                 continue
             for k, v in other["best"].items():
                 if v > self.data["best"].get(k, -1):
                     self.data["best"][k] = v
-        if bad:
+        if temps:
+            # Finish the cut-short write now, on this thread, and only then drop its temp files.
+            self._write(self.snapshot())
+            if not self._write_failed:
+                for t in temps:
+                    try:
+                        t.unlink()
+                    except OSError:
+                        pass
+        elif bad:
             self.save()
+
+    def _read_temps(self) -> tuple[dict | None, list[Path]]:
+        """Temp files left by a write killed before its rename. An incomplete one is deleted (the main file and
+        the backup are intact then: a write touches them only once its temp file is complete). Returns the
+        newest complete one's data (or None) and the complete ones' paths (deleted once their data is saved)."""
+        complete = []
+        for t in self.dir.glob(FILENAME + ".tmp-*"):
+            raw, err, exists, notes = _read(t)
+            data, problems = sanitize(raw) if err is None and exists else (None, ["unreadable"])
+            mtime = None
+            if not problems and not notes:
+                try:
+                    mtime = t.stat().st_mtime_ns
+                except OSError:
+                    pass
+            if mtime is None:
+                try:
+                    t.unlink()
+                except OSError:
+                    pass
+            else:
+                complete.append((mtime, t, data))
+        if not complete:
+            return None, []
+        complete.sort(key=lambda c: c[0])
+        return complete[-1][2], [c[1] for c in complete]
 
     def _set_aside(self, path: Path) -> Path | None:
         stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -321,6 +425,8 @@ class Profile:
                 self._writing = True
             try:
                 self._write(snap)
+            except Exception as e:  # never let the writer die: every later save would silently go nowhere
+                self._warn(f"profile not saved: {type(e).__name__}: {e}")
             finally:
                 with self._lock:
                     self._writing = False
@@ -331,7 +437,7 @@ class Profile:
             return
         try:
             text = json.dumps(snap, separators=(",", ":"))
-        except (TypeError, ValueError) as e:  # a bug, not a disk fault: keep the old file
+        except (TypeError, ValueError, RecursionError) as e:  # a bug, not a disk fault: keep the old file
             self._warn(f"profile not saved: {e}")
             return
         tmp = self.path.with_name(f"{FILENAME}.tmp-{os.getpid()}")

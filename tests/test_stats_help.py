@@ -22,6 +22,14 @@ def test_summary_counts_from_the_profile(data_dir):
     assert t["causes"] == {"hit": 1, "fell": 2, "dropped": 1} and t["played"] == 4
 
 
+def test_summary_ignores_hand_edited_records(data_dir):
+    p = Profile(data_dir, sync=True)
+    p.record_game("2048", 10, max_tile="lots")
+    p.record_game("2048", 20, max_tile=[1])
+    p.record_game("2048", 30, max_tile=64)
+    assert summary(Profile(data_dir), "2048")["max_tiles"] == {64: 1}
+
+
 def test_stats_scene_draws_switches_and_returns(app):
     from arcade.menu import MenuScene
 

@@ -67,7 +67,7 @@ class Game2048Scene(Scene):
             game = Game(size or p.get("2048.size"), seed=app.seed, four_probability=p.get("2048.four_probability"))
         self.game = game
         self.view = BoardView(LAYOUT["board"], game.size, speed=self._anim_speed())
-        self.view.warm()  # render the tiles now, not in the middle of the first moves
+        self._warming = self.view.warm_steps()  # tiles render a few per frame, before the first moves need them
         self.view.set_grid(game.grid, appear=True)
         self.floats: list[list] = []  # [age, text]
         self.panel_t = 0.0  # time since the game ended (win/over panel)
@@ -181,7 +181,7 @@ class Game2048Scene(Scene):
         self.game = Game(size, seed=None, four_probability=self.app.profile.get("2048.four_probability"))
         if size != self.view.size:
             self.view = BoardView(LAYOUT["board"], size, speed=self._anim_speed())
-            self.view.warm()
+            self._warming = self.view.warm_steps()
         self.view.set_grid(self.game.grid, appear=True)
         self.floats.clear()
         self.hint = None
@@ -234,15 +234,9 @@ class Game2048Scene(Scene):
         self._request("hint")
 
     def _request(self, purpose: str) -> None:
-        from . import ai
-
-        try:
-            params = ai.defaults(self.strategy)
-        except (ImportError, ValueError) as e:  # a strategy that cannot load: say so, keep the game going
-            self.ai_error = f"AI strategy {self.strategy!r} is unavailable: {e}"
-            self.set_autoplay(False)
-            return
-        self._worker().request(self.game.grid, self.strategy, params)
+        # the strategy's default parameters are filled in by the worker: importing numpy and the search
+        # here would stall a frame; a strategy that fails to load comes back as an error decision
+        self._worker().request(self.game.grid, self.strategy, {})
         self.pending = (self.game.grid, purpose)
 
     def _poll_ai(self, dt: float) -> None:
@@ -255,6 +249,7 @@ class Game2048Scene(Scene):
                 if d.error:
                     self.ai_error = d.error
                     log.warning("AI: %s", d.error)
+                    self.set_autoplay(False)  # don't hammer a failing search; the player can try again
                 else:
                     self.ai_error = ""
                     self.decision = d
@@ -374,6 +369,9 @@ class Game2048Scene(Scene):
 
     # ----- frame -----
     def update(self, dt: float) -> None:
+        if self._warming is not None:
+            if next(self._warming, StopIteration) is StopIteration:
+                self._warming = None
         self.view.update(dt)
         speed = self.view.speed if self.view.speed > 0 else 8.0
         for f in self.floats:

@@ -141,13 +141,22 @@ class BoardView:
     def warm(self, max_value: int = 2048) -> None:
         """Render ahead the tiles up to ``max_value`` and the appear frames of 2 and 4 (about 10 ms), so the
         first moves of a game fill no cache. Optional: everything is also rendered on first use."""
+        for _ in self.warm_steps(max_value):
+            pass
+
+    def warm_steps(self, max_value: int = 2048):
+        """``warm()`` in small steps (a generator: each ``next()`` does about a millisecond of rendering), for a
+        scene that spreads the work over its first frames instead of stalling one."""
         v = 2
         while v <= max_value:
             self._tile(v)
             v *= 2
+            yield
         for value in (2, 4):
             for q in range(1, SCALE_STEPS + 1):
                 self._scaled_tile(value, q / SCALE_STEPS, q / SCALE_STEPS)
+                if q % 8 == 0:
+                    yield
 
     # ------------------------------------------------------------------------------------------------ state
     @property
