@@ -108,7 +108,7 @@ def validate_grid(grid) -> tuple:
 # line (from the wall outward) -> (new line, gained, moves) where moves is a tuple of (src, dst, value, merged)
 # over the tiles of the line, indices counted from the wall.
 _LINE_CACHE: dict = {}
-_LINE_CACHE_MAX = 1 << 17
+_LINE_CACHE_MAX = 1 << 14  # ~16k lines, a few MB: hot lines come back at once after a clear
 
 
 def _slide_line(line: tuple):

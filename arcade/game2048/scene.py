@@ -18,7 +18,7 @@ from ..scene import Scene
 from ..settings import AI_SPEEDS
 from ..ui import colors
 from ..ui.input import pointer_down, pointer_motion, pointer_up
-from ..ui.text import blit_center, fit, render
+from ..ui.text import Label, blit_center, fit, render
 from ..ui.tween import ease_in, ease_out
 from .game import Game
 from .view import BoardView
@@ -85,6 +85,8 @@ class Game2048Scene(Scene):
         self.ai_error = ""
         self.speed_index = AI_SPEEDS.index(p.get("ai.speed")) if p.get("ai.speed") in AI_SPEEDS else 4
         self.demo_wait = 0.0
+        self.labels = {k: Label(25, (255, 255, 255), max_width=LAYOUT[k].w - 10) for k in ("score", "best")}
+        self.info = [Label(14, colors.TEXT, "medium") for _ in range(5)]  # the AI panel's changing figures
         self._recorded = False
         self._shown_panel = None
         if demo:
@@ -390,9 +392,9 @@ class Game2048Scene(Scene):
         surface.fill(colors.PAGE)
         surface.blit(render("2048", 68, colors.TEXT), LAYOUT["title"])
         g = self.game
-        self._score_box(surface, LAYOUT["score"], "SCORE", g.score)
+        self._score_box(surface, "score", "SCORE", g.score)
         best = max(g.score, self.app.profile.best(best_key(g.size))) if not self.demo else g.score
-        self._score_box(surface, LAYOUT["best"], "BEST", best)
+        self._score_box(surface, "best", "BEST", best)
         for f in self.floats:
             k = f[0] / SCORE_FLOAT[0]
             lab = render(f[1], 25, colors.TEXT)
@@ -409,10 +411,11 @@ class Game2048Scene(Scene):
         self._end_panel(surface)
         self._ai_panel(surface, LAYOUT["panel"])
 
-    def _score_box(self, surface, r, label, value) -> None:
+    def _score_box(self, surface, name, label, value) -> None:
+        r = LAYOUT[name]
         pygame.draw.rect(surface, colors.BOARD, r, border_radius=3)
         blit_center(surface, render(label, 13, colors.LABEL), (r.centerx, r.y + 15))
-        blit_center(surface, fit(str(value), r.w - 10, 25, (255, 255, 255)), (r.centerx, r.y + 40))
+        blit_center(surface, self.labels[name].get(str(value)), (r.centerx, r.y + 40))
 
     def _button(self, surface, r, label, enabled=True, active=False) -> None:
         col = colors.GOLD if active else colors.BUTTON if enabled else (200, 190, 178)
@@ -492,8 +495,8 @@ class Game2048Scene(Scene):
             lines = [f"depth {d.depth}", f"{d.nodes_per_second / 1000:.0f}k nodes/s", f"{d.elapsed * 1000:.0f} ms",
                      f"{d.path} path"]
         lines.append(f"AI moves {self.ai_moves}")
-        for i, line in enumerate(lines):
-            surface.blit(render(line, 14, colors.TEXT, "medium"), (info_x, y + 28 + i * 20))
+        for i, line in enumerate(lines[: len(self.info)]):
+            surface.blit(self.info[i].get(line), (info_x, y + 28 + i * 20))
         if self.ai_error:
             surface.blit(fit(self.ai_error, r.w - 28, 13, (180, 60, 40), "medium"), (x, r.bottom - 22))
         elif self.worker is not None and self.pending is not None and self.decision is None:

@@ -20,7 +20,7 @@ from ..pause import PauseOverlay
 from ..scene import Scene
 from ..ui import colors
 from ..ui.input import pointer_down
-from ..ui.text import blit_center, fit, render
+from ..ui.text import Label, blit_center, fit, render
 from ..ui.tween import ease_out
 from ..ui.widgets import ButtonList, Item
 from .autopilot import Autopilot, next_hop
@@ -145,6 +145,9 @@ class StairsScene(Scene):
         self._pause_icon = self._make_pause_icon()
         self._shade = self._make_shade(app.size[0])
         self._pills: dict[tuple[int, int], pygame.Surface] = {}
+        # the score changes every hop: one surface each, re-rendered on change (not kept per value in a cache)
+        self._score_shadow, self._score_label = Label(64, INK), Label(64, colors.TEXT_LIGHT)
+        self._best_label = Label(16, SOFT)
 
     # ----- settings, sound -----
     def _anim_speed(self) -> float:
@@ -323,11 +326,11 @@ class StairsScene(Scene):
         w, _ = surface.get_size()
         surface.blit(self._shade, (0, 0))
         text = str(self.world.score)
-        blit_center(surface, render(text, 64, INK), (w / 2, 62 + 3))
-        blit_center(surface, render(text, 64, colors.TEXT_LIGHT), (w / 2, 62))
+        blit_center(surface, self._score_shadow.get(text), (w / 2, 62 + 3))
+        blit_center(surface, self._score_label.get(text), (w / 2, 62))
         if not self.demo:
             best = max(self.world.score, self.app.profile.best(GAME_ID))
-            label = render(f"BEST {best}", 16, SOFT)
+            label = self._best_label.get(f"BEST {best}")
             pill = self._pill(label.get_width() + 24, label.get_height() + 6)
             blit_center(surface, pill, (w / 2, 108))
             blit_center(surface, label, (w / 2, 108))
