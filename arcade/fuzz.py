@@ -31,6 +31,7 @@ class Report:
     frames: int = 0
     quits: int = 0
     frame_ms: list = field(default_factory=list)
+    switch_frames: set = field(default_factory=set)  # indices of frames in which the scene stack changed
     scenes: dict = field(default_factory=dict)
     seconds: float = 0.0
 
@@ -38,13 +39,19 @@ class Report:
     def slow_frames(self) -> int:
         return sum(1 for t in self.frame_ms if t > 50)
 
+    @property
+    def slow_play_frames(self) -> int:
+        """Frames over 50 ms that were not scene switches (a switch loads a scene's art behind the fade veil)."""
+        return sum(1 for i, t in enumerate(self.frame_ms) if t > 50 and i not in self.switch_frames)
+
     def summary(self) -> str:
         fm = self.frame_ms or [0.0]
         visited = ", ".join(f"{k} {v}" for k, v in sorted(self.scenes.items(), key=lambda kv: -kv[1]))
         return (f"fuzz seed {self.seed}: {self.events} events in {self.frames} frames ({self.seconds:.0f} s), "
                 f"{self.quits} quit+reload cycles, no exception, invariants held\n"
                 f"  frame time median {statistics.median(fm):.2f} ms, p99 {sorted(fm)[int(0.99 * (len(fm) - 1))]:.2f} ms, "
-                f"max {max(fm):.1f} ms, frames over 50 ms: {self.slow_frames}\n"
+                f"max {max(fm):.1f} ms, frames over 50 ms: {self.slow_frames} ({self.slow_frames - self.slow_play_frames} "
+                f"of them scene switches loading art behind the fade, {self.slow_play_frames} during play)\n"
                 f"  frames per scene: {visited}")
 
 
@@ -235,10 +242,13 @@ class Fuzzer:
                 batch.extend(self.random_events())
             rep.events += len(batch)
             dt = self.rng.choice(dts)
+            before = list(self.app.stack.scenes)
             try:
                 self.app.step(dt, batch)
             except Exception as e:
                 raise FuzzFailure(f"seed {rep.seed}, event {rep.events}: {type(e).__name__}: {e}") from e
+            if self.app.stack.scenes != before:
+                rep.switch_frames.add(rep.frames)
             rep.frames += 1
             rep.frame_ms.append(self.app.frame_ms[-1])
             top = self.app.stack.top

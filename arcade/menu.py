@@ -83,14 +83,15 @@ class MenuScene(Scene):
 
     def _starter(self, entry, resume: bool):
         def start():
-            self.app.stack.push(entry.make_scene(self.app, resume=resume))
+            # a factory: the scene (and its art) is built under the fade, not in this click's frame
+            self.app.stack.push(lambda: entry.make_scene(self.app, resume=resume), fade=True)
 
         return start
 
     def start_demo(self) -> None:
         from .demo import DemoScene
 
-        self.app.stack.push(DemoScene(self.app))
+        self.app.stack.push(lambda: DemoScene(self.app), fade=True)
 
     def open_settings(self) -> None:
         from .settings_scene import SettingsScene

@@ -76,12 +76,15 @@ class SceneStack:
         self._veil = None
 
     # ----- requests (deferred to the frame boundary) -----
-    def push(self, scene: Scene, fade: bool | None = None) -> None:
-        self._pending.append(_Op("push", scene, (not scene.overlay) if fade is None else fade))
+    def push(self, scene, fade: bool | None = None) -> None:
+        """Push a scene, or a factory (a callable returning one) that is called when the switch happens: at the
+        black midpoint of the fade, so loading a game's art never freezes the frame where the player clicked."""
+        overlay = getattr(scene, "overlay", False)
+        self._pending.append(_Op("push", scene, (not overlay) if fade is None else fade))
 
     def pop(self, fade: bool | None = None) -> None:
         top = self._future_top()
-        default = top is not None and not top.overlay
+        default = top is not None and not getattr(top, "overlay", False)
         self._pending.append(_Op("pop", None, default if fade is None else fade))
 
     def replace(self, scene: Scene, fade: bool | None = None) -> None:
@@ -197,6 +200,8 @@ class SceneStack:
 
     # ----- applying -----
     def _apply(self, op: _Op) -> None:
+        if op.scene is not None and not isinstance(op.scene, Scene):
+            op.scene = op.scene()  # a factory: build the scene now
         s = self.scenes
         if op.kind == "push":
             if s:

@@ -179,3 +179,20 @@ def test_fade_is_time_based(dt):
         st.begin_frame()
         n += 1
     assert abs(n * dt - FADE_SECONDS) <= dt + 1e-9
+
+
+def test_a_factory_is_built_at_the_switch_under_the_fade():
+    log, st = [], SceneStack()
+    st.push(Rec("a", log), fade=False)
+    st.begin_frame()
+    built = []
+
+    def make():
+        built.append(st.veil_alpha)
+        return Rec("b", log)
+
+    st.push(make)
+    st.begin_frame()
+    assert built == []  # not in the frame that asked for it
+    run(st, FADE_SECONDS)
+    assert len(built) == 1 and built[0] >= 240 and st.top.name == "b"  # built when the screen is black
