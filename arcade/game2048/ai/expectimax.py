@@ -1,0 +1,226 @@
+"""Expectimax ("Random-Max trees" in the source paper) for 2048, one whole layer of boards at a time.
+
+The tree alternates max nodes (the player picks one of up to four moves) and chance nodes (a 2 or a 4 appears on
+an empty cell; every spawn weighted by its probability). Instead of recursing board by board, the search builds
+the tree breadth-first as numpy arrays:
+
+    B0 = [root] --moves--> A1 --spawns--> B1 --moves--> A2 --spawns--> B2 ... B(D-1) --moves--> leaves
+
+``B`` layers hold positions with the player to move, ``A`` layers the afterstates (positions waiting for a spawn).
+Layers are de-duplicated (``bitboard.unique_inverse``), which is the transposition table: a position reached along
+several lines is searched once (the last layer of spawns is not: its duplicates are rare and cheaper to score
+twice). An afterstate whose probability of being reached (its most probable line: the product of the spawn
+probabilities) is under ``prob_cutoff`` is not expanded but scored by the heuristic, as is every afterstate of
+the last layer. Values then flow back: a chance node is the probability-weighted sum of its children
+(``np.bincount``), a max node the largest of its moves (0 for a lost position: no legal move).
+
+Depth (player moves along the deepest line) adapts to the board: ``distinct tiles + depth_bonus``, at least
+``min_depth``, at most ``max_depth``; crowded boards have fewer spawns, so they go deeper for the same work.
+``budget_ms`` caps the time: before expanding a layer of afterstates the search compares the children it would
+make with what the time left can pay for (a per-child cost measured on the previous searches). If they do not fit,
+the next layer becomes the last, and with ``fill`` the afterstates most likely to be reached are expanded (as
+many as fit; best first by probability) while the others are scored where they stand. The budget is wall time,
+so on a busy machine the search is shallower rather than late.
+"""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from arcade.game2048 import bitboard as bb
+from arcade.game2048.ai import heuristics
+
+__all__ = ["DEFAULTS", "search_board", "search_grid", "check_params", "target_depth"]
+
+#: The strong real-time setting (the default of ``ai.choose``).
+DEFAULTS = {
+    "budget_ms": 80.0,
+    "depth": None,          # None = adaptive; an int forces that many player moves (still capped by the budget)
+    "min_depth": 2,
+    "max_depth": 8,
+    "depth_bonus": -1,      # adaptive depth = distinct tiles + depth_bonus
+    "prob_cutoff": 1e-4,
+    "fill": True,           # when the next layer does not fit the budget, expand its most likely part
+    "four_probability": 0.1,
+    "weights": None,        # heuristics.Weights, a dict of overrides, or None for DEFAULT_WEIGHTS
+}
+
+# Measured cost of one child of the last expansion: spawn, de-duplicate, move and score it (seconds, moving
+# average over the searches of this process); the budget check divides the time left by it.
+_cost_per_child = 1.5e-7
+
+
+def _params(params: dict) -> dict:
+    unknown = set(params) - set(DEFAULTS) - {"sample", "seed"}
+    if unknown:
+        raise TypeError(f"expectimax: unknown parameter(s) {sorted(unknown)}; known: {sorted(DEFAULTS)}")
+    p = dict(DEFAULTS)
+    p.update(params)
+    return p
+
+
+def target_depth(distinct: int, p: dict) -> int:
+    """Player moves to search for a board with ``distinct`` different tiles."""
+    if p["depth"] is not None:
+        return max(1, int(p["depth"]))
+    return int(min(p["max_depth"], max(p["min_depth"], distinct + int(p["depth_bonus"]))))
+
+
+def search_board(board: int, **params):
+    """Search a 4x4 bitboard. Returns ``(values, nodes, depth)``: ``values[d]`` for d in up/down/left/right
+    (``None`` for a move that changes nothing), ``nodes`` = moves evaluated, ``depth`` = player moves searched
+    along the deepest line.
+    """
+    global _cost_per_child
+    p = _params(params)
+    start = time.perf_counter()
+    budget = float(p["budget_ms"]) / 1000.0 if p["budget_ms"] else float("inf")
+    fill = bool(p["fill"])
+    ev = heuristics.evaluator(heuristics.weights_from(p["weights"]))
+    cutoff = float(p["prob_cutoff"])
+    p4 = float(p["four_probability"])
+    root = np.array([board], dtype=np.uint64)
+    want = target_depth(int(bb.distinct_count(root)[0]), p)
+
+    B, cpB = root, np.ones(1)
+    layers = []
+    nodes = 0
+    d = 0
+    last = False          # the budget allows no layer after the next one
+    t_expand = None       # when the last expansion started, and how many children it made (cost measurement)
+    n_children = 0
+    while True:
+        n = B.size
+        if d + 1 >= want or last or n == 0:
+            val, v4 = ev.best_move_values(B)
+            nodes += 4 * n
+            break
+        cand = bb.move_all(B)
+        nodes += 4 * n
+        flat = cand.reshape(-1)
+        mv = np.flatnonzero(flat != np.tile(B, 4))
+        A, inv = bb.unique_inverse(flat[mv])
+        cpA = np.zeros(A.size)
+        np.maximum.at(cpA, inv, cpB[mv % n])
+        grow = np.flatnonzero(cpA >= cutoff)
+        if grow.size and budget != float("inf"):
+            kids = 2 * bb.empty_count(A[grow])
+            total = int(kids.sum())
+            allowed = 0.9 * (budget - (time.perf_counter() - start)) / _cost_per_child
+            if total > allowed:
+                last = True
+                k = int(allowed / kids.mean()) if fill else 0
+                if k <= 0:
+                    grow = grow[:0]
+                elif k < grow.size:
+                    # best first: expand the afterstates most likely to be reached
+                    cp = cpA[grow]
+                    threshold = np.partition(cp, grow.size - k)[grow.size - k]
+                    grow = grow[cp >= threshold]
+        leaf = np.ones(A.size, dtype=bool)
+        leaf[grow] = False
+        t_expand = time.perf_counter()
+        children, parent, prob = bb.spawns(A[grow], p4)
+        n_children = children.size
+        if last or d + 2 >= want:
+            # the next layer is the last: spawns of different afterstates rarely coincide (~10 %), so scoring
+            # the few duplicates twice is cheaper than finding them
+            Bn, inv2, cpBn = children, None, None
+        else:
+            Bn, inv2 = bb.unique_inverse(children)
+            cpBn = np.zeros(Bn.size)
+            np.maximum.at(cpBn, inv2, cpA[grow][parent] * prob)
+        layers.append((n, mv, inv, A, leaf, grow, parent, prob, inv2))
+        B, cpB = Bn, cpBn
+        d += 1
+    depth = d + 1 if B.size else d
+
+    for n, mv, inv, A, leaf, grow, parent, prob, inv2 in reversed(layers):
+        valA = np.empty(A.size)
+        valA[grow] = np.bincount(parent, weights=prob * (val if inv2 is None else val[inv2]), minlength=grow.size)
+        lf = np.flatnonzero(leaf)
+        if lf.size:
+            valA[lf] = ev.evaluate(A[lf])
+        v4 = np.full(4 * n, -np.inf)
+        v4[mv] = valA[inv]
+        v4 = v4.reshape(4, n)
+        val = np.maximum(np.maximum(v4[0], v4[1]), np.maximum(v4[2], v4[3]))
+        val[val == -np.inf] = 0.0
+
+    if t_expand is not None and n_children > 2000:
+        # everything after the last expansion began (its children, the last layer, the way back) per child
+        per_child = (time.perf_counter() - t_expand) / n_children
+        _cost_per_child = 0.8 * _cost_per_child + 0.2 * per_child
+    values = [None if v == -np.inf else float(v) for v in v4[:, 0]]
+    return values, nodes, depth
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# any size: a plain recursive expectimax over rules.slide_grid with sampled chance nodes
+
+def search_grid(grid, **params):
+    """Depth-limited expectimax on a grid of any size (the general path, slower).
+
+    Chance nodes sample at most ``sample`` empty cells (default 6; a 2 and a 4 on each, re-weighted), chosen by a
+    random generator seeded with ``seed`` (default 0) so answers repeat. Depth: ``depth`` or 2 player moves (3
+    when the board has at most 4 empty cells), cut short by ``budget_ms``.
+    """
+    from arcade.game2048 import rules
+    p = _params(params)
+    w = heuristics.weights_from(p["weights"])
+    rng = np.random.default_rng(int(params.get("seed") or 0))
+    sample = int(params.get("sample", 6))
+    p4 = float(p["four_probability"])
+    start = time.perf_counter()
+    budget = float(p["budget_ms"]) / 1000.0 if p["budget_ms"] else float("inf")
+    n_empty = sum(1 for row in grid for v in row if not v)
+    depth = int(p["depth"]) if p["depth"] is not None else (3 if n_empty <= 4 else 2)
+    cache: dict = {}
+    nodes = 0
+
+    def out_of_time() -> bool:
+        return time.perf_counter() - start > budget
+
+    def max_node(g, d) -> float:
+        nonlocal nodes
+        best = None
+        for direction in rules.DIRECTIONS:
+            new, _, moved = rules.slide_grid(g, direction)
+            nodes += 1
+            if moved:
+                v = chance_node(new, d - 1)
+                best = v if best is None or v > best else best
+        return 0.0 if best is None else best
+
+    def chance_node(g, d) -> float:
+        if d <= 0 or out_of_time():
+            return heuristics.evaluate_grid(g, w)
+        key = (g, d)
+        if key in cache:
+            return cache[key]
+        empties = [(r, c) for r, row in enumerate(g) for c, v in enumerate(row) if not v]
+        if len(empties) > sample:
+            pick = rng.choice(len(empties), size=sample, replace=False)
+            empties = [empties[i] for i in sorted(pick)]
+        total = 0.0
+        for r, c in empties:
+            for value, pv in ((2, 1.0 - p4), (4, p4)):
+                rows = [list(row) for row in g]
+                rows[r][c] = value
+                total += pv * max_node(tuple(map(tuple, rows)), d)
+        res = total / len(empties)
+        cache[key] = res
+        return res
+
+    values = []
+    for direction in rules.DIRECTIONS:
+        new, _, moved = rules.slide_grid(grid, direction)
+        nodes += 1
+        values.append(chance_node(new, depth - 1) if moved else None)
+    return values, nodes, depth
+
+
+def check_params(params: dict) -> None:
+    """Raise TypeError for a parameter this strategy does not know."""
+    _params(params)
