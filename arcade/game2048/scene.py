@@ -380,7 +380,7 @@ class Game2048Scene(Scene):
             f[0] += dt * speed
         self.floats = [f for f in self.floats if f[0] < SCORE_FLOAT[0]]
         if self.game.terminated:
-            self.panel_t += dt * (speed if speed > 0 else 1)
+            self.panel_t += dt * speed
         self._poll_ai(dt)
         if self.demo and self.game.over:
             self.demo_wait += dt
@@ -448,8 +448,7 @@ class Game2048Scene(Scene):
         g = self.game
         if not g.terminated:
             return
-        speed = 1.0
-        k = (self.panel_t - PANEL_DELAY * speed) / (PANEL_FADE * speed)
+        k = (self.panel_t - PANEL_DELAY) / PANEL_FADE  # panel_t already runs at the animation speed
         if self.view.speed <= 0:
             k = 1.0
         k = max(0.0, min(1.0, k))
