@@ -27,14 +27,7 @@ __all__ = ["add_arguments", "run", "main", "play_game", "summarize", "format_tab
 MILESTONES = (2048, 4096, 8192, 16384, 32768)
 
 
-def _positive(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if v <= 0:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {v}")
-    return v
+from arcade.cli import _positive_int as _positive  # one parser for "a whole number >= 1"
 
 
 def _tile(text: str) -> int:
