@@ -10,6 +10,7 @@ it can be replayed. Frame times are recorded and printed, never asserted (the ma
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import random
 import statistics
@@ -32,17 +33,43 @@ class Report:
     quits: int = 0
     frame_ms: list = field(default_factory=list)
     switch_frames: set = field(default_factory=set)  # indices of frames in which the scene stack changed
+    start_frames: set = field(default_factory=set)  # indices of the first frame after each (re)start of the app
     scenes: dict = field(default_factory=dict)
     seconds: float = 0.0
+    slow: list = field(default_factory=list)  # one dict per frame over 50 ms: where its time went
+
+    def slow_causes(self) -> str:
+        """The slow frames grouped by scene and phase (switch/events/update/draw/gc), largest first."""
+        groups: dict = {}
+        for s in self.slow:
+            phase = max(("switch", "events", "update", "draw", "gc"), key=lambda k: s[k])
+            key = (s["scene"], phase, "fresh app" if s["since_open"] < 3 else "")
+            groups.setdefault(key, []).append(s["ms"])
+        lines = []
+        for (scene, phase, fresh), ms in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+            extra = f", {fresh}" if fresh else ""
+            lines.append(f"    {len(ms)} x {scene}: mostly {phase}{extra} (max {max(ms):.0f} ms)")
+        return "\n".join(lines)
 
     @property
     def slow_frames(self) -> int:
         return sum(1 for t in self.frame_ms if t > 50)
 
     @property
+    def slow_start_frames(self) -> int:
+        """Frames over 50 ms that were the first frame of a freshly (re)started app: start-up, not play."""
+        return sum(1 for i, t in enumerate(self.frame_ms) if t > 50 and i in self.start_frames)
+
+    @property
+    def slow_switch_frames(self) -> int:
+        """Frames over 50 ms in which the scene stack changed (a scene was built and entered)."""
+        return sum(1 for i, t in enumerate(self.frame_ms)
+                   if t > 50 and i in self.switch_frames and i not in self.start_frames)
+
+    @property
     def slow_play_frames(self) -> int:
-        """Frames over 50 ms that were not scene switches (a switch loads a scene's art behind the fade veil)."""
-        return sum(1 for i, t in enumerate(self.frame_ms) if t > 50 and i not in self.switch_frames)
+        """Frames over 50 ms that were neither a switch nor an app's first frame."""
+        return self.slow_frames - self.slow_start_frames - self.slow_switch_frames
 
     def summary(self) -> str:
         fm = self.frame_ms or [0.0]
@@ -50,9 +77,10 @@ class Report:
         return (f"fuzz seed {self.seed}: {self.events} events in {self.frames} frames ({self.seconds:.0f} s), "
                 f"{self.quits} quit+reload cycles, no exception, invariants held\n"
                 f"  frame time median {statistics.median(fm):.2f} ms, p99 {sorted(fm)[int(0.99 * (len(fm) - 1))]:.2f} ms, "
-                f"max {max(fm):.1f} ms, frames over 50 ms: {self.slow_frames} ({self.slow_frames - self.slow_play_frames} "
-                f"of them scene switches loading art behind the fade, {self.slow_play_frames} during play)\n"
-                f"  frames per scene: {visited}")
+                f"max {max(fm):.1f} ms, frames over 50 ms: {self.slow_frames} ({self.slow_play_frames} during play, "
+                f"{self.slow_switch_frames} on scene switches, {self.slow_start_frames} first frames after a (re)start)\n"
+                f"  frames per scene: {visited}"
+                + (f"\n  slow frames by scene and phase:\n{self.slow_causes()}" if self.slow else ""))
 
 
 def _pools():
@@ -88,7 +116,17 @@ class Fuzzer:
         self.best_seen: dict[str, int] = {}
         self._track: dict[int, tuple] = {}
         self.app = None
+        self._gc_ms = 0.0
+        self._gc_t0 = 0.0
+        self._frames_open = 0
+        gc.callbacks.append(self._gc_watch)
         self._open()
+
+    def _gc_watch(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._gc_t0 = time.perf_counter()
+        else:
+            self._gc_ms += (time.perf_counter() - self._gc_t0) * 1000
 
     # ----- app lifecycle -----
     def _open(self) -> None:
@@ -104,6 +142,7 @@ class Fuzzer:
         self.app.running = True
         self.app.stack.reset(MenuScene(self.app), fade=False)
         self._track.clear()
+        self._frames_open = 0
 
     def _quit_and_reload(self) -> None:
         self.report.quits += 1
@@ -112,6 +151,8 @@ class Fuzzer:
         self._open()
 
     def close(self) -> None:
+        if self._gc_watch in gc.callbacks:
+            gc.callbacks.remove(self._gc_watch)
         if self.app is not None:
             self.app.stack.close()
             self.app.profile.close()
@@ -243,16 +284,26 @@ class Fuzzer:
             rep.events += len(batch)
             dt = self.rng.choice(dts)
             before = list(self.app.stack.scenes)
+            self._gc_ms = 0.0
             try:
                 self.app.step(dt, batch)
             except Exception as e:
                 raise FuzzFailure(f"seed {rep.seed}, event {rep.events}: {type(e).__name__}: {e}") from e
             if self.app.stack.scenes != before:
                 rep.switch_frames.add(rep.frames)
-            rep.frames += 1
-            rep.frame_ms.append(self.app.frame_ms[-1])
+            if self._frames_open == 0:
+                rep.start_frames.add(rep.frames)
+            ms = self.app.frame_ms[-1]
             top = self.app.stack.top
             name = type(top).__name__ if top is not None else "-"
+            if ms > 50:
+                sw, evt, upd, drw = self.app.frame_phases
+                rep.slow.append({"frame": rep.frames, "ms": ms, "scene": name, "switch": sw, "events": evt,
+                                 "update": upd, "draw": drw, "gc": self._gc_ms, "since_open": self._frames_open,
+                                 "event_types": sorted({self.pg.event.event_name(e.type) for e in batch})})
+            self._frames_open += 1
+            rep.frames += 1
+            rep.frame_ms.append(ms)
             rep.scenes[name] = rep.scenes.get(name, 0) + 1
             self.check()
             if not self.app.running or not self.app.stack.scenes:

@@ -1,7 +1,8 @@
 """The game registry: one entry per game. The menu, the CLI and the AI demo read it.
 
 Adding a game = one package under ``arcade/`` whose scene module offers
-``make_scene(app, resume=False, **options)`` and ``make_demo(app)``, plus one entry here.
+``make_scene(app, resume=False, **options)`` and ``make_demo(app)`` (and optionally ``warm_steps(app)``, a
+generator that prepares its art in small steps while the menu idles), plus one entry here.
 Scene modules are imported only when a game starts, so the menu opens fast.
 """
 from __future__ import annotations
@@ -28,6 +29,12 @@ class GameEntry:
 
     def make_demo(self, app):
         return self._mod().make_demo(app)
+
+    def warm_steps(self, app):
+        """The scene module's optional ``warm_steps(app)`` generator (art prepared a few ms per step on the menu's
+        idle frames), or an empty one. Imports the module: call it once the menu's prefetch has imported it."""
+        steps = getattr(self._mod(), "warm_steps", None)
+        return steps(app) if steps is not None else iter(())
 
     def has_save(self, profile) -> bool:
         return profile.saved_game(self.id) is not None

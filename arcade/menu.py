@@ -3,6 +3,9 @@ exists, the AI demo, settings, stats, quit. After :data:`ATTRACT_SECONDS` withou
 the AI demo by itself, like an arcade cabinet's attract mode; any input there returns here."""
 from __future__ import annotations
 
+import threading
+import time
+
 import pygame
 
 from . import assets
@@ -13,7 +16,12 @@ from .ui.text import blit_center, render
 from .ui.widgets import ButtonList, Item
 
 ATTRACT_SECONDS = 20.0
+WARM_MS = 4.0  # per idle menu frame spent preparing the games' art (a 60 Hz frame has 16.7 ms)
 _prefetched = False
+_prefetch_done = threading.Event()
+_warmed: set = set()  # ids of the games whose warm_steps ran to the end (they fill process-wide caches)
+_warming = None  # (registry, generator) in progress
+_WARM_DONE = object()
 
 
 def prefetch(modules) -> None:
@@ -24,16 +32,58 @@ def prefetch(modules) -> None:
         return
     _prefetched = True
     import importlib
-    import threading
 
     def load():
-        for m in modules:
-            try:
-                importlib.import_module(m)
-            except Exception:  # noqa: BLE001 - the real import will report it
-                pass
+        try:
+            for m in modules:
+                try:
+                    importlib.import_module(m)
+                except Exception:  # noqa: BLE001 - the real import will report it
+                    pass
+        finally:
+            _prefetch_done.set()
 
     threading.Thread(target=load, name="prefetch", daemon=True).start()
+
+
+def warm(app, budget_ms: float = WARM_MS) -> bool:
+    """Advance the games' ``warm_steps`` for about ``budget_ms`` (on the UI thread: surfaces are not shared with
+    threads). Waits for the prefetch thread so no module is imported here. Returns True once every game is warm."""
+    global _warming
+    todo = [e for e in app.registry.values() if e.id not in _warmed]
+    if not todo:
+        return True
+    if not _prefetch_done.is_set():
+        return False
+    if _warming is None or _warming[0] is not app.registry:
+        _warming = (app.registry, _chain(app, todo))
+    deadline = time.perf_counter() + budget_ms / 1000.0
+    while time.perf_counter() < deadline:
+        if next(_warming[1], _WARM_DONE) is _WARM_DONE:
+            _warming = None
+            return True
+    return False
+
+
+def preparing(app):
+    """Steps for ``SceneStack.push(prepare=...)``: the rest of the warm-up, a little per ``next()``. While the
+    prefetch thread still imports, a step waits briefly for it (releasing the GIL) instead of spinning."""
+    while not warm(app, budget_ms=1.0):
+        if not _prefetch_done.is_set():
+            _prefetch_done.wait(0.002)
+        yield
+
+
+def _chain(app, entries):
+    for entry in entries:
+        try:
+            steps = entry.warm_steps(app)
+            while next(steps, _WARM_DONE) is not _WARM_DONE:
+                yield
+        except Exception:  # noqa: BLE001 - a failed warm-up only means the scene loads (and reports) its art itself
+            pass
+        _warmed.add(entry.id)
+        yield
 
 
 class MenuScene(Scene):
@@ -84,14 +134,16 @@ class MenuScene(Scene):
     def _starter(self, entry, resume: bool):
         def start():
             # a factory: the scene (and its art) is built under the fade, not in this click's frame
-            self.app.stack.push(lambda: entry.make_scene(self.app, resume=resume), fade=True)
+            # and whatever art the idle menu has not prepared yet is prepared during the fade-out
+            self.app.stack.push(lambda: entry.make_scene(self.app, resume=resume), fade=True,
+                                prepare=preparing(self.app))
 
         return start
 
     def start_demo(self) -> None:
         from .demo import DemoScene
 
-        self.app.stack.push(lambda: DemoScene(self.app), fade=True)
+        self.app.stack.push(lambda: DemoScene(self.app), fade=True, prepare=preparing(self.app))
 
     def open_settings(self) -> None:
         from .settings_scene import SettingsScene
@@ -128,6 +180,7 @@ class MenuScene(Scene):
     def update(self, dt: float) -> None:
         if self.app.stack.top is not self or self.app.stack.busy:
             return
+        warm(self.app)
         self.idle += dt
         if self.idle >= ATTRACT_SECONDS:
             self.idle = 0.0

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 import pygame
 
 FADE_SECONDS = 0.25
+PREPARE_MS = 8.0  # per frame spent on a switch's ``prepare`` steps while the screen fades out
+PREPARE_MAX_SECONDS = 5.0  # then the switch happens anyway (the scene loads whatever is left itself)
 
 
 class Scene:
@@ -62,6 +64,7 @@ class _Op:
     kind: str  # "push" | "pop" | "replace" | "reset" | "pop_to_root"
     scene: Scene | None
     fade: bool
+    prepare: object = None  # an iterator of small loading steps, run before the switch (see SceneStack.push)
 
 
 class SceneStack:
@@ -73,14 +76,20 @@ class SceneStack:
         self._fade_t = 0.0  # time spent in the current fade phase
         self._phase: str | None = None  # None | "out" | "in"
         self._held: list = []  # input events held during a fade-out
+        self._prepare_started: float | None = None
         self._veil = None
 
     # ----- requests (deferred to the frame boundary) -----
-    def push(self, scene, fade: bool | None = None) -> None:
+    def push(self, scene, fade: bool | None = None, prepare=None) -> None:
         """Push a scene, or a factory (a callable returning one) that is called when the switch happens: at the
-        black midpoint of the fade, so loading a game's art never freezes the frame where the player clicked."""
+        black midpoint of the fade, so loading a game's art never freezes the frame where the player clicked.
+
+        ``prepare`` (with a fade): an iterator of small loading steps (e.g. a game's ``warm_steps``) advanced for
+        :data:`PREPARE_MS` a frame while the screen fades out; if it is not done at the midpoint the screen stays
+        black, frames still running, until it is (at most :data:`PREPARE_MAX_SECONDS`). So a slow load costs
+        a longer fade, never a frozen frame."""
         overlay = getattr(scene, "overlay", False)
-        self._pending.append(_Op("push", scene, (not overlay) if fade is None else fade))
+        self._pending.append(_Op("push", scene, (not overlay) if fade is None else fade, prepare))
 
     def pop(self, fade: bool | None = None) -> None:
         top = self._future_top()
@@ -149,7 +158,12 @@ class SceneStack:
         if self._phase is not None:
             self._fade_t += dt
             half = FADE_SECONDS / 2
-            if self._phase == "out" and self._fade_t >= half:
+            if self._phase == "out" and self._fade_op is not None and self._fade_op.prepare is not None:
+                self._prepare(self._fade_op)
+                if self._fade_op.prepare is not None and self._fade_t >= half:
+                    self._fade_t = half  # hold at black until the steps are done
+            holding = self._fade_op is not None and self._fade_op.prepare is not None
+            if self._phase == "out" and self._fade_t >= half and not holding:
                 op, self._fade_op = self._fade_op, None
                 self._apply(op)
                 self._phase, self._fade_t = "in", self._fade_t - half
@@ -182,6 +196,26 @@ class SceneStack:
                 self._veil.fill((0, 0, 0))
             self._veil.set_alpha(alpha)
             surface.blit(self._veil, (0, 0))
+
+    def _prepare(self, op: _Op) -> None:
+        import time
+
+        now = time.perf_counter()
+        if self._prepare_started is None:
+            self._prepare_started = now
+        deadline = now + PREPARE_MS / 1000.0
+        try:
+            next(op.prepare)  # at least one step a frame, then as many as fit
+            while time.perf_counter() < deadline:
+                next(op.prepare)
+        except StopIteration:
+            op.prepare = None
+        except Exception:  # noqa: BLE001 - a failed warm-up only means the scene loads (and reports) it itself
+            op.prepare = None
+        if op.prepare is not None and now - self._prepare_started > PREPARE_MAX_SECONDS:
+            op.prepare = None
+        if op.prepare is None:
+            self._prepare_started = None
 
     @property
     def veil_alpha(self) -> int:

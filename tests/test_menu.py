@@ -258,3 +258,55 @@ def test_dt_is_clamped(menu_app):
     before = menu.idle
     app.step(5.0, [])  # a breakpoint or a dragged window: five seconds in one frame
     assert menu.idle - before <= 0.1 + 1e-9
+
+
+def test_idle_menu_prepares_the_games_art_so_starting_stairs_does_no_tinting(app, monkeypatch):
+    import arcade.menu as menu
+    from arcade.stairs import layers
+
+    monkeypatch.setattr(menu, "_warmed", set())
+    monkeypatch.setattr(menu, "_warming", None)
+    monkeypatch.setattr(layers, "_SKIES", {})
+    app.stack.reset(MenuScene(app), fade=False)
+    frames(app, 1)
+    assert menu._prefetch_done.wait(60)  # the game modules are imported off the UI thread first
+    n = 0
+    while not menu.warm(app) and n < 2000:
+        frames(app, 1)
+        n += 1
+    assert menu._warmed >= set(app.registry) and (480, 800) in layers._SKIES
+    assert n > 3  # spread over several frames, a few ms each, not done in one
+
+    def boom(*_):
+        raise AssertionError("tinted the sky again on entering Stairs")
+
+    monkeypatch.setattr(layers, "_tint", boom)
+    app.stack.replace(app.registry["stairs"].make_scene(app))
+    frames(app, 30)
+    assert "StairsScene" in [type(s).__name__ for s in app.stack.scenes]  # (under its first-launch help card)
+
+
+def test_warm_up_waits_for_the_prefetch_and_survives_a_failing_game(app, monkeypatch):
+    import threading
+
+    import arcade.menu as menu
+
+    monkeypatch.setattr(menu, "_warmed", set())
+    monkeypatch.setattr(menu, "_warming", None)
+    not_yet = threading.Event()
+    monkeypatch.setattr(menu, "_prefetch_done", not_yet)
+    assert menu.warm(app) is False and menu._warming is None  # nothing imported on the UI thread
+
+    class Broken:
+        id = "broken"
+
+        def warm_steps(self, app):
+            yield
+            raise OSError("disk gone")
+
+    monkeypatch.setattr(app, "registry", {"broken": Broken()})
+    not_yet.set()
+    for _ in range(10):
+        if menu.warm(app):
+            break
+    assert menu._warmed == {"broken"}  # the error ended its warm-up; the scene will load and report by itself

@@ -196,3 +196,53 @@ def test_a_factory_is_built_at_the_switch_under_the_fade():
     assert built == []  # not in the frame that asked for it
     run(st, FADE_SECONDS)
     assert len(built) == 1 and built[0] >= 240 and st.top.name == "b"  # built when the screen is black
+
+
+def _steps(n, done, fail_at=None):
+    for i in range(n):
+        if i == fail_at:
+            raise OSError("image missing")
+        done.append(i)
+        yield
+
+
+def test_prepare_steps_run_during_the_fade_out_and_the_screen_holds_black_until_done(monkeypatch):
+    import arcade.scene as scene_mod
+
+    log, st = [], SceneStack()
+    a = Rec("a", log)
+    st.push(a, fade=False)
+    run(st, 0.01)
+    done = []
+    slow = _steps(40, done)
+
+    def step_each_call():  # one step per _prepare call: 40 steps take 40 frames, longer than the fade-out
+        monkeypatch.setattr(scene_mod, "PREPARE_MS", 0.0)
+
+    step_each_call()
+    b = Rec("b", log)
+    st.push(lambda: b, fade=True, prepare=slow)
+    st.begin_frame()
+    st.handle(key(pygame.K_x))  # typed while loading: held for b
+    frames = 0
+    while st.top is not b and frames < 200:
+        st.update(1 / 60)
+        st.begin_frame()
+        frames += 1
+        if st.top is not b and frames > FADE_SECONDS / 2 * 60 + 1:
+            assert st.veil_alpha == 255  # past the midpoint: black, frames still running, no switch yet
+    assert len(done) == 40 and frames >= 40  # every step ran before the switch, at least one a frame
+    assert [e.key for e in b.events] == [pygame.K_x]
+    run(st, FADE_SECONDS)
+    assert st.veil_alpha == 0 and not st.fading
+
+
+def test_a_failing_prepare_step_does_not_block_the_switch():
+    log, st = [], SceneStack()
+    a, b = Rec("a", log), Rec("b", log)
+    st.push(a, fade=False)
+    run(st, 0.01)
+    done = []
+    st.push(b, fade=True, prepare=_steps(10, done, fail_at=3))
+    run(st, FADE_SECONDS + 0.05)
+    assert st.top is b and done == [0, 1, 2] and not st.fading

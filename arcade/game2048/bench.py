@@ -341,6 +341,20 @@ def _params_from(args) -> dict:
     return params
 
 
+def _dump(path: str, summary: dict, results: list) -> None:
+    games = [{k: v for k, v in g.items() if k != "times_ms"} for g in results]
+    tmp = f"{path}.tmp"
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump({"summary": summary, "games": games}, fh, indent=1)
+    os.replace(tmp, path)
+
+
+def _write_json(path: str, results: list, *, partial: bool, **kw) -> None:
+    summary = summarize(results, **kw)
+    summary["partial"] = partial
+    _dump(path, summary, results)
+
+
 def run(args) -> int:
     """Run the benchmark described by ``args`` (from ``add_arguments``); returns the exit code."""
     from arcade.game2048 import ai
@@ -367,13 +381,22 @@ def run(args) -> int:
     progress = _Progress(args.games, not args.quiet)
     started = time.perf_counter()
     results = []
+
+    def finished(g: dict) -> None:
+        results.append(g)
+        progress.finish_game(g["moves"])
+        if args.json and len(results) < len(seeds):
+            # A long run that is interrupted still leaves every finished game on disk.
+            _write_json(args.json, sorted(results, key=lambda r: r["seed"]), strategy=strategy, params=params,
+                        seed=seed, jobs=jobs, until=args.until, size=args.size,
+                        wall_seconds=time.perf_counter() - started, partial=True)
+
     kw = dict(strategy=strategy, params=params, until=args.until, size=args.size, max_moves=args.max_moves)
     if jobs == 1:
         for s in seeds:
             g = play_game(s, **kw)
-            results.append(g)
             progress.update(s, g["moves"], g["max_tile"], True)
-            progress.finish_game(g["moves"])
+            finished(g)
     else:
         ctx = mp.get_context("spawn")
         q = ctx.Queue()
@@ -387,9 +410,7 @@ def run(args) -> int:
                     except Exception:  # noqa: BLE001 - progress is best effort
                         break
                 for f in done:
-                    g = f.result()
-                    results.append(g)
-                    progress.finish_game(g["moves"])
+                    finished(f.result())
                 progress.draw()
     progress.close()
     results.sort(key=lambda g: g["seed"])
@@ -397,9 +418,7 @@ def run(args) -> int:
                         wall_seconds=time.perf_counter() - started, size=args.size)
     print(format_table(summary))
     if args.json:
-        games = [{k: v for k, v in g.items() if k != "times_ms"} for g in results]
-        with open(args.json, "w", encoding="utf-8") as fh:
-            json.dump({"summary": summary, "games": games}, fh, indent=1)
+        _dump(args.json, summary, results)
     if args.plot:
         plot(summary, args.plot)
     return 0

@@ -163,18 +163,56 @@ def _gradient(size) -> pygame.Surface:
     return pygame.transform.scale(s, (w, h))
 
 
+SKY_BAND_ROWS = 100  # rows of the sky tinted per warm step (a few ms each)
+_SKIES: dict[tuple[int, int], list] = {}  # size -> the tints, built once per process
+
+
+def _display_format(surf: pygame.Surface) -> pygame.Surface:
+    return surf.convert() if pygame.display.get_surface() is not None else surf
+
+
+def sky_steps(size=(480, 800)):
+    """Build the sky tints for ``size`` into a per-process cache, one band of :data:`SKY_BAND_ROWS` rows per step.
+
+    A generator: each ``next()`` is a few milliseconds of numpy work, so the menu can prepare the sky on idle frames
+    (see ``warm_steps`` in the scene module) and entering Stairs stalls no frame. :class:`Background` runs whatever
+    is left at once. Nothing is cached until every band is done.
+    """
+    key = (int(size[0]), int(size[1]))
+    if key in _SKIES:
+        return
+    base = assets.image("stairs_background") if assets.has_image("stairs_background") else None
+    if base is None or base.get_size() != key:
+        base = _gradient(key) if base is None else pygame.transform.smoothscale(base, key)
+    yield
+    w, h = key
+    tints = []
+    for mul, add in SKY_TINTS:
+        out = _display_format(pygame.Surface(key))
+        for y in range(0, h, SKY_BAND_ROWS):
+            band = base.subsurface((0, y, w, min(SKY_BAND_ROWS, h - y)))
+            out.blit(_tint(band, mul, add), (0, y))
+            yield
+        tints.append(out)
+    _SKIES.setdefault(key, tints)
+
+
+def sky_tints(size=(480, 800)) -> list:
+    """The cached sky tints for ``size`` (built now if the menu did not warm them)."""
+    for _ in sky_steps(size):
+        pass
+    return _SKIES[(int(size[0]), int(size[1]))]
+
+
 class Background:
     """The sky: a few tints of one picture, cross-faded along the score (:data:`SKY_STEP` points per tint)."""
 
     def __init__(self, size=(480, 800)):
         self.size = size
-        base = assets.image("stairs_background") if assets.has_image("stairs_background") else None
-        if base is None or base.get_size() != tuple(size):
-            base = _gradient(size) if base is None else pygame.transform.smoothscale(base, size)
-        self.tints = [_tint(base, m, a) for m, a in SKY_TINTS]
+        self.tints = sky_tints(size)  # shared, never modified (a blend sets and restores a tint's alpha)
         self.level = 0.0  # position along the tints (0 = the first); eases towards target(score)
         self._key: tuple[int, int] | None = None
-        self._composed = pygame.Surface(size).convert() if pygame.display.get_surface() is not None else pygame.Surface(size)
+        self._composed = _display_format(pygame.Surface(size))
         self.composes = 0  # how often the cached sky was re-composed (benchmarks, tests)
 
     @staticmethod
@@ -215,6 +253,13 @@ class Background:
 
 
 # ======================================================================================== scenery
+@lru_cache(maxsize=8)
+def scenery_strip(name: str, scale: float = SCALE) -> pygame.Surface:
+    """A foliage strip pre-scaled once per process (shared by every Scenery; only ever blitted)."""
+    return _scaled(assets.image(name), scale) if scale != 1.0 else assets.image(name)
+
+
+# ======================================================================================== scenery
 class Scenery:
     """Foliage strips at both edges, looping forever as the camera climbs."""
 
@@ -227,7 +272,7 @@ class Scenery:
         if period is None:
             for name, side in (("scenery_left", "left"), ("scenery_right", "right")):
                 if assets.has_image(name):
-                    img = _scaled(assets.image(name), scale) if scale != 1.0 else assets.image(name)
+                    img = scenery_strip(name, scale)
                     self.strips.append((img, 0 if side == "left" else size[0] - img.get_width()))
             period = self.strips[0][0].get_height() if self.strips else size[1]
         self.period = int(period)
@@ -686,4 +731,5 @@ class StairsView:
 __all__ = [
     "SCALE", "FOCUS", "HOP_TIME", "MAX_QUEUE", "PARALLAX", "SKY_STEP",
     "Background", "Scenery", "Camera", "RobotView", "Falling", "StairLayer", "StairsView", "load_sprites",
+    "scenery_strip", "sky_steps", "sky_tints",
 ]

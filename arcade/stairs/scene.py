@@ -24,6 +24,7 @@ from ..ui.text import Label, blit_center, fit, render
 from ..ui.tween import ease_out
 from ..ui.widgets import ButtonList, Item
 from .autopilot import Autopilot, next_hop
+from . import layers
 from .layers import StairsView
 from .world import World
 
@@ -387,3 +388,21 @@ def make_scene(app, resume: bool = False, **_):
 
 def make_demo(app):
     return StairsScene(app, demo=True)
+
+
+def warm_steps(app):
+    """The art a run needs, prepared in small steps (a generator, a few ms a ``next()``): the menu runs it on idle
+    frames, so starting Stairs does not stall the fade on image decoding, scaling and the sky's tints."""
+    from .. import assets
+
+    for name in ("stairs_background", "scenery_left", "scenery_right", *layers.DEFAULT_ANCHORS):
+        if assets.has_image(name):
+            assets.image(name)
+            yield
+    layers.load_sprites(layers.SCALE)
+    yield
+    for name in ("scenery_left", "scenery_right"):
+        if assets.has_image(name):
+            layers.scenery_strip(name, layers.SCALE)
+            yield
+    yield from layers.sky_steps(app.size)

@@ -128,6 +128,38 @@ def test_sky_shifts_with_the_score_and_recomposes_only_on_change(app, screen):
     assert bg.level == pytest.approx(11 / ly.SKY_STEP)
 
 
+def test_sky_is_built_in_small_bands_once_per_process(app, monkeypatch):
+    import numpy as np
+
+    from arcade import assets
+
+    monkeypatch.setattr(ly, "_SKIES", {})
+    w, h = app.size
+    steps = sum(1 for _ in ly.sky_steps(app.size))
+    assert steps == 1 + len(ly.SKY_TINTS) * math.ceil(h / ly.SKY_BAND_ROWS)  # many small steps, not one big one
+    tints = ly._SKIES[(w, h)]
+    base = assets.image("stairs_background")
+    for (mul, add), tint in zip(ly.SKY_TINTS, tints):  # banding changes nothing: same pixels as one whole pass
+        whole = pygame.surfarray.array3d(ly._tint(base, mul, add))
+        assert np.array_equal(pygame.surfarray.array3d(tint), whole)
+
+    def boom(*_):
+        raise AssertionError("the sky was tinted again")
+
+    monkeypatch.setattr(ly, "_tint", boom)
+    a, b = ly.Background(app.size), ly.Background(app.size)
+    assert a.tints is tints and b.tints is tints
+    assert sum(1 for _ in ly.sky_steps(app.size)) == 0  # warm: nothing left to do
+
+
+def test_sky_tints_builds_what_the_menu_did_not_warm(app, monkeypatch):
+    monkeypatch.setattr(ly, "_SKIES", {})
+    gen = ly.sky_steps(app.size)
+    next(gen), next(gen)  # a warm-up left half-way (the player pressed Play early)
+    assert ly._SKIES == {}
+    assert len(ly.Background(app.size).tints) == len(ly.SKY_TINTS)
+
+
 def test_sky_key_wraps_through_the_tints():
     class B(ly.Background):
         def __init__(self):  # no images needed for the key arithmetic
