@@ -33,6 +33,7 @@ from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.random  # noqa: F401 - numpy loads it lazily; importing it here lets the menu's prefetch load it
 
 from .alias import AliasSampler
 
