@@ -100,3 +100,24 @@ def test_naive_move_matches_the_rules():
     g = ((2, 2, 4, 0), (0, 4, 4, 4), (2, 0, 2, 8), (8, 8, 8, 8))
     for d in rules.DIRECTIONS:
         assert tuple(map(tuple, bench_engine.naive_move(np.array(g), d).tolist())) == rules.slide_grid(g, d)[0]
+
+
+def test_an_interrupted_run_keeps_its_finished_games_on_disk(tmp_path, monkeypatch):
+    out = tmp_path / "run.json"
+    played, real = [], bench.play_game
+
+    def play(seed, **kw):
+        if len(played) == 2:
+            raise KeyboardInterrupt  # the third game: the run is stopped
+        played.append(seed)
+        return real(seed, **kw)
+
+    monkeypatch.setattr(bench, "play_game", play)
+    args = parse(["--ai", "expectimax", "--games", "3", "--seed", "7", "--jobs", "1", "--until", "32",
+                  "--param", "depth=1", "--json", str(out), "--quiet"])
+    with pytest.raises(KeyboardInterrupt):
+        bench.run(args)
+    data = json.loads(out.read_text())
+    assert data["summary"]["partial"] is True and data["summary"]["games"] == 2
+    assert [g["seed"] for g in data["games"]] == [7, 8]
+    assert not (tmp_path / "run.json.tmp").exists()
