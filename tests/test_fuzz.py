@@ -39,3 +39,29 @@ def test_the_fuzzer_catches_a_lost_best_score():
             f.check()
     finally:
         f.close()
+
+
+def test_a_slow_frame_is_recorded_with_where_its_time_went(monkeypatch):
+    import time
+
+    from arcade.menu import MenuScene
+
+    f = Fuzzer(seed=4)
+    try:
+        slow_draw = MenuScene.draw
+
+        def draw(self, surface):
+            slow_draw(self, surface)
+            time.sleep(0.07)
+
+        monkeypatch.setattr(MenuScene, "draw", draw)
+        idle = f.pg.event.Event(f.pg.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 0, 0), touch=False)
+        monkeypatch.setattr(f, "random_events", lambda: [idle])  # harmless input: the menu stays on top
+        rep = f.run(events=3)
+        assert rep.slow, "a 70 ms frame was not recorded"
+        s = rep.slow[-1]
+        assert s["ms"] > 50 and s["scene"] == "MenuScene" and s["draw"] >= 60 > s["update"]
+        assert rep.slow_play_frames + rep.slow_switch_frames + rep.slow_start_frames == rep.slow_frames
+        assert "MenuScene: mostly draw" in rep.summary()
+    finally:
+        f.close()
