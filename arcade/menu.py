@@ -67,7 +67,10 @@ def warm(app, budget_ms: float = WARM_MS) -> bool:
 
 def preparing(app):
     """Steps for ``SceneStack.push(prepare=...)``: the rest of the warm-up, a little per ``next()``. While the
-    prefetch thread still imports, a step waits briefly for it (releasing the GIL) instead of spinning."""
+    prefetch thread still imports, a step waits briefly for it (releasing the GIL) instead of spinning. Without a
+    prefetch (nothing will ever set its event) there is nothing to wait for: the scene loads its own art."""
+    if not _prefetched:
+        return
     while not warm(app, budget_ms=1.0):
         if not _prefetch_done.is_set():
             _prefetch_done.wait(0.002)
