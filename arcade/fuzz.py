@@ -43,7 +43,7 @@ class Report:
         groups: dict = {}
         for s in self.slow:
             phase = max(("switch", "events", "update", "draw", "gc"), key=lambda k: s[k])
-            key = (s["scene"], phase, "fresh app" if s["since_open"] < 3 else "")
+            key = (s["scene"], phase, "first frame after a (re)start" if s["since_open"] == 0 else "")
             groups.setdefault(key, []).append(s["ms"])
         lines = []
         for (scene, phase, fresh), ms in sorted(groups.items(), key=lambda kv: -len(kv[1])):

@@ -22,12 +22,11 @@ import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
+from arcade.cli import _positive_int as _positive  # one parser for "a whole number >= 1"
+
 __all__ = ["add_arguments", "run", "main", "play_game", "summarize", "format_table", "plot"]
 
 MILESTONES = (2048, 4096, 8192, 16384, 32768)
-
-
-from arcade.cli import _positive_int as _positive  # one parser for "a whole number >= 1"
 
 
 def _tile(text: str) -> int:
@@ -349,12 +348,6 @@ def _dump(path: str, summary: dict, results: list) -> None:
     os.replace(tmp, path)
 
 
-def _write_json(path: str, results: list, *, partial: bool, **kw) -> None:
-    summary = summarize(results, **kw)
-    summary["partial"] = partial
-    _dump(path, summary, results)
-
-
 def run(args) -> int:
     """Run the benchmark described by ``args`` (from ``add_arguments``); returns the exit code."""
     from arcade.game2048 import ai
@@ -387,9 +380,10 @@ def run(args) -> int:
         progress.finish_game(g["moves"])
         if args.json and len(results) < len(seeds):
             # A long run that is interrupted still leaves every finished game on disk.
-            _write_json(args.json, sorted(results, key=lambda r: r["seed"]), strategy=strategy, params=params,
-                        seed=seed, jobs=jobs, until=args.until, size=args.size,
-                        wall_seconds=time.perf_counter() - started, partial=True)
+            done = sorted(results, key=lambda r: r["seed"])
+            partial = summarize(done, strategy=strategy, params=params, seed=seed, jobs=jobs, until=args.until,
+                                wall_seconds=time.perf_counter() - started, size=args.size)
+            _dump(args.json, {**partial, "partial": True}, done)
 
     kw = dict(strategy=strategy, params=params, until=args.until, size=args.size, max_moves=args.max_moves)
     if jobs == 1:

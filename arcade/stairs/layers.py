@@ -144,12 +144,11 @@ def _tint(base: pygame.Surface, mul, add) -> pygame.Surface:
     """An opaque copy of ``base`` with every pixel's rgb * mul + add (computed once, with numpy)."""
     import numpy as np
 
-    src = base.convert() if pygame.display.get_surface() is not None else base.copy()
-    rgb = pygame.surfarray.array3d(src).astype(np.float32)
+    rgb = pygame.surfarray.array3d(base).astype(np.float32)
     rgb = rgb * np.asarray(mul, np.float32) + np.asarray(add, np.float32)
     out = pygame.Surface(base.get_size())
     pygame.surfarray.blit_array(out, np.clip(rgb, 0, 255).astype(np.uint8))
-    return out.convert() if pygame.display.get_surface() is not None else out
+    return _display_format(out)
 
 
 def _gradient(size) -> pygame.Surface:
@@ -259,7 +258,6 @@ def scenery_strip(name: str, scale: float = SCALE) -> pygame.Surface:
     return _scaled(assets.image(name), scale) if scale != 1.0 else assets.image(name)
 
 
-# ======================================================================================== scenery
 class Scenery:
     """Foliage strips at both edges, looping forever as the camera climbs."""
 
