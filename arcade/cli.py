@@ -1,4 +1,7 @@
-"""Command line: ``arcade`` (menu), ``arcade play 2048|stairs``, ``arcade demo``, ``arcade bench ...``.
+"""Command line: ``arcade`` (menu), ``arcade play NAME [the game's options]``, ``arcade demo``,
+``arcade bench NAME ...``. The games, their ``play`` options and their benchmarks come from the registry
+(:mod:`arcade.games`); the developer benchmarks (frames, start-up, fuzzer, fault matrix, soak, all) live in
+:mod:`arcade.dev`, imported only when one of them runs.
 
 Bad values exit 2 with argparse's one-line message; a missing display or an unusable data
 directory is one clear line, never a traceback.
@@ -10,48 +13,30 @@ import importlib
 import logging
 import os
 import sys
-from pathlib import Path
 
-from . import __version__
+from arcade import __version__
+from arcade.engine.args import data_dir, positive_int, seed
 
-# name -> module offering add_arguments(parser) and run(args) -> int
-BENCHES = {
-    "2048": ("arcade.game2048.bench", "2048 AI: games played headless, win rates, ms per move"),
-    "engine": ("arcade.game2048.bench_engine", "bitboard engine: boards moved per second vs naive numpy"),
-    "view": ("arcade.game2048.bench_view", "2048 board drawing: ms per frame mid-animation"),
-    "stairs": ("arcade.stairs.bench", "alias sampler draws/s and stair world update cost"),
-    "stairs-frames": ("arcade.stairs.bench_frames", "Stairs scene drawing: ms per frame mid-climb"),
-    "frames": ("arcade.benchmarks", "frame times of every scene with the dummy driver"),
-    "startup": ("arcade.benchmarks", "time from start to the first menu frame"),
-    "fuzz": ("arcade.fuzz", "input fuzzer over the real app loop"),
-    "faults": ("arcade.faults", "profile data-fault matrix (the README's table)"),
-    "soak": ("arcade.benchmarks", "long AI and autopilot runs: memory and frame-time drift"),
-    "all": ("arcade.benchmarks", "every benchmark, one summary table"),
+# the house's own benchmarks: name -> (module offering add_arguments(parser) and run(args) -> int, help)
+DEV_BENCHES = {
+    "frames": ("arcade.dev.benchmarks", "frame times of every scene with the dummy driver"),
+    "startup": ("arcade.dev.benchmarks", "time from start to the first menu frame"),
+    "fuzz": ("arcade.dev.fuzz", "input fuzzer over the real app loop"),
+    "faults": ("arcade.dev.faults", "profile data-fault matrix (the README's table)"),
+    "soak": ("arcade.dev.benchmarks", "long AI and autopilot runs: memory and frame-time drift"),
+    "all": ("arcade.dev.summary", "every benchmark, one summary table"),
 }
 
 
-def _positive_int(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if v <= 0:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {v}")
-    return v
-
-
-def _seed(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if not 0 <= v < 2**63:
-        raise argparse.ArgumentTypeError(f"must be between 0 and 2^63-1, got {v}")
-    return v
+def benches(games: dict) -> dict:
+    """Every benchmark: the games' own (from their records), then the house's."""
+    out = {b.name: (b.module, b.help) for g in games.values() for b in g.benches}
+    out.update(DEV_BENCHES)
+    return out
 
 
 def _window(text: str) -> tuple[int, int]:
-    from .app import MAX_WINDOW, MIN_WINDOW
+    from arcade.engine.app import MAX_WINDOW, MIN_WINDOW
 
     try:
         w, h = (int(p) for p in text.lower().split("x"))
@@ -63,16 +48,6 @@ def _window(text: str) -> tuple[int, int]:
     return w, h
 
 
-def _size(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a board size 3..8, got {text!r}") from None
-    if not 3 <= v <= 8:
-        raise argparse.ArgumentTypeError(f"board size must be 3..8, got {v}")
-    return v
-
-
 def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
     """The run options, accepted before or after a subcommand (`arcade --seed 3 play 2048` or
     `arcade play 2048 --seed 3`): on subcommands their defaults are suppressed so they don't
@@ -81,28 +56,38 @@ def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
     def add(*flags, default=None, **kw):
         parser.add_argument(*flags, default=argparse.SUPPRESS if suppress else default, **kw)
 
-    add("--seed", type=_seed, help="seed every random choice (repeatable games)")
+    add("--seed", type=seed, help="seed every random choice (repeatable games)")
     add("--fullscreen", action="store_true", default=False, help="start in fullscreen (F11 toggles)")
     add("--mute", action="store_true", default=False, help="no sound this run (M toggles)")
-    add("--data-dir", type=Path, metavar="DIR", help="profile folder (default: the user data dir; env ARCADE_DATA_DIR)")
-    add("--frames", type=_positive_int, metavar="N", help="run N frames then exit 0 (smoke test)")
+    add("--data-dir", type=data_dir, metavar="DIR", help="profile folder (default: the user data dir; env ARCADE_DATA_DIR)")
+    add("--frames", type=positive_int, metavar="N", help="run N frames then exit 0 (smoke test)")
     add("--window", type=_window, metavar="WxH", help="initial window size in pixels")
 
 
-def build_parser(with_benches: bool = False) -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="arcade", description="A pygame arcade collection: 2048 (with an AI) and Stairs.")
+def build_parser(games: dict | None = None, with_benches: bool = False) -> argparse.ArgumentParser:
+    if games is None:
+        from arcade import games as registry
+
+        games = registry.load()
+    titles = ", ".join(g.title for g in games.values())
+    p = argparse.ArgumentParser(prog="arcade", description=f"A pygame arcade collection: {titles}.")
     p.add_argument("--version", action="version", version=f"arcade {__version__}")
     _common(p, suppress=False)
     sub = p.add_subparsers(dest="command", metavar="{play,demo,bench}")
-    play = sub.add_parser("play", help="start a game directly")
-    play.add_argument("game", choices=["2048", "stairs"])
-    play.add_argument("--size", type=_size, help="2048 board size 3..8 (default: the setting)")
+    play = sub.add_parser("play", help="start a game directly; `arcade play NAME --help`")
+    psub = play.add_subparsers(dest="game", metavar="{" + ",".join(games) + "}", required=True)
+    for game in games.values():
+        gp = psub.add_parser(game.id, help=game.blurb or game.title, description=game.blurb or game.title)
+        for opt in game.options:
+            gp.add_argument(*opt.flags, dest=f"game_{opt.dest}", default=argparse.SUPPRESS, **opt.kwargs)
+        _common(gp, suppress=True)
     _common(play, suppress=True)
     demo = sub.add_parser("demo", help="watch the AI play")
     _common(demo, suppress=True)
     bench = sub.add_parser("bench", help="benchmarks (headless); `arcade bench NAME --help`")
-    bsub = bench.add_subparsers(dest="bench", metavar="{" + ",".join(BENCHES) + "}", required=True)
-    for name, (module, helptext) in BENCHES.items():
+    all_benches = benches(games)
+    bsub = bench.add_subparsers(dest="bench", metavar="{" + ",".join(all_benches) + "}", required=True)
+    for name, (module, helptext) in all_benches.items():
         bp = bsub.add_parser(name, help=helptext, description=helptext)
         bp.set_defaults(_bench_module=module)
         if with_benches:
@@ -122,9 +107,14 @@ def _setup_logging() -> None:
     log.propagate = False
 
 
-def main(argv: list[str] | None = None) -> int:
+def main(argv: list[str] | None = None, games: dict | None = None) -> int:
+    """Run the command line; ``games`` replaces the registry (the contract test plugs in a fake game)."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(with_benches="bench" in argv)
+    if games is None:
+        from arcade import games as registry
+
+        games = registry.load()
+    parser = build_parser(games, with_benches="bench" in argv)
     args = parser.parse_args(argv)
     _setup_logging()
     if args.command == "bench":
@@ -134,7 +124,8 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         return int(importlib.import_module(args._bench_module).run(args) or 0)
 
-    from .app import AppError, Options, run
+    from arcade import shell
+    from arcade.engine.app import AppError, Options
 
     opts = Options(
         mode=args.command or "menu",
@@ -145,10 +136,10 @@ def main(argv: list[str] | None = None) -> int:
         data_dir=args.data_dir,
         frames=args.frames,
         window=args.window,
-        size=getattr(args, "size", None),
+        game_options={k[5:]: v for k, v in vars(args).items() if k.startswith("game_") and k != "game"},
     )
     try:
-        return run(opts)
+        return shell.run(opts, games)
     except AppError as e:
         print(f"arcade: error: {e}", file=sys.stderr)
         return 1

@@ -1,53 +1,28 @@
-"""The game registry: one entry per game. The menu, the CLI and the AI demo read it.
-
-Adding a game = one package under ``arcade/`` whose scene module offers
-``make_scene(app, resume=False, **options)`` and ``make_demo(app)`` (and optionally ``warm_steps(app)``, a
-generator that prepares its art in small steps while the menu idles), plus one entry here.
-Scene modules are imported only when a game starts, so the menu opens fast.
-"""
+"""The games of the collection: one line per game package. Each package exports a ``GAME`` record
+(:class:`arcade.engine.plugin.GameInfo`) that says everything the menu, CLI, settings, help, stats, demo and
+benchmarks need. Adding a game = one package + one line here."""
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from typing import Callable
 
-
-@dataclass(frozen=True)
-class GameEntry:
-    id: str  # "2048", "stairs": CLI name, profile key
-    title: str
-    module: str  # the scene module: make_scene(app, resume=False, **kw), make_demo(app)
-    best_key: Callable[[object], str]  # profile -> the key of the best score shown in the menu
-    blurb: str = ""
-    icon: str = ""  # an image name under assets/images
-
-    def _mod(self):
-        return importlib.import_module(self.module)
-
-    def make_scene(self, app, resume: bool = False, **kw):
-        return self._mod().make_scene(app, resume=resume, **kw)
-
-    def make_demo(self, app):
-        return self._mod().make_demo(app)
-
-    def warm_steps(self, app):
-        """The scene module's optional ``warm_steps(app)`` generator (art prepared a few ms per step on the menu's
-        idle frames), or an empty one. Imports the module: call it once the menu's prefetch has imported it."""
-        steps = getattr(self._mod(), "warm_steps", None)
-        return steps(app) if steps is not None else iter(())
-
-    def has_save(self, profile) -> bool:
-        return profile.saved_game(self.id) is not None
-
-
-def best_key_2048(profile) -> str:
-    n = profile.get("2048.size")
-    return f"2048/{n}x{n}"
-
-
-ENTRIES = (
-    GameEntry("2048", "2048", "arcade.game2048.scene", best_key_2048, "Slide, merge, reach 2048", "icon_2048"),
-    GameEntry("stairs", "Stairs", "arcade.stairs.scene", lambda profile: "stairs", "Hop up the endless staircase", "icon_stairs"),
+PACKAGES: tuple[str, ...] = (
+    "arcade.game2048",
+    "arcade.stairs",
 )
 
-REGISTRY: dict[str, GameEntry] = {e.id: e for e in ENTRIES}
+
+def load(packages=PACKAGES) -> dict:
+    """The ``GAME`` records by id, in this order, with their settings registered (a profile can then read and
+    validate them). A package without one, or two games with one id, is a bug: it raises at once (the CLI and
+    the tests load the registry first thing)."""
+    from arcade.engine.plugin import register
+
+    games: dict = {}
+    for name in packages:
+        game = getattr(importlib.import_module(name), "GAME", None)
+        if game is None:
+            raise ImportError(f"{name} has no GAME record")
+        if game.id in games:
+            raise ValueError(f"two games with the id {game.id!r}")
+        games[game.id] = game
+    return register(games)

@@ -13,6 +13,14 @@ atexit.register(shutil.rmtree, os.environ["ARCADE_DATA_DIR"], ignore_errors=True
 import pytest  # noqa: E402
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _games_settings_known():
+    """The real games' settings are known to every profile, as in the app (the CLI loads the registry first)."""
+    from arcade import games
+
+    games.load()
+
+
 @pytest.fixture
 def data_dir(tmp_path):
     d = tmp_path / "data"
@@ -22,16 +30,18 @@ def data_dir(tmp_path):
 
 @pytest.fixture
 def make_app(data_dir):
-    """Build an App on the dummy driver with a synchronous profile in a temp dir."""
+    """Build an App on the dummy driver with a synchronous profile in a temp dir, the games and the shell."""
     made = []
 
     def make(registry=None, **opts):
-        from arcade.app import App, Options
-        from arcade.storage import Profile
+        """``registry``: the games (default: the real registry); the shell's services are installed."""
+        from arcade import games, shell
+        from arcade.engine.app import App, Options
+        from arcade.engine.storage import Profile
 
-        a = App(Options(data_dir=data_dir, **opts), profile=Profile(data_dir, sync=True))
-        if registry is not None:
-            a.registry = registry
+        games_ = registry if registry is not None else games.load()
+        a = App(Options(data_dir=data_dir, **opts), games=games_, profile=Profile(data_dir, sync=True))
+        shell.install(a)
         made.append(a)
         return a
 

@@ -5,7 +5,8 @@ import sys
 
 import pytest
 
-from arcade import __version__, cli
+from arcade import __version__
+from arcade import cli
 
 
 def run(*args, env=None, timeout=60):

@@ -19,7 +19,11 @@ def test_wheel_installs_and_runs_without_the_repo(tmp_path):
 
     names = zipfile.ZipFile(wheel).namelist()
     assert "arcade/data/fonts/ClearSans-Bold.ttf" in names
-    assert any(n.startswith("arcade/game2048/") for n in names)
+    # every package of the source tree is in the wheel (pyproject/setup.py find them: none can be left out)
+    packages = {str(p.parent.relative_to(ROOT)) for p in (ROOT / "arcade").rglob("__init__.py")}
+    assert len(packages) >= 6
+    missing = sorted(p for p in packages if f"{p}/__init__.py" not in names)
+    assert not missing, missing
 
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=False).create(env_dir)
@@ -43,6 +47,13 @@ def test_wheel_installs_and_runs_without_the_repo(tmp_path):
     assert r.returncode == 0, r.stderr
     where, has_font = r.stdout.split()
     assert where.startswith(site) and has_font == "True"
+    # ... and every module of it imports from the installed copy
+    r = subprocess.run([str(py), "-c", "import arcade, pkgutil, importlib\n"
+                        "mods = [m.name for m in pkgutil.walk_packages(arcade.__path__, 'arcade.')]\n"
+                        "[importlib.import_module(m) for m in mods]\nprint(len(mods))"],
+                       capture_output=True, text=True, cwd=run_dir, env=env)
+    assert r.returncode == 0, r.stderr
+    assert int(r.stdout.split()[-1]) >= 30
     r = subprocess.run([str(env_dir / "bin" / "arcade"), "--frames", "30"], capture_output=True, text=True, cwd=run_dir, env=env,
                        timeout=120)
     assert r.returncode == 0, r.stderr

@@ -1,0 +1,85 @@
+"""2048: the original web game's rules, look and motion on boards 3x3 to 8x8, with an AI (expectimax,
+alpha-beta, Monte Carlo, UCT) that autoplays, hints and is benchmarked headless.
+
+This module is the game's ``GAME`` record (cheap to import: no pygame, no numpy)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from arcade.engine.plugin import Bars, Bench, Best, GameInfo, HelpCard, Option
+from arcade.engine.settings import Spec
+
+ID = "2048"
+AI_SPEEDS: tuple[int, ...] = (1, 2, 3, 5, 10, 15, 20, 30, 0)  # moves a second; 0 = as fast as it thinks
+MIN_SIZE, MAX_SIZE = 3, 8
+
+
+def best_key(size: int) -> str:
+    """The profile key of the best score on a ``size`` x ``size`` board."""
+    return f"{ID}/{size}x{size}"
+
+
+def _best_key(profile) -> str:
+    return best_key(profile.get("2048.size"))
+
+
+def board_size(text: str) -> int:
+    """argparse type for ``--size``."""
+    import argparse
+
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a board size {MIN_SIZE}..{MAX_SIZE}, got {text!r}") from None
+    if not MIN_SIZE <= v <= MAX_SIZE:
+        raise argparse.ArgumentTypeError(f"board size must be {MIN_SIZE}..{MAX_SIZE}, got {v}")
+    return v
+
+
+def stats(history: list) -> list:
+    tiles = (r.get("max_tile") for r in history)  # a hand-edited record may hold anything: count real tiles only
+    counts = sorted(Counter(t for t in tiles if type(t) is int and t > 0).items())
+    return [Bars("Highest tile reached", [n for _, n in counts], [str(t) for t, _ in counts])]
+
+
+SETTINGS = (
+    Spec("2048.size", "Board size", 4, "choice", tuple((n, f"{n} x {n}") for n in range(MIN_SIZE, MAX_SIZE + 1)),
+         section="2048"),
+    Spec("2048.four_probability", "Chance of a 4", 0.1, "float", step=0.05, section="2048"),
+    Spec("ai.strategy", "AI strategy", "expectimax", "choice",
+         (("expectimax", "Expectimax"), ("alphabeta", "Alpha-beta"), ("montecarlo", "Monte Carlo"),
+          ("mcts", "UCT tree search")), section="2048"),
+    Spec("ai.speed", "Autoplay speed", 10, "choice",
+         tuple((n, f"{n} move{'s' if n != 1 else ''}/s") for n in AI_SPEEDS if n) + ((0, "As fast as it thinks"),),
+         section="2048"),
+)
+
+GAME = GameInfo(
+    id=ID,
+    title="2048",
+    blurb="Slide, merge, reach 2048",
+    icon="icon_2048",
+    scene="arcade.game2048.scene",
+    best=Best(key=_best_key),
+    settings=SETTINGS,
+    help=HelpCard("How to play 2048", (
+        ("Arrows, WASD, HJKL", "slide the tiles"),
+        ("Drag or swipe", "slide the tiles"),
+        ("U, Backspace, Ctrl+Z", "undo"),
+        ("R", "new game"),
+        ("Shift+A", "AI autoplay on / off"),
+        ("Shift+H or ?", "AI hint for one move"),
+        ("+ / -", "autoplay speed"),
+        ("Esc", "pause, settings, help"),
+        ("", "Equal tiles merge. Reach 2048!"),
+    )),
+    stats=stats,
+    options=(Option(("--size",), "size", {"type": board_size, "metavar": "N",
+                                          "help": f"board size {MIN_SIZE}..{MAX_SIZE} (default: the setting)"}),),
+    prefetch=("arcade.game2048.view", "arcade.engine.worker"),
+    benches=(
+        Bench("2048", "arcade.game2048.bench", "2048 AI: games played headless, win rates, ms per move"),
+        Bench("engine", "arcade.game2048.bench_engine", "bitboard engine: boards moved per second vs naive numpy"),
+        Bench("view", "arcade.game2048.bench_view", "2048 board drawing: ms per frame mid-animation"),
+    ),
+)

@@ -22,7 +22,7 @@ import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-from arcade.cli import _positive_int as _positive  # one parser for "a whole number >= 1"
+from arcade.engine.args import positive_int as _positive  # one parser for "a whole number >= 1"
 
 __all__ = ["add_arguments", "run", "main", "play_game", "summarize", "format_table", "plot"]
 

@@ -14,7 +14,7 @@ import time
 
 import numpy as np
 
-__all__ = ["add_arguments", "run", "main", "naive_move"]
+__all__ = ["add_arguments", "run", "main", "naive_move", "random_boards"]
 
 # rotations (np.rot90 k, counter-clockwise) that turn each direction into "right", and back
 _ROT = {"right": 0, "down": 1, "left": 2, "up": 3}
@@ -49,7 +49,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, metavar="S", help="random boards' seed")
 
 
-def _random_boards(n: int, rng: np.random.Generator) -> np.ndarray:
+def random_boards(n: int, rng: np.random.Generator) -> np.ndarray:
     """Plausible boards: each cell empty with probability 0.35, else an exponent 1..11."""
     exps = rng.integers(1, 12, size=(n, 16), dtype=np.uint64)
     exps[rng.random((n, 16)) < 0.35] = 0
@@ -79,7 +79,7 @@ def run(args) -> int:
         heuristics.Evaluator(heuristics.DEFAULT_WEIGHTS)
         heur.append((time.perf_counter() - t0) * 1000)
 
-    boards = _random_boards(args.boards, rng)
+    boards = random_boards(args.boards, rng)
     batch = {}
     for name in bb.DIRECTIONS:
         best = float("inf")

@@ -39,9 +39,9 @@ def run(args) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from .game import Game
-    from .rules import DIRECTIONS
-    from .view import PAGE, BoardView
+    from arcade.game2048.game import Game
+    from arcade.game2048.rules import DIRECTIONS
+    from arcade.game2048.view import PAGE, BoardView
 
     pygame.display.init()
     pygame.font.init()

@@ -15,8 +15,8 @@ from __future__ import annotations
 import random
 from typing import NamedTuple, Optional
 
-from . import rules
-from .rules import DIRECTIONS, MAX_SIZE, MIN_SIZE, SlideResult
+from arcade.game2048 import rules
+from arcade.game2048.rules import DIRECTIONS, MAX_SIZE, MIN_SIZE, SlideResult
 
 __all__ = ["Game", "MoveOutcome", "default_target", "FORMAT_VERSION"]
 

@@ -15,7 +15,7 @@ from typing import NamedTuple, Optional
 import numpy as np
 import pygame
 
-from .anim import Timeline
+from arcade.game2048.anim import Timeline
 
 __all__ = ["BoardView", "tile_colors", "BOARD", "EMPTY", "EMPTY_BLEND", "PAGE", "DARK_TEXT", "LIGHT_TEXT",
            "TILE_COLORS", "SUPER_COLOR", "load_font"]

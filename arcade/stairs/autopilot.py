@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .world import World
+from arcade.stairs.world import World
 
 __all__ = ["next_hop", "Autopilot"]
 

@@ -14,11 +14,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from .alias import AliasSampler
-from .autopilot import next_hop
-from .world import World
+from arcade.stairs.alias import AliasSampler
+from arcade.stairs.autopilot import next_hop
+from arcade.stairs.world import World
 
-__all__ = ["add_arguments", "run", "main", "lcm_table"]
+__all__ = ["add_arguments", "run", "main", "lcm_table", "rate", "samplers", "world_costs"]
 
 DEFAULT_P = (0.5, 0.2, 0.2, 0.1)  # the obstacle distribution
 
@@ -45,13 +45,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=1)
 
 
-def _rate(fn, count: int) -> float:
+def rate(fn, count: int) -> float:
     t = time.perf_counter()
     fn(count)
     return count / (time.perf_counter() - t)
 
 
-def _samplers(p, seed: int, scalar_draws: int):
+def samplers(p, seed: int, scalar_draws: int):
     """name -> (kind, function(count), draws per run). Each scalar function makes ``count`` separate calls."""
     rng = np.random.default_rng(seed)
     alias = AliasSampler(p, rng=np.random.default_rng(seed))
@@ -93,7 +93,7 @@ def _samplers(p, seed: int, scalar_draws: int):
     }, length
 
 
-def _world_costs(hops: int, seed: int) -> dict[str, float]:
+def world_costs(hops: int, seed: int) -> dict[str, float]:
     """Microseconds per update(dt)+hop on a live world (the autopilot's side is computed outside the clock)."""
     samples: list[int] = []
     world = World(seed=seed)
@@ -123,19 +123,19 @@ def _world_costs(hops: int, seed: int) -> dict[str, float]:
 
 def run(args: argparse.Namespace) -> int:
     p = list(args.p)
-    samplers, length = _samplers(p, args.seed, args.scalar_draws)
-    rates: dict[str, list[float]] = {name: [] for name in samplers}
+    fns_by_name, length = samplers(p, args.seed, args.scalar_draws)
+    rates: dict[str, list[float]] = {name: [] for name in fns_by_name}
     for _ in range(max(1, args.repeat)):
-        for name, (kind, fn, n) in samplers.items():
+        for name, (kind, fn, n) in fns_by_name.items():
             count = n if kind == "scalar" else args.draws
             fn(min(count, 1000) if kind == "scalar" else count)  # warm up (the vectorised: its buffers too)
-            rates[name].append(_rate(fn, count))
+            rates[name].append(rate(fn, count))
     med = {name: statistics.median(r) for name, r in rates.items()}
     print(f"alias sampler benchmark: p = {p} (LCM table length L = {length}), median of {args.repeat} interleaved "
           f"runs; vectorised n = {args.draws}")
     for kind, ref in (("scalar", "numpy choice(p=) a draw"), ("vector", "numpy choice(size=n, p=)")):
         print(f"\n  {kind:<34}{'draws/s':>14}{'vs choice':>11}")
-        for name, (k, _, _) in samplers.items():
+        for name, (k, _, _) in fns_by_name.items():
             if k == kind:
                 print(f"  {name:<34}{med[name]:>14,.0f}{med[name] / med[ref]:>10.1f}x")
     if args.large_n > 0:
@@ -149,12 +149,12 @@ def run(args: argparse.Namespace) -> int:
         for _ in range(max(1, args.repeat)):
             for name, fn in fns.items():
                 fn(args.draws)
-                big_rates[name].append(_rate(fn, args.draws))
+                big_rates[name].append(rate(fn, args.draws))
         bm = {name: statistics.median(r) for name, r in big_rates.items()}
         print(f"\n  vector, {args.large_n} random weights (LCM table: not feasible)")
         for name in fns:
             print(f"  {name:<34}{bm[name]:>14,.0f}{bm[name] / bm['numpy choice(size=n, p=)']:>10.1f}x")
-    w = _world_costs(args.hops, args.seed)
+    w = world_costs(args.hops, args.seed)
     print(f"\nworld: update(dt) + hop over {args.hops} steps: median {w['median']:.2f} us, p90 {w['p90']:.2f} us; "
           f"new World(): {w['new World()']:.0f} us")
     return 0

@@ -30,8 +30,8 @@ def _pct(values: list[float], q: float) -> float:
 
 def bench_world(steps: int, seed: int) -> dict:
     """µs per ``World.update(dt)`` alone and per ``update`` + ``hop``, on a long autopilot climb."""
-    from .autopilot import next_hop
-    from .world import World
+    from arcade.stairs.autopilot import next_hop
+    from arcade.stairs.world import World
 
     dt = 1 / 60
     out = {}
@@ -63,15 +63,17 @@ def run(args) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from ..app import App, Options
-    from ..assets import Audio
-    from ..storage import Profile
-    from .autopilot import Autopilot
-    from .scene import StairsScene
+    from arcade.engine.app import App, Options
+    from arcade.engine.assets import Audio
+    from arcade.engine.storage import Profile
+    from arcade.stairs.autopilot import Autopilot
+    from arcade.stairs.scene import StairsScene
 
     data = tempfile.mkdtemp(prefix="arcade-bench-")
-    app = App(Options(seed=args.seed, data_dir=data), profile=Profile(None), audio=Audio(enabled=False))
-    app.profile.set("help.stairs", True)
+    from arcade.stairs import GAME
+
+    # the scene alone, without the shell: its help card and pause overlay are not there to open
+    app = App(Options(seed=args.seed, data_dir=data), games=[GAME], profile=Profile(None), audio=Audio(enabled=False))
     scene = StairsScene(app)
     scene.enter()
     pilot = Autopilot(seed=args.seed, hops_per_second=4.0)

@@ -27,7 +27,8 @@ from functools import lru_cache
 
 import pygame
 
-from .. import assets
+from arcade.engine import assets
+from arcade.stairs.causes import CAUSES
 
 # --- layout (logical pixels) ----------------------------------------------------------------------------------
 SCALE = 1.0  # design units -> logical pixels (the art is drawn at the design size)
@@ -131,7 +132,7 @@ def load_sprites(scale: float = SCALE) -> dict[str, Sprite]:
         sw, sh = round(w * 1.12), round(h * 0.88)
         out[f"robot_land_{facing}"] = Sprite(pygame.transform.smoothscale(idle.image, (sw, sh)),
                                              (round(idle.anchor[0] * sw / w), round(idle.anchor[1] * sh / h)))
-    for cause in ("fell", "hit", "dropped"):
+    for cause in CAUSES:
         name = f"cause_{cause}"
         if assets.has_image(name):
             img = assets.image(name)

@@ -15,20 +15,19 @@ import random
 
 import pygame
 
-from ..help import HelpOverlay, maybe_first_launch
-from ..pause import PauseOverlay
-from ..scene import Scene
-from ..ui import colors
-from ..ui.input import pointer_down
-from ..ui.text import Label, blit_center, fit, render
-from ..ui.tween import ease_out
-from ..ui.widgets import ButtonList, Item
-from .autopilot import Autopilot, next_hop
-from . import layers
-from .layers import StairsView
-from .world import World
+from arcade.engine.scene import Scene
+from arcade.engine.ui import colors
+from arcade.engine.ui.input import pointer_down
+from arcade.engine.ui.text import Label, blit_center, fit, render
+from arcade.engine.ui.tween import ease_out
+from arcade.engine.ui.widgets import ButtonList, Item
+from arcade.stairs.autopilot import Autopilot, next_hop
+from arcade.stairs import layers
+from arcade.stairs.layers import StairsView
+from arcade.stairs.causes import CAUSES
+from arcade.stairs.world import World
+from arcade.stairs import ID as GAME_ID
 
-GAME_ID = "stairs"
 PANEL_DELAY = 0.9  # seconds from game over to the panel (the fall plays first)
 PANEL_SLIDE = 0.3  # the panel slides up this long
 PANEL_GRACE = 0.2  # ... and takes clicks and taps this long after it is in place (frantic taps don't restart)
@@ -40,11 +39,6 @@ KEY_SIDES = {pygame.K_LEFT: "left", pygame.K_a: "left", pygame.K_RIGHT: "right",
 MOUSE_SIDES = {1: "left", 3: "right"}
 PAUSE_RECT = pygame.Rect(420, 18, 44, 44)
 HUD_SHADE = (160, 185)  # height, top alpha of the band behind the score
-CAUSES = {  # cause -> (headline, advice): the icon, the words and the colour all say it
-    "hit": ("Hit a spike", "Spikes block that side"),
-    "fell": ("Stepped into the void", "No stair on that side"),
-    "dropped": ("Stair fell away", "Hop faster than they fall"),
-}
 INK = (34, 26, 58)  # the night palette of the panel and HUD
 CARD = (40, 32, 74, 232)
 CARD_EDGE = (118, 96, 178)
@@ -140,7 +134,6 @@ class StairsScene(Scene):
         self.speed = self._anim_speed()
         self.autopilot: Autopilot | None = None
         self.slip_at = 0
-        self._pausing = False
         self._rng = random.Random(app.seed)
         self.new_run()
         self._pause_icon = self._make_pause_icon()
@@ -171,7 +164,6 @@ class StairsScene(Scene):
         self.panel: GameOverPanel | None = None
         self.recorded = False
         self.presses = 0
-        self._leaving = False
         self._over_sound = False
         self.demo_wait = 0.0
         if self.demo:
@@ -184,9 +176,7 @@ class StairsScene(Scene):
         self.new_run()
 
     def to_menu(self) -> None:
-        if not self._leaving:
-            self._leaving = True
-            self.app.stack.pop()
+        self.app.stack.remove(self)
 
     def press(self, side: str) -> bool:
         """A player's (or the autopilot's) hop, applied to the world at once. False once the run is over."""
@@ -233,7 +223,7 @@ class StairsScene(Scene):
     # ----- lifecycle -----
     def enter(self) -> None:
         if not self.demo:
-            maybe_first_launch(self.app, GAME_ID)
+            self.app.open("help", GAME_ID, first_launch=True)
 
     def exit(self) -> None:
         if not self.demo and not self.world.over and self.world.score > 0:
@@ -241,18 +231,15 @@ class StairsScene(Scene):
 
     def uncover(self) -> None:
         self.speed = self._anim_speed()  # settings may have changed under the pause overlay
-        self._pausing = False
 
     def pause(self) -> None:
-        if self._pausing:
+        if self.app.stack.switching:  # the overlay arrives at the next frame: nothing else this frame acts
             return
-        self._pausing = True  # the overlay arrives at the next frame: nothing else this frame acts
-        self.app.stack.push(PauseOverlay(self.app, on_restart=self.restart,
-                                         help_scene=lambda: HelpOverlay(self.app, GAME_ID)))
+        self.app.open("pause", GAME_ID, on_restart=self.restart)
 
     # ----- input -----
     def handle(self, event) -> None:
-        if self.demo or self._pausing:
+        if self.demo or self.app.stack.switching:
             return
         if event.type == pygame.KEYDOWN:
             if self.world.over:
@@ -393,7 +380,7 @@ def make_demo(app):
 def warm_steps(app):
     """The art a run needs, prepared in small steps (a generator, a few ms a ``next()``): the menu runs it on idle
     frames, so starting Stairs does not stall the fade on image decoding, scaling and the sky's tints."""
-    from .. import assets
+    from arcade.engine import assets
 
     for name in ("stairs_background", "scenery_left", "scenery_right", *layers.DEFAULT_ANCHORS):
         if assets.has_image(name):

@@ -35,7 +35,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.random  # noqa: F401 - numpy loads it lazily; importing it here lets the menu's prefetch load it
 
-from .alias import AliasSampler
+from arcade.stairs.alias import AliasSampler
+from arcade.stairs.causes import CAUSES as _CAUSE_WORDS
 
 __all__ = [
     "World", "Stair", "Obstacle", "Robot", "PathGenerator", "drop_interval",
@@ -62,7 +63,7 @@ DROP_FLOOR = 0.200  # never faster than this
 DROP_DECAY = 0.989  # per point of score: 0.6 s at 0, ~0.345 s at 50, the floor from score 100 on
 
 SIDES = ("left", "right")
-CAUSES = ("fell", "hit", "dropped")
+CAUSES = tuple(_CAUSE_WORDS)  # "fell", "hit", "dropped"
 _DIR = {"left": -1, "right": 1}
 _EVENT_LIMIT = 4096  # undrained events beyond this are discarded oldest first
 

@@ -41,7 +41,7 @@ def random_boards(n: int, seed: int = 0, top: int = 12) -> np.ndarray:
 # tables and conversion
 
 def test_tables_are_built_lazily_not_at_import():
-    code = ("import arcade.game2048.bitboard as b, arcade.game2048.ai, arcade.game2048.ai.worker; "
+    code = ("import arcade.game2048.bitboard as b, arcade.game2048.ai, arcade.engine.worker; "
             "import sys; assert b._TABLES is None; assert 'arcade.game2048.ai.expectimax' not in sys.modules; "
             "b.tables(); assert b._TABLES is not None")
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -2,10 +2,10 @@
 import pygame
 import pytest
 
-from arcade.game2048 import scene as sc
+from arcade.game2048 import hud, scene as sc
 from arcade.game2048.game import Game
 from arcade.game2048.view import TILE_COLORS
-from arcade.storage import Profile
+from arcade.engine.storage import Profile
 from helpers import click, finger, frames, key, mouse_down, mouse_move, mouse_up, settle
 
 EMPTY4 = ((0,) * 4,) * 4
@@ -84,7 +84,7 @@ def test_undo_keys_and_button(app):
     frames(app, 1, events=[key(pygame.K_z, mod=pygame.KMOD_LCTRL)])
     assert s.game.grid == before
     frames(app, 1, events=[key(pygame.K_LEFT)])
-    frames(app, 1, events=click(sc.LAYOUT["undo"].center))
+    frames(app, 1, events=click(hud.LAYOUT["undo"].center))
     assert s.game.grid == before
 
 
@@ -95,7 +95,7 @@ def test_r_and_the_button_start_a_new_game(app):
     frames(app, 1, events=[key(pygame.K_r)])
     assert s.game is not first and s.game.moves == 0
     second = s.game
-    frames(app, 1, events=click(sc.LAYOUT["new"].center))
+    frames(app, 1, events=click(hud.LAYOUT["new"].center))
     assert s.game is not second
 
 
@@ -132,8 +132,8 @@ def test_win_panel_keep_going_and_game_over_try_again(app):
     assert s.game.won and s.game.terminated
     frames(app, 1, events=[key(pygame.K_UP)])
     assert s.game.moves == 1  # moves are ignored under the win panel, like the original
-    settle(app, sc.PANEL_DELAY + sc.PANEL_FADE + 0.1)
-    b = s._panel_buttons()
+    settle(app, hud.PANEL_DELAY + hud.PANEL_FADE + 0.1)
+    b = s.panel_buttons()
     assert set(b) == {"keep", "again"}
     frames(app, 1, events=click(b["keep"].center))
     assert not s.game.terminated
@@ -146,7 +146,7 @@ def test_win_panel_keep_going_and_game_over_try_again(app):
     s._after_move()
     assert s.game.over and Profile(app.profile.dir).saved_game("2048") is None  # cleared like the original
     settle(app, 2.1)
-    frames(app, 1, events=click(s._panel_buttons()["again"].center))
+    frames(app, 1, events=click(s.panel_buttons()["again"].center))
     assert not s.game.over and s.game.moves == 0
     assert app.profile.history("2048")[-1]["max_tile"] == 16
 
@@ -164,7 +164,7 @@ def test_esc_pauses_and_settings_apply_on_return(app):
     s = start(app)
     frames(app, 1, events=[key(pygame.K_ESCAPE)])
     frames(app, 1)
-    from arcade.pause import PauseOverlay
+    from arcade.shell.pause import PauseOverlay
 
     assert isinstance(app.stack.top, PauseOverlay)
     app.set_setting("anim_speed", 0.0)
@@ -184,10 +184,10 @@ def test_autoplay_plays_and_shift_a_stops_at_once(app):
     import time
 
     deadline = time.monotonic() + 60
-    while s.ai_moves < 5 and time.monotonic() < deadline:
+    while s.ai.moves < 5 and time.monotonic() < deadline:
         frames(app, 1)
         time.sleep(0.005)
-    assert s.ai_moves >= 5 and s.decision is not None and s.decision.direction in ("up", "down", "left", "right")
+    assert s.ai.moves >= 5 and s.ai.decision is not None and s.ai.decision.direction in ("up", "down", "left", "right")
     frames(app, 1, events=[key(pygame.K_a, mod=pygame.KMOD_LSHIFT)])
     n = s.game.moves
     for _ in range(20):
@@ -203,12 +203,12 @@ def test_hint_shows_a_legal_direction_until_the_next_move(app):
     import time
 
     deadline = time.monotonic() + 60
-    while s.hint is None and time.monotonic() < deadline:
+    while s.ai.hint is None and time.monotonic() < deadline:
         frames(app, 1)
         time.sleep(0.005)
-    assert s.hint in ("up", "down", "left", "right")
+    assert s.ai.hint in ("up", "down", "left", "right")
     frames(app, 1, events=[key(pygame.K_LEFT)])
-    assert s.hint is None
+    assert s.ai.hint is None
 
 
 def test_demo_plays_by_itself_and_saves_nothing(app):

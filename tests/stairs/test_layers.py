@@ -131,7 +131,7 @@ def test_sky_shifts_with_the_score_and_recomposes_only_on_change(app, screen):
 def test_sky_is_built_in_small_bands_once_per_process(app, monkeypatch):
     import numpy as np
 
-    from arcade import assets
+    from arcade.engine import assets
 
     monkeypatch.setattr(ly, "_SKIES", {})
     w, h = app.size

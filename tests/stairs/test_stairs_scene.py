@@ -2,13 +2,13 @@
 import pygame
 import pytest
 
-from arcade.help import HelpOverlay
-from arcade.pause import PauseOverlay
-from arcade.scene import Scene
+from arcade.shell.help import HelpOverlay
+from arcade.shell.pause import PauseOverlay
+from arcade.engine.scene import Scene
 from arcade.stairs import layers as ly
 from arcade.stairs import scene as sc
 from arcade.stairs.autopilot import Autopilot, next_hop
-from arcade.storage import Profile
+from arcade.engine.storage import Profile
 from helpers import click, finger, frames, key, mouse_down, mouse_up, settle, tap
 
 KEYS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT}
@@ -370,7 +370,7 @@ def test_the_robot_is_drawn_where_it_stands(make_app):
             hits += 1
     assert hits == len(probes)  # every opaque robot pixel is on screen, nothing drawn over it
     # and the score is drawn at the top, in white
-    from arcade.ui import colors
+    from arcade.engine.ui import colors
 
     white = sum(1 for x in range(200, 280) for y in range(30, 95)
                 if tuple(app.screen.get_at((x, y)))[:3] == colors.TEXT_LIGHT)

@@ -1,0 +1,91 @@
+"""argparse value types shared by the command line and every benchmark: a bad value is argparse's one-line
+``error: argument --x: ...`` and exit 2, never a traceback. Each raises ``argparse.ArgumentTypeError``."""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+from pathlib import Path
+
+__all__ = ["positive_int", "nonnegative_int", "int_range", "float_range", "seed", "output_file", "data_dir"]
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def positive_int(text: str) -> int:
+    """A whole number >= 1."""
+    v = _int(text)
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {v}")
+    return v
+
+
+def nonnegative_int(text: str) -> int:
+    v = _int(text)
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, got {v}")
+    return v
+
+
+def int_range(lo: int, hi: int):
+    """A whole number in ``lo..hi``."""
+
+    def parse(text: str) -> int:
+        v = _int(text)
+        if not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"must be {lo}..{hi}, got {v}")
+        return v
+
+    parse.__name__ = f"int {lo}..{hi}"
+    return parse
+
+
+def float_range(lo: float, hi: float, lo_open: bool = False):
+    """A finite number in ``lo..hi`` (``lo_open``: greater than ``lo``)."""
+
+    def parse(text: str) -> float:
+        try:
+            v = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+        if not math.isfinite(v) or not (lo < v if lo_open else lo <= v) or v > hi:
+            raise argparse.ArgumentTypeError(f"must be {'over ' if lo_open else ''}{lo:g}..{hi:g}, got {text}")
+        return v
+
+    parse.__name__ = "number"
+    return parse
+
+
+def seed(text: str) -> int:
+    v = _int(text)
+    if not 0 <= v < 2**63:
+        raise argparse.ArgumentTypeError(f"must be between 0 and 2^63-1, got {v}")
+    return v
+
+
+def output_file(text: str) -> Path:
+    """A file to write: not empty, not a directory, in a folder that exists and is writable (checked before a
+    run starts, so hours of results are never lost to a typo at the end)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a file name, got an empty string")
+    p = Path(text)
+    if p.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a folder, expected a file name")
+    folder = p.parent if str(p.parent) else Path(".")
+    if not folder.is_dir():
+        raise argparse.ArgumentTypeError(f"the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK):
+        raise argparse.ArgumentTypeError(f"cannot write in the folder {folder}")
+    return p
+
+
+def data_dir(text: str) -> Path:
+    """The profile folder: not empty (an empty value would silently mean the current directory)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a folder, got an empty string")
+    return Path(text).expanduser()

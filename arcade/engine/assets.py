@@ -1,0 +1,109 @@
+"""Fonts, images and sounds shipped inside the package (``arcade.data``, the repo's ``assets/``).
+
+Everything is loaded through importlib.resources, so a wheel install works with no repository
+around, and cached: a font or image is read once. Sound is optional: with no audio device, a mixer
+that fails, or a missing file, ``Audio.play`` does nothing.
+"""
+from __future__ import annotations
+
+import io
+import logging
+from functools import lru_cache
+from importlib import resources
+
+import pygame
+
+log = logging.getLogger("arcade")
+
+FONT_FILES = {"bold": "ClearSans-Bold.ttf", "medium": "ClearSans-Medium.ttf", "regular": "ClearSans-Regular.ttf"}
+
+
+def data_file(*parts: str):
+    """A Traversable for a file under the package's data folder."""
+    node = resources.files("arcade.data")
+    for p in parts:
+        node = node.joinpath(p)
+    return node
+
+
+def _open(node):
+    # A real file path when installed on disk (the usual case), else the bytes in memory.
+    try:
+        import pathlib
+
+        if isinstance(node, pathlib.Path):
+            return str(node)
+    except Exception:  # pragma: no cover
+        pass
+    return io.BytesIO(node.read_bytes())
+
+
+@lru_cache(maxsize=None)
+def font(size: int, weight: str = "bold") -> pygame.font.Font:
+    if not pygame.font.get_init():
+        pygame.font.init()
+    return pygame.font.Font(_open(data_file("fonts", FONT_FILES[weight])), max(1, int(size)))
+
+
+@lru_cache(maxsize=None)
+def image(name: str) -> pygame.Surface:
+    """A PNG from assets/images (converted for fast blits once a display mode is set)."""
+    node = data_file("images", name if "." in name else name + ".png")
+    surf = pygame.image.load(_open(node), name)
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        surf = surf.convert_alpha()
+    return surf
+
+
+def has_image(name: str) -> bool:
+    return data_file("images", name if "." in name else name + ".png").is_file()
+
+
+class Audio:
+    """Sound effects. Silent, never broken, when the mixer is missing or fails."""
+
+    def __init__(self, volume: float = 0.8, muted: bool = False, enabled: bool = True):
+        self.volume = volume
+        self.muted = muted
+        self.ok = False
+        self._cache: dict[str, pygame.mixer.Sound | None] = {}
+        if enabled:
+            from arcade.engine.util import quiet_stderr
+
+            try:
+                with quiet_stderr():  # ALSA prints its probing errors to fd 2
+                    pygame.mixer.init()
+                self.ok = pygame.mixer.get_init() is not None
+            except (pygame.error, NotImplementedError) as e:
+                log.warning("no audio (%s); playing silently", e)
+
+    def sound(self, name: str):
+        if not self.ok:
+            return None
+        if name not in self._cache:
+            node = data_file("sounds", name if "." in name else name + ".wav")
+            try:
+                self._cache[name] = pygame.mixer.Sound(_open(node)) if node.is_file() else None
+            except (pygame.error, OSError):
+                self._cache[name] = None
+        return self._cache[name]
+
+    def play(self, name: str, volume: float = 1.0) -> None:
+        if self.muted or self.volume <= 0:
+            return
+        snd = self.sound(name)
+        if snd is None:
+            return
+        try:
+            ch = snd.play()
+            if ch is not None:
+                ch.set_volume(max(0.0, min(1.0, self.volume * volume)))
+        except pygame.error:
+            pass
+
+    def close(self) -> None:
+        if self.ok:
+            try:
+                pygame.mixer.quit()
+            except pygame.error:
+                pass

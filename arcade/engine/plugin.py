@@ -1,0 +1,174 @@
+"""What a game tells the house about itself: the ``GAME`` record every game package exports.
+
+    # arcade/mygame/__init__.py
+    from arcade.engine.plugin import Best, GameInfo, HelpCard
+    GAME = GameInfo(id="mygame", title="My Game", blurb="One line under the title", scene="arcade.mygame.scene",
+                    best=Best(), help=HelpCard("How to play", (("Arrows", "move"),)))
+
+and one line in ``arcade/games.py``. The menu, the demo rotation, the settings scene, the help cards, the stats
+screen, ``arcade play NAME`` (with the game's own options), ``arcade bench NAME`` and the preloader are all driven
+by these records: nothing outside a game's package names the game.
+
+The record is plain data plus small pure functions, so importing a game package stays cheap (the CLI reads every
+record to build its help); the scene module named by ``scene`` is imported only when the game starts, or by the
+menu's prefetch thread while it idles. The scene module offers ``make_scene(app, resume=False, **options)``,
+``make_demo(app)`` (or None: the game sits out of the demo) and optionally ``warm_steps(app)``, a generator that
+prepares art in small steps on the menu's idle frames.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from arcade.engine.settings import Spec
+
+__all__ = ["GameInfo", "Best", "HelpCard", "Option", "Bench", "Bars", "Breakdown", "help_seen_key", "register"]
+
+
+def help_seen_key(game_id: str) -> str:
+    """The hidden setting that remembers the game's help card was shown on its first launch."""
+    return f"help.{game_id}"
+
+
+def register(games) -> dict:
+    """Make the games' settings (and their hidden help-seen flags) known to the profile; returns the games by id.
+    Done by :func:`arcade.games.load` and by the app when it is handed its games."""
+    from arcade.engine import settings
+
+    games = dict(games) if isinstance(games, dict) else {g.id: g for g in games}
+    for g in games.values():
+        settings.register(g.settings)
+        settings.register([Spec(help_seen_key(g.id), f"{g.title} help seen", False, "bool", hidden=True)])
+    return games
+
+
+@dataclass(frozen=True)
+class Best:
+    """How a game's best score is keyed and compared.
+
+    ``key``: the profile key of the best shown in the menu (a string, or a function of the profile for a game whose
+    best depends on a setting, like 2048's board size; default: the game's id). Every key of the game is the id or
+    starts with ``id + "/"``. ``lower``: a lower value is better (a time); ``unit`` "s" shows it as a time."""
+
+    key: str | Callable | None = None
+    lower: bool = False
+    unit: str = ""
+
+    def format(self, value) -> str:
+        if self.unit == "s":
+            return f"{value / 1000:.1f} s" if isinstance(value, int) and value >= 1000 else f"{value} ms"
+        return str(value)
+
+
+@dataclass(frozen=True)
+class HelpCard:
+    """The controls card shown on a game's first launch and from its pause menu: rows of (keys, what they do);
+    a row with empty keys is a line of prose."""
+
+    title: str
+    rows: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Option:
+    """A command-line option of ``arcade play ID``: ``flags`` and argparse keyword arguments (``type``, ``help``,
+    ``metavar``, ``choices``, ``action`` ...). The parsed value reaches ``make_scene`` as a keyword argument named
+    by ``dest`` (an option left out is not passed at all)."""
+
+    flags: tuple[str, ...]
+    dest: str
+    kwargs: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Bench:
+    """A benchmark offered as ``arcade bench NAME``: a module with ``add_arguments(parser)`` and ``run(args)``."""
+
+    name: str
+    module: str
+    help: str
+
+
+@dataclass(frozen=True)
+class Bars:
+    """A bar chart for the stats screen: one bar per value, optional labels under the bars."""
+
+    title: str
+    values: Sequence[int]
+    labels: Sequence[str] | None = None
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """Counts by category for the stats screen: rows of (label, count, icon image name or "")."""
+
+    title: str
+    rows: Sequence[tuple[str, int, str]]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    id: str                                   # CLI name and profile key: lower case, no spaces
+    title: str                                # shown in the menu and on tabs
+    scene: str                                # the scene module (see the module docstring)
+    blurb: str = ""                           # one line shown in the menu
+    icon: str = ""                            # an image under assets/images ("" = none)
+    best: Best = Best()
+    settings: tuple[Spec, ...] = ()           # shown in the settings scene under the game's title
+    help: HelpCard | None = None
+    stats: Callable[[list], list] | None = None  # history records -> [Bars | Breakdown], the game's own charts
+    options: tuple[Option, ...] = ()          # `arcade play ID` options
+    prefetch: tuple[str, ...] = ()            # modules the menu imports in the background besides the scene
+    benches: tuple[Bench, ...] = ()
+    demo: bool = True                         # takes part in the demo and attract mode
+
+    def __post_init__(self) -> None:
+        if not self.id or not self.id.replace("-", "").isalnum() or self.id != self.id.lower():
+            raise ValueError(f"game id {self.id!r}: lower-case letters, digits and '-' only")
+        for spec in self.settings:
+            if not spec.section:
+                raise ValueError(f"setting {spec.key!r} of {self.id}: no section")
+
+    # ----- the scene module -----
+    def module(self):
+        return importlib.import_module(self.scene)
+
+    def make_scene(self, app, resume: bool = False, **options):
+        return self.module().make_scene(app, resume=resume, **options)
+
+    def make_demo(self, app):
+        return self.module().make_demo(app)
+
+    def warm_steps(self, app):
+        """The scene module's optional ``warm_steps(app)`` generator, or an empty one. Imports the module: call it
+        once the menu's prefetch has imported it."""
+        steps = getattr(self.module(), "warm_steps", None)
+        return steps(app) if steps is not None else iter(())
+
+    # ----- the profile -----
+    def best_key(self, profile) -> str:
+        k = self.best.key
+        if k is None:
+            return self.id
+        return k(profile) if callable(k) else k
+
+    def best_value(self, profile):
+        """The best under :meth:`best_key` (what the menu shows), or None before the first scored game."""
+        key = self.best_key(profile)
+        if self.best.lower:
+            return profile.lowest(key)
+        return profile.best(key) or None
+
+    def owns_key(self, key: str) -> bool:
+        return key == self.id or key.startswith(self.id + "/")
+
+    def best_of(self, profile):
+        """The best over every key of the game (all 2048 board sizes ...), or None."""
+        values = [v for k, v in profile.bests(lower=self.best.lower).items() if self.owns_key(k)]
+        if not values:
+            return None
+        return min(values) if self.best.lower else max(values)
+
+    def has_save(self, profile) -> bool:
+        return profile.saved_game(self.id) is not None

@@ -1,0 +1,174 @@
+"""Small widgets: a vertical list of buttons (menus, pause, panels) and a dimming panel."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+import pygame
+
+from arcade.engine.ui import colors
+from arcade.engine.ui.input import pointer_down, pointer_motion, pointer_up
+from arcade.engine.ui.text import blit_center, fit, render
+
+
+@dataclass
+class Item:
+    label: str
+    action: Callable[[], None] | None = None
+    detail: str = ""  # a right-aligned note (a best score, a setting's value)
+    icon: pygame.Surface | None = None
+    key: str = ""  # a stable id for tests
+    enabled: bool = True
+    # left/right on a selected item (settings); None = not adjustable
+    adjust: Callable[[int], None] | None = None
+    extra: dict = field(default_factory=dict)
+
+
+class ButtonList:
+    """Buttons stacked vertically. Keys: Up/Down (wrap), Enter/Space activate, Left/Right adjust.
+    Mouse: hover selects, press + release on the same button activates. Touch taps likewise."""
+
+    def __init__(self, items: list[Item], rect: pygame.Rect, height: int = 56, gap: int = 12, font_size: int = 26,
+                 colour=colors.BUTTON, hover=colors.BUTTON_HOVER, text=colors.TEXT_LIGHT, on_move=None, on_select=None):
+        self.items = items
+        self.rect = pygame.Rect(rect)
+        self.height, self.gap, self.font_size = height, gap, font_size
+        self.colour, self.hover, self.text = colour, hover, text
+        self.selected = next((i for i, it in enumerate(items) if it.enabled), 0)
+        self._pressed: int | None = None
+        self._seen_pointer = False
+        self.on_move = on_move  # sound hooks
+        self.on_select = on_select
+
+    def set_items(self, items: list[Item]) -> None:
+        key = self.items[self.selected].key if self.items and self.selected < len(self.items) else None
+        self.items = items
+        self.selected = next((i for i, it in enumerate(items) if it.key == key and it.enabled),
+                             next((i for i, it in enumerate(items) if it.enabled), 0))
+
+    def item_rect(self, i: int) -> pygame.Rect:
+        return pygame.Rect(self.rect.x, self.rect.y + i * (self.height + self.gap), self.rect.w, self.height)
+
+    def index_at(self, pos) -> int | None:
+        for i in range(len(self.items)):
+            if self.item_rect(i).collidepoint(pos) and self.items[i].enabled:
+                return i
+        return None
+
+    def _step(self, delta: int) -> None:
+        n = len(self.items)
+        for k in range(1, n + 1):
+            j = (self.selected + delta * k) % n
+            if self.items[j].enabled:
+                if j != self.selected and self.on_move:
+                    self.on_move()
+                self.selected = j
+                return
+
+    def activate(self, i: int | None = None) -> None:
+        i = self.selected if i is None else i
+        it = self.items[i]
+        if it.enabled and it.action:
+            if self.on_select:
+                self.on_select()
+            it.action()
+
+    def handle(self, event) -> bool:
+        """Returns True if the event was used."""
+        if not self.items:
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_UP, pygame.K_w, pygame.K_k):
+                self._step(-1)
+            elif event.key in (pygame.K_DOWN, pygame.K_s, pygame.K_j, pygame.K_TAB):
+                self._step(1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.activate()
+            elif event.key in (pygame.K_LEFT, pygame.K_a, pygame.K_h, pygame.K_RIGHT, pygame.K_d, pygame.K_l):
+                it = self.items[self.selected]
+                if it.adjust is None:
+                    return False
+                it.adjust(-1 if event.key in (pygame.K_LEFT, pygame.K_a, pygame.K_h) else 1)
+                if self.on_move:
+                    self.on_move()
+            else:
+                return False
+            return True
+        pos = pointer_motion(event)
+        if pos is not None:
+            first, self._seen_pointer = not self._seen_pointer, True
+            if first:  # where the pointer rests when the window opens is not a choice
+                return False
+            i = self.index_at(pos)
+            if i is not None and i != self.selected:
+                self.selected = i
+                if self.on_move:
+                    self.on_move()
+            return i is not None
+        down = pointer_down(event)
+        if down is not None:
+            i = self.index_at(down[:2])
+            self._pressed = i
+            if i is not None:
+                self.selected = i
+            return i is not None
+        up = pointer_up(event)
+        if up is not None:
+            i = self.index_at(up[:2])
+            pressed, self._pressed = self._pressed, None
+            if i is not None and i == pressed:
+                it = self.items[i]
+                if it.adjust is not None and it.action is None:
+                    # a setting row: the left third steps back, the rest steps forward
+                    r = self.item_rect(i)
+                    it.adjust(-1 if up[0] < r.x + r.w / 3 else 1)
+                    if self.on_move:
+                        self.on_move()
+                else:
+                    self.activate(i)
+                return True
+            return i is not None
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for i, it in enumerate(self.items):
+            r = self.item_rect(i)
+            sel = i == self.selected
+            col = self.hover if sel else self.colour
+            if not it.enabled:
+                col = tuple((c + 200) // 2 for c in self.colour[:3])
+            pygame.draw.rect(surface, col, r, border_radius=8)
+            if sel:
+                pygame.draw.rect(surface, colors.GOLD, r, width=3, border_radius=8)
+            x = r.x + 16
+            if it.icon is not None:
+                ir = it.icon.get_rect(midleft=(x, r.centery))
+                surface.blit(it.icon, ir)
+                x = ir.right + 12
+            if it.detail:
+                d = fit(it.detail, r.w // 2, self.font_size - 6, self.text, "medium")
+                surface.blit(d, d.get_rect(midright=(r.right - 16, r.centery)))
+                avail = r.right - 16 - d.get_width() - 12 - x
+            else:
+                avail = r.right - 16 - x
+            if it.detail or it.icon is not None:
+                lab = fit(it.label, max(20, avail), self.font_size, self.text)
+                surface.blit(lab, lab.get_rect(midleft=(x, r.centery)))
+            else:
+                blit_center(surface, fit(it.label, r.w - 24, self.font_size, self.text), r.center)
+
+
+class Dimmer:
+    """A translucent full-canvas veil (overlays draw it over the scene beneath)."""
+
+    def __init__(self, size, rgba=(0, 0, 0, 150)):
+        self.surface = pygame.Surface(size, pygame.SRCALPHA)
+        self.surface.fill(rgba)
+
+    def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
+        self.surface.set_alpha(round(255 * alpha))
+        surface.blit(self.surface, (0, 0))
+
+
+def title(surface: pygame.Surface, text: str, center, size: int = 64, colour=colors.TEXT) -> None:
+    blit_center(surface, render(text, size, colour), center)

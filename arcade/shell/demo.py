@@ -1,0 +1,78 @@
+"""The AI demo (also the menu's attract mode): the games play themselves in turn, about a minute
+each, under a "DEMO" banner. Any input returns to the menu."""
+from __future__ import annotations
+
+import pygame
+
+from arcade.engine.scene import Scene
+from arcade.engine.ui import colors
+from arcade.engine.ui.input import is_user_input
+from arcade.engine.ui.text import blit_center, render
+
+SEGMENT_SECONDS = 60.0
+SWITCH_FADE = 0.4
+
+
+class DemoScene(Scene):
+    def __init__(self, app, segment: float = SEGMENT_SECONDS, start: int = 0):
+        super().__init__(app)
+        self.segment = segment
+        self.entries = [e for e in app.registry.values() if e.demo]  # the games that can play themselves
+        self.index = start % max(1, len(self.entries))
+        self.child: Scene | None = None
+        self.t = 0.0
+        self.blink = 0.0
+        self._veil = None
+
+    def _start_child(self) -> None:
+        if self.child is not None:
+            self.child.exit()
+        self.child = self.entries[self.index].make_demo(self.app) if self.entries else None
+        if self.child is not None:
+            self.child.enter()
+        self.t = 0.0
+
+    def enter(self) -> None:
+        self._start_child()
+
+    def exit(self) -> None:
+        if self.child is not None:
+            self.child.exit()
+            self.child = None
+
+    def handle(self, event) -> None:
+        if is_user_input(event):
+            self.app.stack.remove(self)  # once, however many events arrive in this frame
+
+    def update(self, dt: float) -> None:
+        self.t += dt
+        self.blink += dt
+        if self.t >= self.segment and len(self.entries) > 1:
+            self.index = (self.index + 1) % len(self.entries)
+            self._start_child()
+        if self.child is not None:
+            self.child.update(dt)
+
+    def draw(self, surface) -> None:
+        if self.child is not None:
+            self.child.draw(surface)
+        else:
+            surface.fill(colors.PAGE)
+        # fade between games
+        k = 0.0
+        if self.t < SWITCH_FADE:
+            k = 1 - self.t / SWITCH_FADE
+        elif self.segment - self.t < SWITCH_FADE and len(self.entries) > 1:
+            k = 1 - (self.segment - self.t) / SWITCH_FADE
+        if k > 0:
+            if self._veil is None:
+                self._veil = pygame.Surface(surface.get_size())
+            self._veil.set_alpha(round(255 * min(1.0, k)))
+            surface.blit(self._veil, (0, 0))
+        w, h = surface.get_size()
+        banner = pygame.Rect(0, h - 46, w, 46)
+        shade = pygame.Surface(banner.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        surface.blit(shade, banner)
+        if int(self.blink * 2) % 2 == 0:
+            blit_center(surface, render("DEMO  -  press any key", 22, colors.TEXT_LIGHT), banner.center)

@@ -1,0 +1,221 @@
+"""The main menu: the games from the registry with their best scores, Continue where a saved game
+exists, the AI demo, settings, stats, quit. After :data:`ATTRACT_SECONDS` without input it starts
+the AI demo by itself, like an arcade cabinet's attract mode; any input there returns here."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pygame
+
+from arcade.engine import assets
+from arcade.engine.scene import Scene
+from arcade.engine.ui import colors
+from arcade.engine.ui.input import is_user_input
+from arcade.engine.ui.text import blit_center, fit, render
+from arcade.engine.ui.widgets import ButtonList, Item
+
+ATTRACT_SECONDS = 20.0
+WARM_MS = 4.0  # per idle menu frame spent preparing the games' art (a 60 Hz frame has 16.7 ms)
+_prefetched = False
+_prefetch_done = threading.Event()
+_warmed: set = set()  # ids of the games whose warm_steps ran to the end (they fill process-wide caches)
+_warming = None  # (registry, generator) in progress
+_WARM_DONE = object()
+
+
+def prefetch(modules) -> None:
+    """Import the games' modules on a background thread while the menu idles, so pressing Play does not stall a
+    frame on imports (numpy, the view, the AI worker). Once per process; failures are left for the real import."""
+    global _prefetched
+    if _prefetched:
+        return
+    _prefetched = True
+    import importlib
+
+    def load():
+        try:
+            for m in modules:
+                try:
+                    importlib.import_module(m)
+                except Exception:  # noqa: BLE001 - the real import will report it
+                    pass
+        finally:
+            _prefetch_done.set()
+
+    threading.Thread(target=load, name="prefetch", daemon=True).start()
+
+
+def warm(app, budget_ms: float = WARM_MS) -> bool:
+    """Advance the games' ``warm_steps`` for about ``budget_ms`` (on the UI thread: surfaces are not shared with
+    threads). Waits for the prefetch thread so no module is imported here. Returns True once every game is warm."""
+    global _warming
+    todo = [e for e in app.registry.values() if e.id not in _warmed]
+    if not todo:
+        return True
+    if not _prefetch_done.is_set():
+        return False
+    if _warming is None or _warming[0] is not app.registry:
+        _warming = (app.registry, _chain(app, todo))
+    deadline = time.perf_counter() + budget_ms / 1000.0
+    while time.perf_counter() < deadline:
+        if next(_warming[1], _WARM_DONE) is _WARM_DONE:
+            _warming = None
+            return True
+    return False
+
+
+def preparing(app):
+    """Steps for ``SceneStack.push(prepare=...)``: the rest of the warm-up, a little per ``next()``. While the
+    prefetch thread still imports, a step waits briefly for it (releasing the GIL) instead of spinning. Without a
+    prefetch (nothing will ever set its event) there is nothing to wait for: the scene loads its own art."""
+    if not _prefetched:
+        return
+    while not warm(app, budget_ms=1.0):
+        if not _prefetch_done.is_set():
+            _prefetch_done.wait(0.002)
+        yield
+
+
+def _chain(app, entries):
+    for entry in entries:
+        try:
+            steps = entry.warm_steps(app)
+            while next(steps, _WARM_DONE) is not _WARM_DONE:
+                yield
+        except Exception:  # noqa: BLE001 - a failed warm-up only means the scene loads (and reports) its art itself
+            pass
+        _warmed.add(entry.id)
+        yield
+
+
+class MenuScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.idle = 0.0
+        self.list = ButtonList([], pygame.Rect(50, 200, 380, 0), height=54, gap=10, font_size=24,
+                               on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"))
+        self._bg = None
+        self._subtitle = None  # the games' titles under the logo
+        self.refresh()
+
+    # ----- items -----
+    def refresh(self) -> None:
+        app = self.app
+        items: list[Item] = []
+        for entry in app.registry.values():
+            if entry.has_save(app.profile):
+                items.append(Item(f"Continue {entry.title}", self._starter(entry, True), key=f"continue:{entry.id}",
+                                  icon=self._icon(entry)))
+            best = entry.best_value(app.profile)
+            items.append(Item(f"Play {entry.title}", self._starter(entry, False),
+                              detail="" if best is None else f"Best {entry.best.format(best)}",
+                              key=f"play:{entry.id}", icon=self._icon(entry)))
+        if any(e.demo for e in app.registry.values()):
+            items.append(Item("Watch the AI play", self.start_demo, key="demo"))
+        items.append(Item("Settings", self.open_settings, key="settings"))
+        items.append(Item("Stats", self.open_stats, key="stats"))
+        items.append(Item("Quit", app.quit, key="quit"))
+        self.list.set_items(items)
+
+    def _icon(self, entry):
+        if entry.icon and assets.has_image(entry.icon):
+            img = assets.image(entry.icon)
+            if img.get_height() != 40:
+                img = pygame.transform.smoothscale(img, (40 * img.get_width() // img.get_height(), 40))
+            return img
+        return None
+
+    def _starter(self, entry, resume: bool):
+        def start():
+            # a factory: the scene (and its art) is built under the fade, not in this click's frame
+            # and whatever art the idle menu has not prepared yet is prepared during the fade-out
+            self.app.stack.push(lambda: entry.make_scene(self.app, resume=resume), fade=True,
+                                prepare=preparing(self.app))
+
+        return start
+
+    def start_demo(self) -> None:
+        from arcade.shell.demo import DemoScene
+
+        self.app.stack.push(lambda: DemoScene(self.app), fade=True, prepare=preparing(self.app))
+
+    def open_settings(self) -> None:
+        from arcade.shell.settings_scene import SettingsScene
+
+        self.app.stack.push(SettingsScene(self.app))
+
+    def open_stats(self) -> None:
+        from arcade.shell.stats import StatsScene
+
+        self.app.stack.push(StatsScene(self.app))
+
+    def keys(self) -> list[str]:
+        return [it.key for it in self.list.items]
+
+    def select(self, key: str) -> None:
+        self.list.selected = self.keys().index(key)
+
+    # ----- lifecycle -----
+    def enter(self) -> None:
+        self.idle = 0.0
+        self.refresh()
+        prefetch([m for e in self.app.registry.values() for m in (e.scene, *e.prefetch)])
+
+    def uncover(self) -> None:
+        self.idle = 0.0
+        self.refresh()  # best scores and saved games may have changed
+
+    def handle(self, event) -> None:
+        if is_user_input(event):
+            self.idle = 0.0
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.list.items[self.list.selected].key == "quit":
+                self.app.quit()
+            else:
+                self.select("quit")
+            return
+        self.list.handle(event)
+
+    def update(self, dt: float) -> None:
+        if self.app.stack.top is not self or self.app.stack.busy:
+            return
+        warm(self.app)
+        self.idle += dt
+        if self.idle >= ATTRACT_SECONDS:
+            self.idle = 0.0
+            self.start_demo()
+
+    # ----- drawing -----
+    def _background(self, size):
+        if self._bg is None:
+            if assets.has_image("menu_background"):
+                self._bg = assets.image("menu_background")
+                if self._bg.get_size() != size:
+                    self._bg = pygame.transform.smoothscale(self._bg, size)
+            else:
+                self._bg = pygame.Surface(size)
+                self._bg.fill(colors.PAGE)
+        return self._bg
+
+    def _plates(self, size):
+        """Soft page-coloured plates so the title and the hint read over the busy background (drawn once)."""
+        if getattr(self, "_plate", None) is None:
+            w, h = size
+            self._plate = pygame.Surface(size, pygame.SRCALPHA)
+            pygame.draw.rect(self._plate, (*colors.PAGE, 215), (w / 2 - 170, 30, 340, 148), border_radius=24)
+            pygame.draw.rect(self._plate, (*colors.PAGE, 215), (w / 2 - 225, 766, 450, 30), border_radius=12)
+        return self._plate
+
+    def draw(self, surface) -> None:
+        w, _ = surface.get_size()
+        surface.blit(self._background(surface.get_size()), (0, 0))
+        surface.blit(self._plates(surface.get_size()), (0, 0))
+        blit_center(surface, render("arcade", 84, colors.TEXT), (w / 2, 92))
+        if self._subtitle is None:
+            titles = "  ·  ".join(e.title for e in self.app.registry.values())
+            self._subtitle = fit(titles, 330, 22, colors.BUTTON, "medium", min_size=12)
+        blit_center(surface, self._subtitle, (w / 2, 150))
+        self.list.draw(surface)
+        hint = render("Arrows + Enter, or click   ·   F11 fullscreen   ·   M mute", 15, colors.TEXT, "regular")
+        blit_center(surface, hint, (w / 2, 780))

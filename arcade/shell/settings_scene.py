@@ -1,0 +1,70 @@
+"""The settings scene, drawn from the core settings and each game's (its ``GAME.settings``, under its title):
+Up/Down choose, Left/Right (or a click on the left/right part of a row) change, Esc or Back returns. Changes apply
+at once and persist."""
+from __future__ import annotations
+
+import pygame
+
+from arcade.engine import settings as specs
+from arcade.engine.scene import Scene
+from arcade.engine.ui import colors
+from arcade.engine.ui.text import blit_center, render
+from arcade.engine.ui.widgets import ButtonList, Item
+
+
+class SettingsScene(Scene):
+    def __init__(self, app):
+        super().__init__(app)
+        self.list = ButtonList([], pygame.Rect(30, 130, 420, 0), height=48, gap=8, font_size=21,
+                               on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"))
+        self._bg = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        items = []
+        shown = list(specs.CORE) + [s for g in self.app.registry.values() for s in g.settings]
+        for spec in shown:
+            if spec.hidden:
+                continue
+            value = self.app.profile.get(spec.key)
+            items.append(Item(spec.label, None, detail=f"<  {spec.label_of(value)}  >", key=spec.key,
+                              adjust=self._adjuster(spec)))
+        items.append(Item("Back", self.back, key="back"))
+        self.list.set_items(items)
+
+    def _adjuster(self, spec):
+        def adjust(delta: int) -> None:
+            self.app.set_setting(spec.key, spec.step_value(self.app.profile.get(spec.key), delta))
+            self.refresh()
+
+        return adjust
+
+    def keys(self) -> list[str]:
+        return [it.key for it in self.list.items]
+
+    def back(self) -> None:
+        self.app.stack.pop()
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            it = self.list.items[self.list.selected]
+            if it.adjust is not None:  # Enter on a setting steps it forward
+                it.adjust(1)
+                return
+        self.list.handle(event)
+
+    def draw(self, surface) -> None:
+        surface.fill(colors.PAGE)
+        blit_center(surface, render("Settings", 56, colors.TEXT), (surface.get_width() / 2, 70))
+        self.list.draw(surface)
+        hint = render("Up/Down choose  ·  Left/Right change  ·  Esc back", 16, colors.TEXT, "regular")
+        blit_center(surface, hint, (surface.get_width() / 2, 782))
+
+
+def open_settings(app) -> SettingsScene:
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    return scene

@@ -1,0 +1,104 @@
+"""The pure AI controller with a fake worker: what it asks, when it plays, how it survives failures."""
+from types import SimpleNamespace
+
+from arcade.game2048.autoplay import AIController
+
+G1 = ((2, 0, 0, 0),) + ((0,) * 4,) * 3
+G2 = ((0, 0, 0, 2),) + ((0,) * 4,) * 3
+
+
+class FakeWorker:
+    def __init__(self):
+        self.requests, self.replies, self.cancelled, self.closed = [], [], 0, False
+
+    def request(self, *args, budget=None):
+        self.requests.append(args)
+
+    def poll(self):
+        return self.replies.pop(0) if self.replies else None
+
+    def cancel(self):
+        self.cancelled += 1
+
+    def close(self):
+        self.closed = True
+
+    def answer(self, direction=None, error="", restarted=False):
+        value = SimpleNamespace(direction=direction, scores={}) if not error else None
+        self.replies.append(SimpleNamespace(value=value, error=error, restarted=restarted))
+
+
+def make(speed=10):
+    w = FakeWorker()
+    return AIController(lambda: w, strategy=lambda: "expectimax", speed=speed), w
+
+
+def test_autoplay_asks_then_plays_at_its_speed():
+    ai, w = make(speed=2)  # 2 moves a second
+    ai.set_autoplay(True)
+    assert ai.update(0.0, G1, False) is None and w.requests == [(G1, "expectimax")]
+    w.answer("left")
+    assert ai.update(0.01, G1, False) == "left"  # the first move goes at once
+    ai.moved(by_ai=True)
+    assert ai.update(0.01, G2, False) is None and len(w.requests) == 2
+    w.answer("up")
+    assert ai.update(0.1, G2, False) is None  # ready, but the 0.5 s interval has not passed
+    assert ai.update(0.45, G2, False) == "up"
+    assert ai.moves == 1
+
+
+def test_an_answer_for_an_old_board_is_dropped_and_asked_again():
+    ai, w = make()
+    ai.set_autoplay(True)
+    ai.update(0.0, G1, False)
+    w.answer("left")
+    assert ai.update(0.5, G2, False) is None  # the player moved meanwhile
+    assert ai.update(0.0, G2, False) is None and w.requests[-1] == (G2, "expectimax")
+
+
+def test_hint_is_shown_for_its_board_and_cleared_by_a_move():
+    ai, w = make()
+    ai.ask_hint(G1)
+    w.answer("right")
+    ai.update(0.0, G1, False)
+    assert ai.hint == "right" and ai.hint_for == G1
+    ai.moved(by_ai=False)
+    assert ai.hint is None
+
+
+def test_an_error_stops_autoplay_and_shows_one_line():
+    ai, w = make()
+    ai.set_autoplay(True)
+    ai.update(0.0, G1, False)
+    w.answer(error="ValueError: bad board\nmore detail")
+    ai.update(0.0, G1, False)
+    assert not ai.autoplay and ai.error == "ValueError: bad board"
+
+
+def test_a_restarted_worker_does_not_stop_autoplay():
+    ai, w = make()
+    ai.set_autoplay(True)
+    ai.update(0.0, G1, False)
+    w.answer(error="the AI stopped answering", restarted=True)
+    ai.update(0.0, G1, False)
+    assert ai.autoplay and ai.notice == "AI restarted" and not ai.error
+    ai.update(0.0, G1, False)
+    assert len(w.requests) == 2  # asked again
+
+
+def test_new_game_forgets_the_last_games_decision():
+    ai, w = make()
+    ai.ask_hint(G1)
+    w.answer("left")
+    ai.update(0.0, G1, False)
+    assert ai.decision is not None
+    ai.new_game()
+    assert ai.decision is None and ai.hint is None and ai.moves == 0 and w.cancelled
+
+
+def test_speed_steps_clamp_at_both_ends():
+    ai, _ = make(speed=1)
+    assert ai.change_speed(-1) == 1
+    for _ in range(20):
+        ai.change_speed(1)
+    assert ai.moves_per_second == 0  # "as fast as it thinks" is the top step

@@ -1,0 +1,84 @@
+"""Stats records and screen; help cards."""
+import pygame
+
+from arcade.engine.plugin import Bars, Breakdown
+from arcade.games import load
+from arcade.shell.help import HelpOverlay, open_help
+from arcade.shell.stats import StatsScene, summary
+from arcade.engine.storage import Profile
+from helpers import click, frames, key, settle
+
+
+def test_summary_counts_from_the_profile(data_dir):
+    p = Profile(data_dir, sync=True)
+    for score, tile in ((100, 128), (300, 256), (200, 256)):
+        p.record_game("2048", score, max_tile=tile, size=4)
+    p.submit_score("2048/4x4", 300)
+    p.submit_score("2048/5x5", 500)
+    for cause in ("hit", "fell", "fell", "dropped"):
+        p.record_game("stairs", 5, cause=cause)
+    games = load()
+    s = summary(Profile(data_dir), games["2048"])  # what survives a reload
+    assert s["played"] == 3 and s["average"] == 200 and s["best"] == 500
+    assert s["recent"] == [100, 300, 200]
+    (tiles,) = s["extras"]
+    assert isinstance(tiles, Bars) and list(tiles.labels) == ["128", "256"] and list(tiles.values) == [1, 2]
+    t = summary(p, games["stairs"])
+    (causes,) = t["extras"]
+    assert isinstance(causes, Breakdown) and t["played"] == 4
+    assert {label: n for label, n, _ in causes.rows} == {"Hit a spike": 1, "Stepped into the void": 2, "Stair fell away": 1}
+
+
+def test_summary_ignores_hand_edited_records(data_dir):
+    p = Profile(data_dir, sync=True)
+    p.record_game("2048", 10, max_tile="lots")
+    p.record_game("2048", 20, max_tile=[1])
+    p.record_game("2048", 30, max_tile=64)
+    p.record_game("stairs", 1, cause=["hit"])  # a crafted record: counted nowhere, never a crash
+    games = load()
+    (tiles,) = summary(Profile(data_dir), games["2048"])["extras"]
+    assert list(tiles.labels) == ["64"] and list(tiles.values) == [1]
+    (causes,) = summary(Profile(data_dir), games["stairs"])["extras"]
+    assert sum(n for _, n, _ in causes.rows) == 0
+
+
+def test_stats_scene_draws_switches_and_returns(app):
+    from arcade.shell.menu import MenuScene
+
+    for i in range(30):
+        app.profile.record_game("2048", i * 10, max_tile=2 ** (i % 8 + 4))
+        app.profile.record_game("stairs", i, cause=("hit", "fell", "dropped")[i % 3])
+    menu = MenuScene(app)
+    app.stack.reset(menu, fade=False)
+    frames(app, 1)
+    app.stack.push(StatsScene(app), fade=False)
+    frames(app, 2)
+    s = app.stack.top
+    assert s.game_id == "2048"
+    frames(app, 1, events=[key(pygame.K_RIGHT)])
+    assert s.game_id == "stairs"
+    frames(app, 1, events=click(s._tab_rect(0).center))
+    assert s.game_id == "2048"
+    frames(app, 1, events=click(s._back_rect().center))
+    settle(app, 0.4)
+    assert app.stack.top is menu
+
+
+def test_help_card_shows_once_and_any_key_closes_it(app):
+    from arcade.engine.scene import Scene
+
+    base = Scene(app)
+    app.stack.reset(base, fade=False)
+    frames(app, 1)
+    open_help(app, "2048", first_launch=True)
+    frames(app, 1)
+    assert isinstance(app.stack.top, HelpOverlay)
+    frames(app, 1, events=[key(pygame.K_LEFT)])  # too soon: a key still held from the menu
+    assert isinstance(app.stack.top, HelpOverlay)
+    settle(app, 0.3)
+    frames(app, 1, events=[key(pygame.K_LEFT)])
+    frames(app, 1)
+    assert app.stack.top is base
+    open_help(app, "2048", first_launch=True)
+    frames(app, 1)
+    assert app.stack.top is base and Profile(app.profile.dir).get("help.2048") is True

@@ -1,0 +1,154 @@
+"""The house's layering, read from the source: shell -> engine <- games, dev imported by nothing at run time, no
+import cycles, no private names borrowed across modules, no test tooling in the product, and the pure game logic
+free of pygame."""
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from arcade import games
+
+ROOT = Path(__file__).resolve().parent.parent
+PKG = ROOT / "arcade"
+GAME_PACKAGES = {name.rsplit(".", 1)[1] for name in games.PACKAGES}
+PURE = ["arcade.game2048.rules", "arcade.game2048.game", "arcade.game2048.bitboard", "arcade.game2048.ai",
+        "arcade.game2048.autoplay", "arcade.game2048.anim", "arcade.stairs.alias", "arcade.stairs.world",
+        "arcade.stairs.autopilot", "arcade.engine.plugin", "arcade.engine.settings", "arcade.engine.worker",
+        "arcade.engine.storage", "arcade.games"] + [f"{p}" for p in games.PACKAGES]
+
+
+def modules():
+    for path in sorted(PKG.rglob("*.py")):
+        rel = path.relative_to(ROOT).with_suffix("")
+        parts = list(rel.parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        yield ".".join(parts), path
+
+
+def imports(path: Path, module: str, top_level_only: bool = False):
+    """(imported module, names, line, at module level) for every import in the file."""
+    tree = ast.parse(path.read_text(), str(path))
+    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    top = set(map(id, tree.body))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                yield a.name, (), node.lineno, id(node) in top
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else []))
+            yield base, tuple(a.name for a in node.names), node.lineno, id(node) in top
+
+
+def area(module: str) -> str:
+    parts = module.split(".")
+    if len(parts) < 2:
+        return "root"
+    return parts[1] if parts[1] in ("engine", "shell", "dev") or parts[1] in GAME_PACKAGES else parts[1]
+
+
+ALL = list(modules())
+
+
+def test_the_layout_is_there():
+    names = {m for m, _ in ALL}
+    assert {"arcade.engine.app", "arcade.engine.scene", "arcade.engine.storage", "arcade.engine.settings",
+            "arcade.engine.worker", "arcade.engine.plugin", "arcade.shell.menu", "arcade.shell.pause",
+            "arcade.shell.stats", "arcade.shell.help", "arcade.shell.demo", "arcade.dev.benchmarks",
+            "arcade.dev.fuzz", "arcade.dev.faults", "arcade.dev.summary"} <= names
+
+
+@pytest.mark.parametrize("module,path", ALL, ids=[m for m, _ in ALL])
+def test_imports_point_down(module, path):
+    here = area(module)
+    bad = []
+    for target, names, line, _ in imports(path, module):
+        if not target.startswith("arcade"):
+            continue
+        there = area(target) if target != "arcade" else "root"
+        if here == "engine" and there != "engine" and target not in ("arcade",):
+            bad.append(f"{line}: the engine imports {target}")
+        if here in GAME_PACKAGES and there not in ("engine", here, "root"):
+            bad.append(f"{line}: game {here} imports {target}")
+        if here in GAME_PACKAGES and target in ("arcade.games", "arcade.cli"):
+            bad.append(f"{line}: game {here} imports {target}")
+        if here == "shell" and there in GAME_PACKAGES:
+            bad.append(f"{line}: the shell imports the game {target} (it must read the registry)")
+        if here not in ("dev",) and module != "arcade.cli" and there == "dev":
+            bad.append(f"{line}: {target} (dev tooling) imported by the product")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("module,path", ALL, ids=[m for m, _ in ALL])
+def test_no_private_names_across_modules_and_no_test_tooling(module, path):
+    bad = []
+    for target, names, line, top in imports(path, module):
+        if target.startswith("arcade") and target != module:
+            bad += [f"{line}: {target}.{n}" for n in names if n.startswith("_") and not n.startswith("__")]
+        if top and (target.startswith("unittest") or target in ("pytest", "hypothesis")):
+            bad.append(f"{line}: {target} at module level")
+    assert not bad, "\n".join(bad)
+
+
+def test_no_import_cycles():
+    """Function-level imports count too: a cycle hidden in a function is still two modules that need each other."""
+    names = {m for m, _ in ALL}
+    graph = {}
+    for module, path in ALL:
+        deps = set()
+        for target, imported, _, top in imports(path, module):
+            if not target.startswith("arcade"):
+                continue
+            for cand in [f"{target}.{n}" for n in imported] + [target]:
+                if cand in names and cand != module:
+                    deps.add(cand)
+                    break
+        graph[module] = deps
+    state, cycles = {}, []
+
+    def visit(m, trail):
+        state[m] = 1
+        for d in graph[m]:
+            if state.get(d) == 1 and not (module_is_parent(d, m)):
+                cycles.append(" -> ".join(trail[trail.index(d):] + [d]) if d in trail else f"{m} -> {d}")
+            elif d not in state:
+                visit(d, trail + [d])
+        state[m] = 2
+
+    def module_is_parent(a, b):  # a package importing its own submodule and back is Python's normal order
+        return b.startswith(a + ".")
+
+    for m in graph:
+        if m not in state:
+            visit(m, [m])
+    assert not cycles, cycles
+
+
+def test_the_pure_logic_imports_no_pygame():
+    code = ("import sys, importlib\n"
+            f"for m in {PURE!r}:\n"
+            "    importlib.import_module(m)\n"
+            "bad = sorted(m for m in sys.modules if m == 'pygame' or m.startswith('pygame.'))\n"
+            "print(len(bad))\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "0"
+
+
+def test_the_registry_is_the_list_of_game_packages():
+    registry = games.load()
+    assert list(registry) == [importlib_name(p) for p in games.PACKAGES]
+    for game in registry.values():
+        assert game.scene.startswith(f"arcade.{game.scene.split('.')[1]}.")
+        for spec in game.settings:
+            assert spec.section
+
+
+def importlib_name(package):
+    import importlib
+
+    return importlib.import_module(package).GAME.id
