@@ -56,7 +56,12 @@ def test_play_shows_its_help_card_once_and_the_pause_offers_it(house):
     assert game.boxes == 2
     frames(app, 1, events=[key(pygame.K_ESCAPE)])
     frames(app, 1)
-    assert "help" in app.stack.top.keys()  # the pause overlay knows its card from the record
+    pause = app.stack.top
+    assert "help" in pause.keys()  # the pause overlay knows its card from the record
+    pause.list.selected = pause.keys().index("menu")
+    frames(app, 1, events=[key(pygame.K_RETURN)])
+    settle(app, 0.5)
+    assert app.stack.scenes == [menu]  # Esc, Menu: out of the game
 
 
 def test_its_settings_are_in_the_settings_scene_and_persist(house):
@@ -141,10 +146,12 @@ def test_a_failing_scene_is_closed_and_the_player_lands_on_the_menu(make_app, mo
     assert app.toast is not None and "boom" in app.toast[0] and "\n" not in app.toast[0]
     tracebacks = [r for r in caplog.records if r.exc_info]
     assert len(tracebacks) == 1  # logged once, with its traceback
-    # the app goes on: the menu still takes input and frames still draw
-    frames(app, 1, events=[key(pygame.K_DOWN)])
-    frames(app, 5)
-    assert app.stack.top is menu
+    # the app goes on: the menu still takes input, and the next game starts normally
+    app.profile.set("help.2048", True)
+    menu.select("play:2048")
+    frames(app, 1, events=[key(pygame.K_RETURN)])
+    settle(app, 0.8)
+    assert type(app.stack.top).__name__ == "Game2048Scene"
 
 
 def test_a_failing_prepare_step_does_not_wedge_the_switch(house):

@@ -1,4 +1,4 @@
-"""The data-fault matrix for the player's profile (issue 7, point 2): ``arcade bench faults``.
+"""The data-fault matrix for the player's profile: ``arcade bench faults``.
 
 A REAL profile is made with :class:`arcade.engine.storage.Profile` (settings changed, best scores for "2048/4x4",
 "2048/5x5" and "stairs", a saved 2048 game from ``Game.to_dict()`` after some moves, history records); its last

@@ -45,14 +45,19 @@ def font(size: int, weight: str = "bold") -> pygame.font.Font:
     return pygame.font.Font(_open(data_file("fonts", FONT_FILES[weight])), max(1, int(size)))
 
 
+def for_display(surf: pygame.Surface, alpha: bool = True) -> pygame.Surface:
+    """``surf`` in the display's pixel format for fast blits (``convert_alpha()``, or ``convert()`` for an opaque
+    surface) once a display mode is set; ``surf`` as is before that (headless benchmarks, tests)."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surf.convert_alpha() if alpha else surf.convert()
+    return surf
+
+
 @lru_cache(maxsize=None)
 def image(name: str) -> pygame.Surface:
     """A PNG from assets/images (converted for fast blits once a display mode is set)."""
     node = data_file("images", name if "." in name else name + ".png")
-    surf = pygame.image.load(_open(node), name)
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        surf = surf.convert_alpha()
-    return surf
+    return for_display(pygame.image.load(_open(node), name))
 
 
 def has_image(name: str) -> bool:

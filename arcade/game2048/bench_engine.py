@@ -1,7 +1,7 @@
 """Micro-benchmark of the bitboard engine: ``arcade bench engine`` (or ``python -m arcade.game2048.bench_engine``).
 
 Prints boards moved per second for the batch engine (``bitboard.move`` on a numpy array of boards) next to the
-naive numpy version of the course report (a 4x4 array per board; rotate so every direction becomes "push
+naive numpy version a student 2048 AI course report uses (a 4x4 array per board; rotate so every direction becomes "push
 right", loop over the rows in Python, push, merge, push, rotate back), the ratio of the two measured in the same
 run, and the time to build the tables (and the heuristic tables) from scratch. Both engines are checked to agree.
 """
@@ -21,7 +21,7 @@ _ROT = {"right": 0, "down": 1, "left": 2, "up": 3}
 
 
 def naive_move(grid: np.ndarray, direction: str) -> np.ndarray:
-    """The course report's move: rotate, push every row right with a Python loop (merging), rotate back."""
+    """The naive move: rotate, push every row right with a Python loop (merging), rotate back."""
     k = _ROT[direction]
     g = np.rot90(grid, k).copy()
     for r in range(g.shape[0]):

@@ -13,7 +13,7 @@ The result of sliding one line is memoised, so a grid costs ``size`` dictionary 
 """
 from __future__ import annotations
 
-from typing import Iterable, NamedTuple, Sequence
+from typing import NamedTuple
 
 __all__ = [
     "DIRECTIONS", "MIN_SIZE", "MAX_SIZE", "Motion", "SlideResult",
@@ -267,8 +267,3 @@ def can_move(grid) -> bool:
             if a == b:
                 return True
     return False
-
-
-def count_tiles(grid: Iterable[Sequence[int]]) -> int:
-    """Number of non-empty cells."""
-    return sum(1 for row in grid for v in row if v)

@@ -7,26 +7,26 @@ No input handling and no scene: the scene owns a ``BoardView``, calls ``set_grid
 """
 from __future__ import annotations
 
-import importlib.resources
-import io
 from collections import OrderedDict
 from typing import NamedTuple, Optional
 
 import numpy as np
 import pygame
 
+from arcade.engine import assets
+from arcade.engine.ui import colors
 from arcade.game2048.anim import Timeline
 
 __all__ = ["BoardView", "tile_colors", "BOARD", "EMPTY", "EMPTY_BLEND", "PAGE", "DARK_TEXT", "LIGHT_TEXT",
            "TILE_COLORS", "SUPER_COLOR", "load_font"]
 
-PAGE = pygame.Color("#faf8ef")
-BOARD = pygame.Color("#bbada0")
-EMPTY = pygame.Color("#eee4da")
+PAGE = pygame.Color(colors.PAGE)  # the shared palette is the original 2048's
+BOARD = pygame.Color(colors.BOARD)
+EMPTY = pygame.Color(colors.LABEL)
 EMPTY_ALPHA = 0.35
 EMPTY_BLEND = pygame.Color(*(round(e * EMPTY_ALPHA + b * (1 - EMPTY_ALPHA)) for e, b in zip(EMPTY[:3], BOARD[:3])))
-DARK_TEXT = pygame.Color("#776e65")
-LIGHT_TEXT = pygame.Color("#f9f6f2")
+DARK_TEXT = pygame.Color(colors.TEXT)
+LIGHT_TEXT = pygame.Color(colors.TEXT_LIGHT)
 GLOW = pygame.Color("#f3d774")  # #edc22e lightened 15 %
 TILE_COLORS = {2: "#eee4da", 4: "#ede0c8", 8: "#f2b179", 16: "#f59563", 32: "#f67c5f", 64: "#f65e3b",
                128: "#edcf72", 256: "#edcc61", 512: "#edc850", 1024: "#edc53f", 2048: "#edc22e"}
@@ -56,29 +56,9 @@ def tile_colors(value: int) -> tuple:
     return bg, (DARK_TEXT if value <= 4 else LIGHT_TEXT)
 
 
-_FONT_BYTES: Optional[bytes] = None
-_FONTS: dict = {}
-
-
 def load_font(size: int) -> pygame.font.Font:
-    """Clear Sans Bold at ``size`` px, from the installed package (cached)."""
-    global _FONT_BYTES
-    f = _FONTS.get(size)
-    if f is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
-        if _FONT_BYTES is None:
-            _FONT_BYTES = (importlib.resources.files("arcade.data") / "fonts" / "ClearSans-Bold.ttf").read_bytes()
-        # SDL_ttf reads the file lazily: each Font keeps its own stream, which the cache keeps alive
-        f = _FONTS[size] = pygame.font.Font(io.BytesIO(_FONT_BYTES), size)
-    return f
-
-
-def _prepared(surf: pygame.Surface) -> pygame.Surface:
-    """convert_alpha() when a display mode is set (faster blits); the surface as is otherwise."""
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        return surf.convert_alpha()
-    return surf
+    """Clear Sans Bold at ``size`` px (the engine's font cache)."""
+    return assets.font(size, "bold")
 
 
 class _TileArt(NamedTuple):
@@ -254,7 +234,7 @@ class BoardView:
                 x, y = self.cell_origin(r, c)
                 pygame.draw.rect(surf, EMPTY_BLEND, (x - self.rect.x, y - self.rect.y, self.tile_px, self.tile_px),
                                  border_radius=radius)
-        return _prepared(surf)
+        return assets.for_display(surf)
 
     def _render_static(self) -> pygame.Surface:
         surf = self._background.copy()
@@ -283,13 +263,13 @@ class BoardView:
         plain.blit(text, text.get_rect(center=(px / 2, px / 2)))
         strength = GLOW_ALPHA.get(value, 0.0)
         if not strength:
-            return _TileArt(_prepared(plain), None, 0, _prepared(plain))
+            return _TileArt(assets.for_display(plain), None, 0, assets.for_display(plain))
         margin = round(px * (GLOW_SPREAD + GLOW_BLUR))
         glow = pygame.Surface((px + 2 * margin, px + 2 * margin), pygame.SRCALPHA)
         _paint_glow(glow, margin, px, strength)
         composite = glow.copy()
         composite.blit(plain, (margin, margin))
-        return _TileArt(_prepared(plain), _prepared(glow), margin, _prepared(composite))
+        return _TileArt(assets.for_display(plain), assets.for_display(glow), margin, assets.for_display(composite))
 
     def _scaled_tile(self, value: int, scale: float, alpha: float):
         """The tile scaled about its centre (to a 1/32 step) with opacity ``alpha``; None when invisible."""

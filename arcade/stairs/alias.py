@@ -3,7 +3,7 @@
 The weights are normalised by their sum and scaled by n, so the average column holds exactly 1. Columns below 1
 ("small") are each topped up by one column at or above 1 ("large"): column ``i`` then holds outcome ``i`` with
 probability ``prob[i]`` and outcome ``alias[i]`` otherwise. A draw picks a column uniformly and a uniform ``u``:
-``i if u < prob[i] else alias[i]`` (Keith Schwarz, "Darts, Dice, and Coins"; see the seeds digest, part B).
+``i if u < prob[i] else alias[i]`` (Keith Schwarz, "Darts, Dice, and Coins: Sampling from a Discrete Distribution").
 
 Pure: numpy only, no pygame.
 """

@@ -149,7 +149,7 @@ def _tint(base: pygame.Surface, mul, add) -> pygame.Surface:
     rgb = rgb * np.asarray(mul, np.float32) + np.asarray(add, np.float32)
     out = pygame.Surface(base.get_size())
     pygame.surfarray.blit_array(out, np.clip(rgb, 0, 255).astype(np.uint8))
-    return _display_format(out)
+    return assets.for_display(out, alpha=False)
 
 
 def _gradient(size) -> pygame.Surface:
@@ -165,10 +165,6 @@ def _gradient(size) -> pygame.Surface:
 
 SKY_BAND_ROWS = 100  # rows of the sky tinted per warm step (a few ms each)
 _SKIES: dict[tuple[int, int], list] = {}  # size -> the tints, built once per process
-
-
-def _display_format(surf: pygame.Surface) -> pygame.Surface:
-    return surf.convert() if pygame.display.get_surface() is not None else surf
 
 
 def sky_steps(size=(480, 800)):
@@ -188,7 +184,7 @@ def sky_steps(size=(480, 800)):
     w, h = key
     tints = []
     for mul, add in SKY_TINTS:
-        out = _display_format(pygame.Surface(key))
+        out = assets.for_display(pygame.Surface(key), alpha=False)
         for y in range(0, h, SKY_BAND_ROWS):
             band = base.subsurface((0, y, w, min(SKY_BAND_ROWS, h - y)))
             out.blit(_tint(band, mul, add), (0, y))
@@ -212,7 +208,7 @@ class Background:
         self.tints = sky_tints(size)  # shared, never modified (a blend sets and restores a tint's alpha)
         self.level = 0.0  # position along the tints (0 = the first); eases towards target(score)
         self._key: tuple[int, int] | None = None
-        self._composed = _display_format(pygame.Surface(size))
+        self._composed = assets.for_display(pygame.Surface(size), alpha=False)
         self.composes = 0  # how often the cached sky was re-composed (benchmarks, tests)
 
     @staticmethod
@@ -516,10 +512,6 @@ class RobotView:
             if k >= hit_at:
                 self._strike(a)
 
-    def skip_to_end(self) -> None:
-        """Show every waiting hop as done (anim speed Off)."""
-        self.update(1e6)
-
     def sprite_name(self) -> str:
         if self.pose == "idle" and self.land > 0:
             return f"robot_land_{self.facing}"
@@ -619,9 +611,6 @@ class StairLayer:
             f.update(dt)
         if self.falling:
             self.falling = [f for f in self.falling if f.alpha > 0.0]
-
-    def settled(self) -> bool:
-        return not self.robot.busy and not self.falling
 
     def robot_screen(self) -> tuple[float, float]:
         """Where the robot's feet are drawn (logical pixels)."""

@@ -2,7 +2,7 @@
 
 Design space (the scene scales it to pixels): x to the right, y DOWN like the screen, so a higher stair has a
 smaller y. Stair 0 sits at (0, 0). Path stair k+1 is ``STEP_X`` left or right of stair k and ``STEP_Y`` above it
-(the digest's ``x = last.x + dir * width / 2``, ``y = last.y - (height - overlap)``). Internally everything lives on
+(the 指尖大冒险 H5 development article's ``x = last.x + dir * width / 2``, ``y = last.y - (height - overlap)``). Internally everything lives on
 an integer lattice: ``row`` (= the path stair index at that height) and ``col`` (x in half-widths).
 
 Obstacles: for each path stair k an outcome n in 0..3 is drawn with P = 50/20/20/10 % (alias sampler); n > 0 puts

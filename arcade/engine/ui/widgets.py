@@ -1,14 +1,14 @@
 """Small widgets: a vertical list of buttons (menus, pause, panels) and a dimming panel."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
 import pygame
 
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import pointer_down, pointer_motion, pointer_up
-from arcade.engine.ui.text import blit_center, fit, render
+from arcade.engine.ui.text import blit_center, fit
 
 
 @dataclass
@@ -21,7 +21,6 @@ class Item:
     enabled: bool = True
     # left/right on a selected item (settings); None = not adjustable
     adjust: Callable[[int], None] | None = None
-    extra: dict = field(default_factory=dict)
 
 
 class ButtonList:
@@ -168,7 +167,3 @@ class Dimmer:
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
         self.surface.set_alpha(round(255 * alpha))
         surface.blit(self.surface, (0, 0))
-
-
-def title(surface: pygame.Surface, text: str, center, size: int = 64, colour=colors.TEXT) -> None:
-    blit_center(surface, render(text, size, colour), center)
