@@ -1,0 +1,694 @@
+"""Gomoku (and every m,n,k board too big to solve): threat search and alpha-beta over incremental patterns. Pure.
+
+The board is seen as its *windows*: every run of ``k`` cells in a row (572 on 15x15 with k=5). A window holding
+stones of one side only is that side's chance; with both it is dead. The evaluation is a sum over windows of a
+weight by the number of stones in them (one, two, three, four of five ...), for both sides; an open three lies in
+three windows, a closed one in one, an open four in two, so the patterns (five, open four, four, open three, broken
+three, open two ...) fall out of the window counts. Everything is kept up to date move by move (about 20 windows
+touch a cell):
+
+* each window's counts, the evaluation of both sides, a Zobrist hash;
+* for every cell and side, the *gain* of a stone there: what it adds to that side's windows plus what it takes
+  from the other side's (attack + defence), the move-ordering score;
+* each side's windows one stone short of ``k`` (its *fours*: the empty cell wins) and two short (its *threes*:
+  their empty cells make a four), the raw material of the threat search;
+* how many stones lie near each cell (the candidate moves are the empty cells within two of a stone).
+
+A move is chosen by, in order: an immediate win; a forced block; a VCF (victory by continuous fours: every attacking
+move makes a four, so every reply is forced); a defence against the opponent's VCF; a VCT (fours and threes, the
+defender's every block and counter-four tried); and an iterative-deepening negamax alpha-beta with a transposition
+table, principal-variation ordering, narrow candidate lists ordered by gain, and forced replies searched without
+using up depth, within a time budget (default 1 s of the search's CPU time, never more than 2.5 times that in
+wall time) or to a fixed depth (deterministic, for tests).
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+
+__all__ = ["Board", "Engine", "Result", "LEVELS", "think", "WIN"]
+
+WIN = 10**9
+MAX_PLY = 60
+SAFETY = 0.85  # the share of the budget the engine plans to use: the clock is read every 256 nodes, so it overruns
+WALL_CAP = 2.5  # the budget is the search's own CPU time, but never more than this many times it in wall time
+CPU_CLOCK = getattr(time, "thread_time", time.process_time)
+LEVELS = ("easy", "medium", "hard", "perfect")
+
+
+class Timeout(Exception):
+    pass
+
+
+class _Geo:
+    """Windows, neighbourhoods, Zobrist keys and pattern tables of one board shape."""
+
+    def __init__(self, h: int, w: int, k: int):
+        from .rules import DIRECTIONS
+
+        self.h, self.w, self.k = h, w, k
+        n = self.n = h * w
+        self.windows: list[tuple[int, ...]] = []
+        self.cw: list[list[int]] = [[] for _ in range(n)]
+        self.cwd: list[list[list[int]]] = [[[] for _ in DIRECTIONS] for _ in range(n)]  # by direction
+        for r in range(h):
+            for c in range(w):
+                for di, (dr, dc) in enumerate(DIRECTIONS):
+                    er, ec = r + (k - 1) * dr, c + (k - 1) * dc
+                    if 0 <= er < h and 0 <= ec < w:
+                        wi = len(self.windows)
+                        cells = tuple((r + i * dr) * w + c + i * dc for i in range(k))
+                        self.windows.append(cells)
+                        for cell in cells:
+                            self.cw[cell].append(wi)
+                            self.cwd[cell][di].append(wi)
+        self.near = []
+        for r in range(h):
+            for c in range(w):
+                self.near.append([rr * w + cc for rr in range(max(0, r - 2), min(h, r + 3))
+                                  for cc in range(max(0, c - 2), min(w, c + 3)) if (rr, cc) != (r, c)])
+        rnd = random.Random(0x60A0 + 1000 * h + 10 * w + k)
+        self.zob = [None, [rnd.getrandbits(64) for _ in range(n)], [rnd.getrandbits(64) for _ in range(n)]]
+        self.side_key = [0, rnd.getrandbits(64), rnd.getrandbits(64)]
+        # window state s = x + m * o (x, o: the stones of X and O in it)
+        m = self.m = k + 1
+        weights = [0] * (k + 1)
+        for i in range(1, k):
+            weights[i] = 10 ** i // 10 * 2 if i > 1 else 2  # 2, 20, 200, 2000 ... for 1, 2, 3, 4 stones (k=5)
+        weights[k] = WIN // 1000
+        self.weights = weights
+        size = m * m
+        self.sx = [0] * size   # X's weight of the window
+        self.so = [0] * size   # O's
+        self.gx = [0] * size   # gain of an X stone in the window (attack + defence)
+        self.go = [0] * size
+        self.cls = [0] * size  # 1: X four, 2: X three, 3: O four, 4: O three, 5: a five (either)
+        for x in range(k + 1):
+            for o in range(k + 1 - x):
+                s = x + m * o
+                if o == 0 and x:
+                    self.sx[s] = weights[x]
+                if x == 0 and o:
+                    self.so[s] = weights[o]
+                if o == 0 and x < k:
+                    self.gx[s] = weights[x + 1] - weights[x] + 0
+                if x == 0 and o:
+                    self.gx[s] += weights[o]
+                if x == 0 and o < k:
+                    self.go[s] = weights[o + 1] - weights[o]
+                if o == 0 and x:
+                    self.go[s] += weights[x]
+                if x == k or o == k:
+                    self.cls[s] = 5
+                elif o == 0 and x == k - 1:
+                    self.cls[s] = 1
+                elif o == 0 and x == k - 2 and x > 0:
+                    self.cls[s] = 2
+                elif x == 0 and o == k - 1:
+                    self.cls[s] = 3
+                elif x == 0 and o == k - 2 and o > 0:
+                    self.cls[s] = 4
+        self.two = [0, k - 3, m * (k - 3)] if k >= 3 else [0, -1, -1]  # the state "k-3 of mine, none of theirs"
+
+
+_GEOS: dict = {}
+
+
+def _geo(h: int, w: int, k: int) -> _Geo:
+    g = _GEOS.get((h, w, k))
+    if g is None:
+        g = _GEOS[(h, w, k)] = _Geo(h, w, k)
+    return g
+
+
+class Board:
+    """A position with its incremental pattern tables. ``play(cell)`` / ``undo()``; players are 1 (X) and 2 (O)."""
+
+    def __init__(self, h: int, w: int, k: int):
+        g = self.g = _geo(h, w, k)
+        n = g.n
+        self.cells = [0] * n
+        self.st = [0] * len(g.windows)
+        self.gain = [None, [0] * n, [0] * n]
+        for wi, cells in enumerate(g.windows):
+            for c in cells:
+                self.gain[1][c] += g.gx[0]
+                self.gain[2][c] += g.go[0]
+        self.score = [0, 0, 0]  # sum of window weights per side
+        self.near = [0] * n
+        self.hash = 0
+        self.sets = [set(), set(), set(), set(), set()]  # by class: 1 X fours, 2 X threes, 3 O fours, 4 O threes
+        self.fives = 0
+        self.moves: list[int] = []
+        self.players: list[int] = []
+        self.stones = 0
+        self.turn = 1
+
+    @classmethod
+    def from_rows(cls, rows, k: int) -> "Board":
+        h, w = len(rows), len(rows[0])
+        b = cls(h, w, k)
+        for r, row in enumerate(rows):
+            for c, ch in enumerate(row):
+                if ch != ".":
+                    b._put(r * w + c, 1 if ch == "X" else 2, 1)
+        xs = sum(row.count("X") for row in rows)
+        os_ = sum(row.count("O") for row in rows)
+        b.turn = 1 if xs == os_ else 2
+        return b
+
+    def _put(self, c: int, p: int, sign: int) -> None:
+        g = self.g
+        st = self.st
+        gx, go = self.gain[1], self.gain[2]
+        GX, GO, SX, SO, CLS = g.gx, g.go, g.sx, g.so, g.cls
+        windows = g.windows
+        sets = self.sets
+        inc = (1 if p == 1 else g.m) * sign
+        dsx = dso = 0
+        for wi in g.cw[c]:
+            s0 = st[wi]
+            s1 = s0 + inc
+            st[wi] = s1
+            dsx += SX[s1] - SX[s0]
+            dso += SO[s1] - SO[s0]
+            dx = GX[s1] - GX[s0]
+            do = GO[s1] - GO[s0]
+            if dx or do:
+                for d in windows[wi]:
+                    gx[d] += dx
+                    go[d] += do
+            c0 = CLS[s0]
+            c1 = CLS[s1]
+            if c0 != c1:
+                if c0 == 5:
+                    self.fives -= 1
+                elif c0:
+                    sets[c0].discard(wi)
+                if c1 == 5:
+                    self.fives += 1
+                elif c1:
+                    sets[c1].add(wi)
+        self.score[1] += dsx
+        self.score[2] += dso
+        near = self.near
+        for d in g.near[c]:
+            near[d] += sign
+        self.cells[c] = p if sign > 0 else 0
+        self.stones += sign
+        self.hash ^= g.zob[p][c]
+
+    def play(self, c: int) -> None:
+        p = self.turn
+        self._put(c, p, 1)
+        self.moves.append(c)
+        self.players.append(p)
+        self.turn = 3 - p
+
+    def undo(self) -> None:
+        c = self.moves.pop()
+        p = self.players.pop()
+        self._put(c, p, -1)
+        self.turn = p
+
+    def rewind(self, length: int, turn: int) -> None:
+        """Take moves back until ``length`` are left, then give ``turn`` the move (after an interrupted search)."""
+        while len(self.moves) > length:
+            self.undo()
+        self.turn = turn
+
+    # ----- threats -----
+    def win_cells(self, p: int) -> list[int]:
+        """Empty cells where ``p`` makes ``k`` in a row."""
+        out = []
+        cells = self.cells
+        windows = self.g.windows
+        for wi in self.sets[1 if p == 1 else 3]:
+            for d in windows[wi]:
+                if not cells[d] and d not in out:
+                    out.append(d)
+        return out
+
+    def four_moves(self, p: int) -> list[int]:
+        """Empty cells where a stone of ``p`` makes a four (a window one short of ``k``), best gain first."""
+        out = set()
+        cells = self.cells
+        windows = self.g.windows
+        for wi in self.sets[2 if p == 1 else 4]:
+            for d in windows[wi]:
+                if not cells[d]:
+                    out.add(d)
+        gain = self.gain[p]
+        return sorted(out, key=lambda d: -gain[d])
+
+    def three_moves(self, p: int) -> list[int]:
+        """Empty cells where ``p`` makes a three that threatens an open four: a line through the cell in which at
+        least two windows would then be two short of ``k`` (open and broken threes, not closed ones)."""
+        g = self.g
+        two = g.two[p]
+        if two < 0:
+            return []
+        st = self.st
+        cells = self.cells
+        seen = set()
+        out = []
+        for wi in self._two_windows(p):
+            for d in g.windows[wi]:
+                if cells[d] or d in seen:
+                    continue
+                seen.add(d)
+                for dirs in g.cwd[d]:
+                    n = 0
+                    for wj in dirs:
+                        if st[wj] == two:
+                            n += 1
+                    if n >= 2:
+                        out.append(d)
+                        break
+        gain = self.gain[p]
+        out.sort(key=lambda d: -gain[d])
+        return out
+
+    def _two_windows(self, p: int) -> list[int]:
+        """Windows holding ``k - 3`` stones of ``p`` and none of the other side (all empty ones when k = 3)."""
+        two = self.g.two[p]
+        st = self.st
+        if two == 0:
+            return [wi for wi in range(len(st)) if st[wi] == 0]
+        g = self.g
+        found = set()
+        for c in self.moves_on_board(p):
+            for wi in g.cw[c]:
+                if st[wi] == two:
+                    found.add(wi)
+        return list(found)
+
+    def moves_on_board(self, p: int) -> list[int]:
+        cells = self.cells
+        return [c for c in range(len(cells)) if cells[c] == p]
+
+    def three_defences(self, p: int) -> list[int]:
+        """Empty cells of ``p``'s windows two short of ``k`` (where a block can stop an open four)."""
+        out = set()
+        cells = self.cells
+        windows = self.g.windows
+        for wi in self.sets[2 if p == 1 else 4]:
+            for d in windows[wi]:
+                if not cells[d]:
+                    out.add(d)
+        return list(out)
+
+    def candidates(self) -> list[int]:
+        cells, near = self.cells, self.near
+        return [c for c in range(len(cells)) if near[c] and not cells[c]]
+
+    def evaluate(self, p: int) -> int:
+        """Static score from ``p``'s side, ``p`` to move (its threats count half as much again: it moves first)."""
+        mine, theirs = self.score[p], self.score[3 - p]
+        return mine + (mine >> 1) - theirs
+
+
+@dataclass
+class Result:
+    move: int
+    score: int = 0
+    depth: int = 0
+    nodes: int = 0
+    elapsed: float = 0.0
+    reason: str = ""   # "win", "block", "vcf", "defend-vcf", "vct", "search", "only", "opening", "random"
+    pv: list = field(default_factory=list)
+
+
+class Engine:
+    """One move decision. ``budget``: seconds (None: no clock); ``depth``: the deepest alpha-beta iteration."""
+
+    def __init__(self, board: Board, budget: float | None = 1.0, depth: int | None = None, width: int = 10,
+                 vcf_depth: int = 12, vct_depth: int = 4, use_vct: bool = True, defend: bool = True,
+                 rng: random.Random | None = None):
+        self.b = board
+        self.budget = budget * SAFETY if budget is not None else None
+        self.max_depth = depth if depth is not None else 30
+        self.width = width
+        self.vcf_depth = vcf_depth
+        self.vct_depth = vct_depth
+        self.use_vct = use_vct
+        self.defend = defend
+        self.rng = rng
+        self.nodes = 0
+        self.deadline = None
+        self.wall_deadline = None
+        self.tt: dict[int, tuple] = {}
+        self.vcf_fail: dict[int, int] = {}
+        self.vct_fail: dict[int, int] = {}
+        self.node_limit = None
+
+    # ----- clock -----
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes & 255 == 0:
+            if self.deadline is not None and (CPU_CLOCK() > self.deadline or time.perf_counter() > self.wall_deadline):
+                raise Timeout
+            if self.node_limit is not None and self.nodes > self.node_limit:
+                raise Timeout
+
+    # ----- threat space search -----
+    def vcf(self, a: int, depth: int) -> list[int] | None:
+        """A win for ``a`` (to move) by continuous fours within ``depth`` attacking moves: the moves, or None."""
+        b = self.b
+        self._tick()
+        if b.sets[1 if a == 1 else 3]:
+            return [b.win_cells(a)[0]]
+        d = 3 - a
+        dw = b.win_cells(d)
+        if len(dw) >= 2 or depth <= 0:
+            return None
+        key = b.hash ^ b.g.side_key[a]
+        if self.vcf_fail.get(key, -1) >= depth:
+            return None
+        cand = b.four_moves(a)
+        if dw:
+            cand = [c for c in cand if c == dw[0]]
+        for m in cand:
+            b.play(m)
+            aw = b.win_cells(a)
+            if len(aw) >= 2:
+                b.undo()
+                return [m]
+            if not aw:  # cannot happen (m made a four), but stay safe
+                b.undo()
+                continue
+            b.play(aw[0])
+            r = self.vcf(a, depth - 1)
+            b.undo()
+            b.undo()
+            if r is not None:
+                return [m, aw[0]] + r
+        self.vcf_fail[key] = depth
+        return None
+
+    def vct(self, a: int, depth: int) -> list[int] | None:
+        """A win for ``a`` (to move) by fours and threes within ``depth`` attacking moves (every block and
+        counter-four of the defender tried): the first moves, or None. Sound, not complete."""
+        b = self.b
+        self._tick()
+        if b.sets[1 if a == 1 else 3]:
+            return [b.win_cells(a)[0]]
+        d = 3 - a
+        dw = b.win_cells(d)
+        if len(dw) >= 2 or depth <= 0:
+            return None
+        key = b.hash ^ b.g.side_key[a]
+        if self.vct_fail.get(key, -1) >= depth:
+            return None
+        r = self.vcf(a, min(depth * 2, self.vcf_depth))
+        if r is not None:
+            return r
+        fours = b.four_moves(a)
+        threes = [] if dw else [c for c in b.three_moves(a) if c not in fours]
+        if dw:
+            fours = [c for c in fours if c == dw[0]]
+        for m in fours + threes:
+            b.play(m)
+            aw = b.win_cells(a)
+            if len(aw) >= 2:
+                b.undo()
+                return [m]
+            if aw:
+                b.play(aw[0])
+                r = self.vct(a, depth - 1)
+                b.undo()
+                b.undo()
+                if r is not None:
+                    return [m]
+                continue
+            # a three: every block and every counter-four must lose
+            defences = set(b.three_defences(a)) | set(b.four_moves(d))
+            ok = bool(defences)
+            for c in sorted(defences, key=lambda c: -b.gain[d][c]):
+                b.play(c)
+                r = self.vct(a, depth - 1)
+                b.undo()
+                if r is None:
+                    ok = False
+                    break
+            b.undo()
+            if ok:
+                return [m]
+        self.vct_fail[key] = depth
+        return None
+
+    # ----- alpha-beta -----
+    def ordered(self, p: int, first: int = -1, width: int | None = None) -> list[int]:
+        b = self.b
+        gm, go = b.gain[p], b.gain[3 - p]
+        cand = b.candidates()
+        if not cand:
+            cand = [c for c in range(len(b.cells)) if not b.cells[c]]
+        cand.sort(key=lambda c: -(gm[c] + (go[c] >> 1)))
+        width = self.width if width is None else width
+        out = cand[:width]
+        if first >= 0 and first not in out and not b.cells[first]:
+            out.insert(0, first)
+        elif first >= 0 and first in out:
+            out.remove(first)
+            out.insert(0, first)
+        return out
+
+    def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        b = self.b
+        self._tick()
+        p = b.turn
+        if b.sets[1 if p == 1 else 3]:
+            return WIN - ply
+        o = 3 - p
+        ow = b.win_cells(o)
+        if len(ow) >= 2:
+            return -(WIN - ply - 1)
+        if b.stones >= len(b.cells) or b.fives:
+            return 0
+        if ow:
+            if ply >= MAX_PLY:
+                return b.evaluate(p)
+            b.play(ow[0])
+            v = -self.negamax(depth, -beta, -alpha, ply + 1)  # a forced reply costs no depth
+            b.undo()
+            return v
+        if depth <= 0 or ply >= MAX_PLY:
+            return b.evaluate(p)
+        key = b.hash ^ b.g.side_key[p]
+        entry = self.tt.get(key)
+        first = -1
+        if entry is not None:
+            edepth, flag, value, move = entry
+            first = move
+            if edepth >= depth and abs(value) < WIN - 1000:
+                if flag == 0:
+                    return value
+                if flag == 1 and value >= beta:
+                    return value
+                if flag == 2 and value <= alpha:
+                    return value
+        moves = self.ordered(p, first, self.width if depth > 1 else max(4, self.width - 2))
+        a0 = alpha
+        best, best_move = -WIN * 2, -1
+        for m in moves:
+            b.play(m)
+            v = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+            b.undo()
+            if v > best:
+                best, best_move = v, m
+                if v > alpha:
+                    alpha = v
+                    if alpha >= beta:
+                        break
+        flag = 1 if best >= beta else 2 if best <= a0 else 0
+        self.tt[key] = (depth, flag, best, best_move)
+        return best
+
+    # ----- the decision -----
+    def choose(self) -> Result:
+        b = self.b
+        # The budget counts the CPU time this search gets, so a machine busy with other work slows the answer
+        # (up to WALL_CAP times the budget) instead of weakening it; on an idle machine the two clocks agree.
+        self.wall0 = time.perf_counter()
+        self.t0 = CPU_CLOCK()
+        self.deadline = self.t0 + self.budget if self.budget is not None else None
+        self.wall_deadline = self.wall0 + (self.budget / SAFETY) * WALL_CAP if self.budget is not None else None
+        p = b.turn
+        res = self._decide(p, 3 - p)
+        res.nodes = self.nodes
+        res.elapsed = time.perf_counter() - self.wall0
+        return res
+
+    def _bounded(self, share: float, nodes: int | None, fn, *args):
+        """``fn(*args)`` within ``share`` of the budget (from the start of the move) and ``nodes`` more nodes;
+        None if it ran out (the board is restored)."""
+        b = self.b
+        length, turn = len(b.moves), b.turn
+        self.deadline = self.t0 + self.budget * share if self.budget is not None else None
+        self.node_limit = self.nodes + nodes if nodes is not None else None
+        try:
+            return fn(*args)
+        except Timeout:
+            b.rewind(length, turn)
+            return None
+        finally:
+            self.deadline = self.t0 + self.budget if self.budget is not None else None
+            self.node_limit = None
+
+    def _decide(self, p: int, o: int) -> Result:
+        b = self.b
+        if not b.stones:
+            g = b.g
+            return Result(move=(g.h // 2) * g.w + g.w // 2, reason="opening")
+        empty = [c for c in range(len(b.cells)) if not b.cells[c]]
+        if len(empty) == 1:
+            return Result(move=empty[0], reason="only")
+        mine = b.win_cells(p)
+        if mine:
+            return Result(move=mine[0], score=WIN, reason="win")
+        theirs = b.win_cells(o)
+        if theirs:
+            theirs.sort(key=lambda c: -b.gain[p][c])
+            return Result(move=theirs[0], score=-WIN if len(theirs) > 1 else 0, reason="block")
+        r = self._bounded(0.25, 30000, self.vcf, p, self.vcf_depth)
+        if r:
+            return Result(move=r[0], score=WIN, reason="vcf", pv=r)
+        root = self.ordered(p, width=max(self.width * 2, 16))
+        reason = "search"
+        if self.defend:  # the opponent's VCF: keep only the moves that stop it (if any do)
+            threat = self._bounded(0.35, 30000, self._threat, o, False)
+            if threat:
+                pool = list(dict.fromkeys([c for c in threat if not b.cells[c]] + b.four_moves(p) + root))
+                safe: list[int] = []
+                self._bounded(0.5, 60000, self._refuting, pool, o, False, safe)
+                if safe:
+                    root, reason = safe, "defend-vcf"
+        if self.use_vct and reason == "search":
+            r = self._bounded(0.3, 20000, self.vct, p, self.vct_depth)
+            if r:
+                return Result(move=r[0], score=WIN, reason="vct", pv=r)
+            if self.defend:  # the opponent's VCT, likewise
+                threat = self._bounded(0.4, 20000, self._threat, o, True)
+                if threat:
+                    pool = list(dict.fromkeys([c for c in threat if not b.cells[c]] + b.four_moves(p)
+                                              + b.three_moves(p) + root))
+                    safe = []
+                    done = self._bounded(0.6, 40000, self._refuting, pool, o, True, safe)
+                    if safe:
+                        root, reason = safe, "defend-vct"
+                    elif done is None:  # out of time before any move was proven safe: the threat's cells first
+                        root = list(dict.fromkeys([c for c in threat if not b.cells[c]] + root))
+        if len(root) == 1:
+            return Result(move=root[0], reason=reason)
+        return self._iterate(root, p, reason)
+
+    def _threat(self, o: int, use_vct: bool) -> list[int] | None:
+        """The opponent's winning threat sequence if it moved now (VCF, or VCT), else None."""
+        b = self.b
+        b.turn = o  # a pass (the side to move is in the threat search's keys, not in the hash)
+        r = self.vct(o, self.vct_depth) if use_vct else self.vcf(o, self.vcf_depth)
+        b.turn = 3 - o
+        return r
+
+    def _refuting(self, pool: list[int], o: int, use_vct: bool, safe: list[int] | None = None) -> list[int]:
+        """The moves of ``pool`` after which the opponent ``o`` has no VCF (or VCT), collected into ``safe`` as
+        they are proven (so a search cut short by the clock still yields the ones it proved; ``pool`` comes in
+        order of promise: the threat's own cells first)."""
+        b = self.b
+        p = 3 - o
+        safe = [] if safe is None else safe
+        for m in pool:
+            if b.cells[m]:
+                continue
+            b.play(m)
+            mine = b.win_cells(p)
+            if b.win_cells(o):
+                lost = True
+            elif len(mine) >= 2:
+                lost = False  # an open or double four: we win first
+            elif mine:
+                # a four only delays: the opponent blocks (forced), and then their threat must be gone too. (The
+                # threat search would call the four a refutation, since the attacker's next move is not a four.)
+                b.play(mine[0])
+                lost = self._threat(o, use_vct) is not None
+                b.undo()
+            else:
+                lost = (self.vct(o, self.vct_depth) if use_vct else self.vcf(o, self.vcf_depth)) is not None
+            b.undo()
+            if not lost:
+                safe.append(m)
+        return safe
+
+    def _iterate(self, root: list[int], p: int, reason: str) -> Result:
+        """Iterative deepening over the root moves; the best of the last finished iteration (or a move that beat
+        the previous best in the unfinished one)."""
+        b = self.b
+        length = len(b.moves)
+        best_move, best_score, done_depth = root[0], 0, 0
+        scores = {m: 0 for m in root}
+        order = list(root)
+        for depth in range(1, self.max_depth + 1):
+            alpha, beta = -WIN * 2, WIN * 2
+            it_best, it_move = -WIN * 2, -1
+            try:
+                for m in order:
+                    b.play(m)
+                    v = -self.negamax(depth - 1, -beta, -alpha, 1)
+                    b.undo()
+                    scores[m] = v
+                    if v > it_best:
+                        it_best, it_move = v, m
+                        if v > alpha:
+                            alpha = v
+            except Timeout:
+                b.rewind(length, p)
+                if it_move >= 0 and it_move != order[0]:
+                    best_move, best_score = it_move, it_best  # beat the last best at this depth
+                break
+            best_move, best_score, done_depth = it_move, it_best, depth
+            order.sort(key=lambda m: -scores[m])
+            if abs(best_score) >= WIN - 1000 or len(order) == 1:
+                break  # a forced win or loss is known
+            if self.budget is not None and CPU_CLOCK() - self.t0 > self.budget * 0.45:
+                break  # the next iteration would not finish
+        return Result(move=best_move, score=best_score, depth=done_depth, reason=reason, pv=[best_move])
+
+
+def think(rows, k: int, level: str = "perfect", budget: float | None = None, depth: int | None = None,
+          rng: random.Random | None = None) -> Result:
+    """The move for the side to move on a validated board (``rows``, ``k``), as a :class:`Result` (cell index)."""
+    board = Board.from_rows(rows, k)
+    if level == "easy":
+        return _easy(board, rng or random.Random())
+    if level == "medium":
+        eng = Engine(board, budget=min(budget or 0.3, 0.3) if depth is None else None, depth=depth or 2,
+                     width=8, vcf_depth=6, use_vct=False, defend=False, rng=rng)
+    elif level == "hard":
+        eng = Engine(board, budget=(budget or 1.0) / 2 if depth is None else None, depth=depth or 4, width=10,
+                     vcf_depth=10, use_vct=False, defend=True, rng=rng)
+    else:
+        eng = Engine(board, budget=(budget if budget is not None else 1.0) if depth is None else None,
+                     depth=depth, width=10, rng=rng)
+    return eng.choose()
+
+
+def _easy(board: Board, rng: random.Random) -> Result:
+    """Shallow on purpose: takes a win in one, usually blocks a four, otherwise picks among its five best-looking
+    moves at random (so it makes mistakes a beginner can punish)."""
+    p = board.turn
+    if not any(board.cells):
+        g = board.g
+        return Result(move=(g.h // 2) * g.w + g.w // 2, reason="opening")
+    mine = board.win_cells(p)
+    if mine:
+        return Result(move=mine[0], reason="win")
+    theirs = board.win_cells(3 - p)
+    if theirs and rng.random() < 0.8:
+        return Result(move=theirs[0], reason="block")
+    cand = board.candidates() or [c for c in range(len(board.cells)) if not board.cells[c]]
+    gain = board.gain[p]
+    cand.sort(key=lambda c: -gain[c])
+    top = cand[:5]
+    return Result(move=top[rng.randrange(len(top))], reason="random")

@@ -1,0 +1,686 @@
+"""The tic-tac-toe family's scene: input (clicks, taps, keys) -> :class:`~arcade.tictactoe.match.Match` ->
+:class:`~arcade.tictactoe.view.BoardView` and the HUD around it; the AI asked through the engine's worker process
+(every variant: Gomoku searches for a second, and even the 4x4 solver's cold start must not cost a frame); results
+and saves in the profile; the chooser (board, opponent, side, level); the AI-vs-AI demo.
+
+Keys (the ``KEYS`` table): arrows move the cursor, Enter or Space place; U, Backspace or Ctrl+Z undo (the AI's reply
+and your move); N new game; S swap sides with the AI; C the chooser; Esc pause. A click or tap on a cell places;
+the mouse shows a preview of the mark under it.
+"""
+from __future__ import annotations
+
+import logging
+import math
+import random
+
+import pygame
+
+from arcade.engine.scene import Scene
+from arcade.engine.ui import colors
+from arcade.engine.ui.input import pointer_down, pointer_motion, pointer_up
+from arcade.engine.ui.text import Label, blit_center, fit, render
+from arcade.engine.ui.widgets import ButtonList, Dimmer, Item
+from arcade.tictactoe import ID as GAME_ID, LEVEL_TITLES, STREAK_KEY, VARIANT_TITLES, results
+from arcade.tictactoe.match import RESULT_SCORE, Match
+from arcade.tictactoe.rules import VARIANTS
+from arcade.tictactoe.view import BoardView, Snapshot
+
+log = logging.getLogger("arcade")
+
+THINK = "arcade.tictactoe.ai:think"
+WARM = "arcade.tictactoe.ai:warm"
+WORKER_MODE = "process"  # tests may use "thread": the same protocol without a process start per scene
+AI_PAUSE = 0.35      # seconds the AI's reply waits at least, so the person sees their own mark land first
+DEMO_PAUSE = 0.55    # seconds between the demo's moves
+DEMO_RESTART = 3.0   # seconds the demo shows a finished game before the next
+DEMO_VARIANTS = ("gomoku", "3x3", "4x4")
+DEMO_BUDGET = 0.3    # the demo's Gomoku thinks this long a move (the hard level uses half)
+END_GRACE = 0.8      # seconds a finished board ignores clicks and Enter (a late click does not start a new game)
+SMALL_BUDGET = 2.0   # what the worker's hang detection assumes for the small boards' requests
+
+LEVEL_NAMES = dict(LEVEL_TITLES)
+
+
+def level_name(variant: str, level: str) -> str:
+    """The level as shown: on Gomoku the top level is the strongest search, not a proof, so it is not "Perfect"."""
+    if variant == "gomoku" and level == "perfect":
+        return "Strongest"
+    return LEVEL_NAMES[level]
+VARIANT_NAMES = {"3x3": "3 x 3", "4x4": "4 x 4", "gomoku": "Gomoku 15 x 15"}
+INK = colors.TEXT
+SOFT = (160, 150, 140)
+WIN_GREEN = (92, 160, 84)
+LOSS_RED = (200, 84, 64)
+ON_GOLD = (74, 58, 40)  # dark ink for a label on the gold button
+
+# layout of the 480 x 800 canvas
+PAUSE_RECT = pygame.Rect(420, 14, 44, 44)
+CARD_Y, CARD_H = 68, 54
+CARDS = (pygame.Rect(24, CARD_Y, 210, CARD_H), pygame.Rect(246, CARD_Y, 210, CARD_H))  # X, O
+STATUS_Y = 143
+BUTTON_Y, BUTTON_H = 650, 52
+BUTTONS = ("undo", "new", "swap", "choose")
+BUTTON_LABELS = {"undo": "Undo", "new": "New", "swap": "Swap", "choose": "Board"}
+RESULTS_Y = 728
+HINT_Y = 762
+
+SHIFT, CTRL, ALT = pygame.KMOD_SHIFT, pygame.KMOD_CTRL, pygame.KMOD_ALT
+KEYS = {
+    pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right",
+    pygame.K_RETURN: "place", pygame.K_KP_ENTER: "place", pygame.K_SPACE: "place",
+    pygame.K_u: "undo", pygame.K_BACKSPACE: "undo", pygame.K_n: "new", pygame.K_s: "swap", pygame.K_c: "choose",
+    pygame.K_ESCAPE: "pause",
+}
+STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+def intent_of(event) -> str | None:
+    """The intent of a KEYDOWN event, or None (Ctrl+Z is undo; other Ctrl/Alt chords are the window's)."""
+    if event.key == pygame.K_z and event.mod & CTRL:
+        return "undo"
+    if event.mod & (CTRL | ALT):
+        return None
+    return KEYS.get(event.key)
+
+
+def button_rect(name: str) -> pygame.Rect:
+    i = BUTTONS.index(name)
+    w = (480 - 48 - 3 * 8) // 4
+    return pygame.Rect(24 + i * (w + 8), BUTTON_Y, w, BUTTON_H)
+
+
+def make_worker():
+    from arcade.engine.worker import Worker
+
+    return Worker(THINK, WORKER_MODE, warm=WARM)
+
+
+def card_view(goban: bool) -> BoardView:
+    """A board whose marks come out about 32 px, for the player cards: a 3x3 of 200 px, or a goban of 36 px
+    points (its art is cached by geometry like every board's)."""
+    return BoardView(15, pygame.Rect(0, 0, 15 * 36, 15 * 36)) if goban else BoardView(3, pygame.Rect(0, 0, 200, 200))
+
+
+class Chooser:
+    """The new-game card over the board: board, opponent, side and level (kept as settings), and Start."""
+
+    def __init__(self, scene: "TicTacToeScene"):
+        self.scene = scene
+        app = scene.app
+        self.card = pygame.Rect(36, 170, 408, 442)  # the title, the note and five rows of 56 + 12
+        self.list = ButtonList([], pygame.Rect(self.card.x + 28, self.card.y + 86, self.card.w - 56, 360),
+                               on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"))
+        self.dim = Dimmer(app.size, (30, 25, 20, 150))
+        self.refresh()
+
+    def _cycle(self, key: str, choices: tuple):
+        def adjust(d: int) -> None:
+            ids = [c for c, _ in choices]
+            cur = self.scene.app.profile.get(key)
+            i = ids.index(cur) if cur in ids else 0
+            self.scene.app.set_setting(key, ids[(i + d) % len(ids)])
+            self.refresh()
+
+        return adjust
+
+    def refresh(self) -> None:
+        p = self.scene.app.profile
+        vs_ai = p.get("tictactoe.opponent") == "ai"
+        if p.get("tictactoe.variant") == "gomoku":
+            sides = (("X", "Black (first)"), ("O", "White (second)"))
+        else:
+            sides = (("X", "X (first)"), ("O", "O (second)"))
+        opponents = (("ai", "The AI"), ("friend", "A friend"))
+        self.list.set_items([
+            Item("Board", detail=dict(VARIANT_TITLES)[p.get("tictactoe.variant")], key="variant",
+                 adjust=self._cycle("tictactoe.variant", VARIANT_TITLES)),
+            Item("Opponent", detail=dict(opponents)[p.get("tictactoe.opponent")], key="opponent",
+                 adjust=self._cycle("tictactoe.opponent", opponents)),
+            Item("You play", detail=dict(sides)[p.get("tictactoe.side")], key="side", enabled=vs_ai,
+                 adjust=self._cycle("tictactoe.side", sides)),
+            Item("AI level", detail=level_name(p.get("tictactoe.variant"), p.get("tictactoe.level")), key="level", enabled=vs_ai,
+                 adjust=self._cycle("tictactoe.level", LEVEL_TITLES)),
+            Item("Start", self.scene.start_from_settings, key="start"),
+        ])
+
+    def keys(self) -> list[str]:
+        return [it.key for it in self.list.items]
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_c):
+            self.scene.chooser = None
+            return
+        up = pointer_up(event)
+        if up is not None and not self.card.collidepoint(up[:2]):
+            self.scene.chooser = None
+            return
+        self.list.handle(event)
+
+    def draw(self, surface) -> None:
+        self.dim.draw(surface)
+        pygame.draw.rect(surface, colors.PAGE, self.card, border_radius=14)
+        pygame.draw.rect(surface, colors.BOARD, self.card, width=3, border_radius=14)
+        blit_center(surface, render("New game", 34, INK), (self.card.centerx, self.card.y + 36))
+        blit_center(surface, render("Left / Right or click to change", 16, SOFT, "medium"),
+                    (self.card.centerx, self.card.y + 66))
+        self.list.draw(surface)
+
+
+class TicTacToeScene(Scene):
+    """One sitting at the board: games one after another; ``demo=True`` lets the AI play both sides."""
+
+    def __init__(self, app, match: Match | None = None, demo: bool = False, choose: bool = False):
+        super().__init__(app)
+        self.demo = demo
+        self._rng = random.Random(app.seed)
+        self.demo_index = 0
+        self.demo_levels = {"X": "hard", "O": "medium"}
+        self.match = match or (self._demo_match() if demo else self._match_from_settings())
+        self.worker = None
+        self.chooser: Chooser | None = Chooser(self) if choose and not demo else None
+        self.hover: tuple[int, int] | None = None
+        self.cursor: tuple[int, int] | None = None  # shown once a key moves it
+        self.pressed: tuple[int, int] | None = None  # the cell a click or tap went down on
+        self.pressed_button: str | None = None
+        self._new_view()
+        self._reset_ai()
+        self.t = 0.0
+        self.since_move = 1.0
+        self.since_over = 0.0
+        self.recorded = self.match.over
+        self.demo_wait = 0.0
+        self._settings = self._settings_now()
+        self._results_text: str | None = None
+        self._status = Label(22, INK, max_width=432)
+        self._results = Label(17, INK, "medium", max_width=440)
+
+    # ----- building -----
+    def _match_from_settings(self, **over) -> Match:
+        p = self.app.profile
+        opts = {"variant": p.get("tictactoe.variant"), "opponent": p.get("tictactoe.opponent"),
+                "human": p.get("tictactoe.side"), "level": p.get("tictactoe.level"), **over}
+        return Match(opts["variant"], opts["opponent"], opts["human"], opts["level"])
+
+    def _settings_now(self) -> tuple:
+        p = self.app.profile
+        return tuple(p.get(f"tictactoe.{k}") for k in ("variant", "opponent", "side", "level"))
+
+    def _demo_match(self) -> Match:
+        variant = DEMO_VARIANTS[self.demo_index % len(DEMO_VARIANTS)]
+        self.demo_index += 1
+        if variant == "gomoku":
+            pair = ("hard", "medium")
+        else:
+            pair = ("easy", "perfect") if variant == "3x3" else ("medium", "perfect")
+        first = self._rng.randrange(2)
+        self.demo_levels = {"X": pair[first], "O": pair[1 - first]}
+        return Match(variant, "friend")
+
+    def _new_view(self) -> None:
+        self.view = BoardView(self.match.size)
+        n = self.match.size
+        if self.cursor is None or not (0 <= self.cursor[0] < n and 0 <= self.cursor[1] < n):
+            self.cursor = None
+        self.hover = None
+
+    def _reset_ai(self) -> None:
+        self.asked: tuple | None = None  # the moves the pending request was made for
+        self.reply = None                # (moves, move) once the worker answered
+        self.think_t = 0.0
+
+    # ----- who plays -----
+    def ai_plays(self, side: str) -> bool:
+        return self.demo or self.match.ai == side
+
+    @property
+    def ai_turn(self) -> bool:
+        return not self.match.over and self.ai_plays(self.match.to_move)
+
+    @property
+    def human_turn(self) -> bool:
+        return not self.match.over and not self.ai_plays(self.match.to_move)
+
+    def level_of(self, side: str) -> str:
+        return self.demo_levels[side] if self.demo else self.match.level
+
+    # ----- lifecycle -----
+    def enter(self) -> None:
+        if not self.demo:
+            self.app.open("help", GAME_ID, first_launch=True)
+
+    def exit(self) -> None:
+        self.save()
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
+
+    def cover(self) -> None:
+        self.save()
+
+    def uncover(self) -> None:
+        # the settings may have changed under the pause overlay: a game not begun takes them at once
+        now = self._settings_now()
+        if not self.demo and now != self._settings and not self.match.moves and self.chooser is None:
+            self.start(self._match_from_settings())
+        self._settings = now
+        self._results_text = None
+        if self.chooser is not None:
+            self.chooser.refresh()
+
+    # ----- games -----
+    def start(self, match: Match) -> None:
+        if self.worker is not None:
+            self.worker.cancel()
+        self.match = match
+        self._reset_ai()
+        if self.view.size != match.size:
+            self._new_view()
+        self.since_move = 1.0
+        self.since_over = 0.0
+        self.recorded = match.over
+        self.demo_wait = 0.0
+        self._results_text = None
+        self._settings = self._settings_now()
+        self.save()
+
+    def start_from_settings(self) -> None:
+        self.chooser = None
+        self.start(self._match_from_settings())
+
+    def new_game(self) -> None:
+        """The same board, opponent, side and level again (the chooser changes them)."""
+        m = self.match
+        if self.demo:
+            self.start(self._demo_match())
+        else:
+            self.start(Match(m.variant, m.opponent, m.human, m.level))
+
+    def open_chooser(self) -> None:
+        if not self.demo:
+            self.chooser = Chooser(self)
+
+    def place(self, row: int, col: int, by_ai: bool = False) -> bool:
+        """The side to move plays (row, col); False (nothing happens) if it is not legal now."""
+        m = self.match
+        if not m.legal(row, col) or by_ai != self.ai_turn:
+            return False
+        m.play(row, col)
+        self.since_move = 0.0
+        self._reset_ai()
+        self.app.play("slide", 0.5)
+        if m.over:
+            self._game_over()
+        self.save()
+        return True
+
+    def _game_over(self) -> None:
+        self.since_over = 0.0
+        m = self.match
+        res = m.result()
+        if self.demo:
+            self.app.play("win" if m.winner else "menu_move", 0.6)
+            return
+        if res == "loss":
+            self.app.play("game_over")
+        elif res == "draw":
+            self.app.play("menu_move")
+        else:
+            self.app.play("win")
+        self._record()
+
+    def _record(self) -> None:
+        if self.demo or self.recorded or not self.match.over:
+            return
+        self.recorded = True
+        self._results_text = None
+        m = self.match
+        p = self.app.profile
+        if m.opponent == "friend":
+            p.record_game(GAME_ID, 0, variant=m.variant, opponent="friend", result=m.result(), moves=len(m.moves))
+            return
+        res = m.result()
+        p.record_game(GAME_ID, RESULT_SCORE[res], variant=m.variant, level=m.level, side=m.human, result=res,
+                      moves=len(m.moves))
+        if res == "win":
+            p.submit_score(STREAK_KEY, self.streak())
+
+    def streak(self) -> int:
+        """Wins against the AI in a row, up to the last game."""
+        n = 0
+        for r in reversed(self.app.profile.history(GAME_ID)):
+            if not isinstance(r.get("level"), str):
+                continue  # a game between friends neither extends nor breaks it
+            if r.get("result") != "win":
+                break
+            n += 1
+        return n
+
+    def undo(self) -> bool:
+        m = self.match
+        if m.over or not m.moves:
+            return False
+        if self.demo:
+            return False
+        n = m.undo_turn()
+        if n:
+            if self.worker is not None:
+                self.worker.cancel()
+            self._reset_ai()
+            self.since_move = 1.0
+            self.app.play("slide", 0.4)
+            self.save()
+        return bool(n)
+
+    def swap(self) -> bool:
+        """Against the AI: take the other side (the AI plays the side you had, from this position)."""
+        m = self.match
+        if self.demo or m.opponent != "ai" or m.over:
+            return False
+        if self.worker is not None:
+            self.worker.cancel()
+        m.swap()
+        self._reset_ai()
+        self.app.profile.set("tictactoe.side", m.human)
+        self.save()
+        return True
+
+    def save(self) -> None:
+        if self.demo:
+            return
+        if self.match.over or not self.match.moves:
+            self.app.profile.clear_saved(GAME_ID)
+        else:
+            self.app.profile.save_game(GAME_ID, self.match.to_dict())
+
+    # ----- the AI -----
+    def _worker(self):
+        if self.worker is None:
+            self.worker = make_worker()
+        return self.worker
+
+    def _ask(self) -> None:
+        m = self.match
+        side = m.to_move
+        level = self.level_of(side)
+        seconds = None
+        if m.variant == "gomoku":
+            seconds = DEMO_BUDGET if self.demo else float(self.app.profile.get("tictactoe.think"))
+        budget = seconds if seconds is not None else SMALL_BUDGET
+        self._worker().request(m.rows, m.k, level, self._rng.randrange(1 << 30), seconds, budget=budget)
+        self.asked = tuple(m.moves)
+        self.think_t = 0.0
+
+    def _fallback(self, why: str):
+        """The worker failed: a move from the quick greedy baseline (pure, milliseconds), so the game goes on."""
+        from arcade.tictactoe.baselines import greedy_move
+
+        log.warning("tic-tac-toe AI: %s; playing a greedy move instead", why.splitlines()[0] if why else "no answer")
+        return greedy_move(self.match.rows, self.match.k, self._rng)
+
+    def _update_ai(self, dt: float) -> None:
+        if not self.ai_turn:
+            return
+        if self.asked != tuple(self.match.moves):
+            self._ask()
+        self.think_t += dt
+        if self.reply is None:
+            r = self.worker.poll()
+            if r is not None:
+                move = r.value
+                if r.ok and isinstance(move, tuple) and len(move) == 2 and self.match.legal(*move):
+                    self.reply = move
+                elif r.restarted:
+                    self.asked = None  # the worker was replaced: ask again
+                    return
+                else:
+                    self.reply = self._fallback(r.error or f"bad move {move!r}")
+        pause = DEMO_PAUSE if self.demo else AI_PAUSE
+        if self.reply is not None and self.think_t >= pause and self.since_move >= pause:
+            self.place(*self.reply, by_ai=True)
+
+    # ----- input -----
+    def handle(self, event) -> None:
+        if self.chooser is not None:
+            self.chooser.handle(event)
+            return
+        if event.type == pygame.KEYDOWN:
+            self.do(intent_of(event))
+            return
+        pos = pointer_motion(event)
+        if pos is not None:
+            if event.type == pygame.MOUSEMOTION:
+                self.hover = self.view.cell_at(pos)
+                self.cursor = None  # the mouse took over from the keys
+            return
+        down = pointer_down(event)
+        if down is not None:
+            if event.type == pygame.FINGERDOWN:
+                self.hover = None  # a finger has no hover
+            self.pressed = self.view.cell_at(down[:2])
+            self.pressed_button = self._button_at(down[:2])
+            return
+        up = pointer_up(event)
+        if up is not None:
+            cell = self.view.cell_at(up[:2])
+            button = self._button_at(up[:2])
+            if button is not None and button == self.pressed_button:
+                self.do(button)
+            elif cell is not None and cell == self.pressed:
+                self.click_cell(*cell)
+            self.pressed = self.pressed_button = None
+
+    def _button_at(self, pos) -> str | None:
+        if PAUSE_RECT.collidepoint(pos):
+            return "pause"
+        for name in BUTTONS:
+            if button_rect(name).collidepoint(pos):
+                return name
+        return None
+
+    def click_cell(self, row: int, col: int) -> None:
+        if self.match.over:
+            if self.since_over >= END_GRACE:
+                self.new_game()  # a tap on the finished board plays again
+            return
+        if self.human_turn:
+            self.place(row, col)
+
+    def do(self, intent: str | None) -> None:
+        if intent in STEPS:
+            n = self.match.size
+            if self.cursor is None:
+                self.cursor = self.match.last or (n // 2, n // 2)
+            else:
+                dr, dc = STEPS[intent]
+                self.cursor = ((self.cursor[0] + dr) % n, (self.cursor[1] + dc) % n)
+            self.hover = None
+        elif intent == "place":
+            if self.match.over:
+                if self.since_over >= END_GRACE:
+                    self.new_game()
+            elif self.cursor is None:
+                n = self.match.size
+                self.cursor = self.match.last or (n // 2, n // 2)
+            elif self.human_turn:
+                self.place(*self.cursor)
+        elif intent == "undo":
+            self.undo()
+        elif intent == "new":
+            self.new_game()
+        elif intent == "swap":
+            self.swap()
+        elif intent == "choose":
+            self.open_chooser()
+        elif intent == "pause":
+            self.app.open("pause", GAME_ID, on_restart=self.new_game)
+
+    # ----- frame -----
+    def update(self, dt: float) -> None:
+        self.t += dt
+        self.since_move += dt
+        if self.match.over:
+            self.since_over += dt
+        self._update_ai(dt)
+        if self.demo and self.match.over:
+            self.demo_wait += dt
+            if self.demo_wait >= DEMO_RESTART:
+                self.new_game()
+
+    def snapshot(self) -> Snapshot:
+        m = self.match
+        hover = self.hover if self.human_turn and self.chooser is None else None
+        return Snapshot(rows=m.rows, last=m.last, since_last=self.since_move, line=m.win_line,
+                        since_line=self.since_over, hover=hover, hover_piece=m.to_move if hover else "",
+                        cursor=self.cursor if not m.over and self.chooser is None and not self.demo else None)
+
+    def names(self) -> dict:
+        m = self.match
+        if self.demo:
+            return {s: f"AI {level_name(m.variant, self.demo_levels[s])}" for s in "XO"}
+        if m.opponent == "friend":
+            return {"X": "Player 1", "O": "Player 2"}
+        return {m.human: "You", m.ai: f"AI {level_name(m.variant, m.level)}"}
+
+    def piece_name(self, side: str) -> str:
+        """X and O on the small boards; Black and White stones on Gomoku."""
+        if self.match.variant == "gomoku":
+            return "Black" if side == "X" else "White"
+        return side
+
+    def status(self) -> tuple[str, tuple]:
+        m = self.match
+        names = self.names()
+        if m.over:
+            if m.winner is None:
+                return "A draw: the board is full", INK
+            res = m.result()
+            if res == "win":
+                return f"You win! {m.k} in a row", WIN_GREEN
+            if res == "loss":
+                return f"The AI wins with {m.k} in a row", LOSS_RED
+            return f"{names[m.winner]} ({self.piece_name(m.winner)}) wins!", WIN_GREEN
+        if self.ai_turn:
+            dots = "." * (1 + int(self.t * 3) % 3)
+            return f"{names[m.to_move]} is thinking{dots.ljust(3)}", SOFT
+        if m.opponent == "friend" and not self.demo:
+            return f"{names[m.to_move]} to play ({self.piece_name(m.to_move)})", INK
+        return f"Your turn ({self.piece_name(m.to_move)})", INK
+
+    def draw(self, surface) -> None:
+        surface.fill(colors.PAGE)
+        m = self.match
+        title = VARIANT_NAMES[m.variant]
+        surface.blit(fit(title, 380, 34, INK), (24, 16))
+        self._draw_pause(surface)
+        self._draw_cards(surface)
+        text, ink = self.status()
+        self._status.color = ink
+        blit_center(surface, self._status.get(text), (240, STATUS_Y))
+        self.view.draw(surface, self.snapshot())
+        if not self.demo:
+            self._draw_buttons(surface)
+            self._draw_footer(surface)
+        if self.chooser is not None:
+            self.chooser.draw(surface)
+
+    def _draw_pause(self, surface) -> None:
+        if self.demo:
+            return
+        r = PAUSE_RECT
+        pygame.draw.rect(surface, colors.BUTTON, r, border_radius=8)
+        for x in (r.centerx - 7, r.centerx + 3):
+            pygame.draw.rect(surface, colors.TEXT_LIGHT, (x, r.y + 12, 5, r.h - 24), border_radius=2)
+
+    def _draw_cards(self, surface) -> None:
+        m = self.match
+        names = self.names()
+        for side, rect in zip("XO", CARDS):
+            turn = not m.over and m.to_move == side
+            won = m.winner == side
+            pygame.draw.rect(surface, colors.BOARD if (turn or won) else colors.LABEL, rect, border_radius=10)
+            if won:
+                pygame.draw.rect(surface, colors.GOLD, rect, width=4, border_radius=10)
+            elif turn:
+                pygame.draw.rect(surface, colors.TEXT, rect, width=3, border_radius=10)
+            mark = self._card_mark(side)
+            surface.blit(mark, mark.get_rect(center=(rect.x + 30, rect.centery)))
+            ink = colors.TEXT_LIGHT if (turn or won) else INK
+            label = fit(names[side], rect.w - 70, 22, ink)
+            surface.blit(label, label.get_rect(midleft=(rect.x + 56, rect.centery)))
+            if turn and self.ai_plays(side):  # the thinking indicator: three dots pulsing in turn
+                for i in range(3):
+                    a = 0.5 + 0.5 * math.sin(self.t * 7 - i * 0.9)
+                    pygame.draw.circle(surface, colors.GOLD, (rect.right - 40 + i * 12, rect.bottom - 10),
+                                       2 + round(2 * a))
+
+    def _card_mark(self, side: str) -> pygame.Surface:
+        return card_view(self.view.goban).mark(side)
+
+    def _draw_buttons(self, surface) -> None:
+        m = self.match
+        enabled = {"undo": not m.over and bool(m.moves), "new": True,
+                   "swap": m.opponent == "ai" and not m.over, "choose": True}
+        for name in BUTTONS:
+            r = button_rect(name)
+            on = enabled[name]
+            highlight = name == "new" and m.over
+            col = colors.GOLD if highlight else colors.BUTTON if on else tuple((c + 230) // 2 for c in colors.BUTTON)
+            pygame.draw.rect(surface, col, r, border_radius=8)
+            label = "Again" if highlight else BUTTON_LABELS[name]
+            blit_center(surface, fit(label, r.w - 12, 22, ON_GOLD if highlight else colors.TEXT_LIGHT), r.center)
+
+    def results_line(self) -> str:
+        if self._results_text is None:
+            self._results_text = self._results_line()
+        return self._results_text
+
+    def _results_line(self) -> str:
+        m = self.match
+        if m.opponent == "friend":
+            return "Two players at one screen"
+        c = results(self.app.profile.history(GAME_ID)).get((m.variant, m.level))
+        w, d, l_ = (c["win"], c["draw"], c["loss"]) if c else (0, 0, 0)
+        return f"vs AI {level_name(m.variant, m.level)}: {w} won, {d} drawn, {l_} lost"
+
+    def _draw_footer(self, surface) -> None:
+        blit_center(surface, self._results.get(self.results_line()), (240, RESULTS_Y))
+        blit_center(surface, render("Arrows + Enter  |  U undo  |  Esc pause", 16, SOFT, "medium"), (240, HINT_Y))
+
+
+def _options_match(app, variant=None, level=None, side=None, friend=False) -> Match:
+    p = app.profile
+    return Match(variant or p.get("tictactoe.variant"), "friend" if friend else p.get("tictactoe.opponent"),
+                 side or p.get("tictactoe.side"), level or p.get("tictactoe.level"))
+
+
+def make_scene(app, resume: bool = False, variant: str | None = None, level: str | None = None,
+               side: str | None = None, friend: bool = False, **_):
+    """A game: the saved one when ``resume`` and there is one (and no option asks for something else); otherwise
+    the chooser opens over a new game from the settings, unless ``variant`` (the CLI's ``--variant``) was given."""
+    given = variant is not None or level is not None or side is not None or friend
+    if resume and not given:
+        data = app.profile.saved_game(GAME_ID)
+        if data is not None:
+            try:
+                return TicTacToeScene(app, match=Match.from_dict(data))
+            except ValueError as e:
+                app.profile.set_aside_save(GAME_ID, str(e).splitlines()[0][:200])
+    return TicTacToeScene(app, match=_options_match(app, variant, level, side, friend), choose=variant is None)
+
+
+def make_demo(app):
+    return TicTacToeScene(app, demo=True)
+
+
+def warm_steps(app):
+    """The boards and marks of every variant, a few per idle menu frame (so the first frame of a game draws from
+    the cache)."""
+    for size in sorted({v.size for v in VARIANTS.values()}):
+        yield from BoardView(size).warm_steps()
+    for goban in (False, True):
+        for side in "XO":
+            card_view(goban).mark(side)
+            yield
+
+
+__all__ = ["TicTacToeScene", "Chooser", "make_scene", "make_demo", "warm_steps", "intent_of", "button_rect"]
