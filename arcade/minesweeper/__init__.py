@@ -1,0 +1,118 @@
+"""Minesweeper with an exact-probability AI (seed E): the classic game at three levels (expert shown 16 wide and
+30 tall on the portrait canvas), first-click rules, flags, question marks and chords; an AI that knows the exact
+chance of a mine under every covered cell and plays as well as the best public solvers; a probability overlay,
+hints, autoplay a person can follow, no-guess boards, and a headless benchmark.
+
+This module is the game's ``GAME`` record (cheap to import: no pygame, no numpy)."""
+from __future__ import annotations
+
+import argparse
+
+from arcade.engine.plugin import Bench, Best, Breakdown, GameInfo, HelpCard, Option
+from arcade.engine.settings import Spec
+
+ID = "minesweeper"
+LEVEL_TITLES = {"beginner": "Beginner", "intermediate": "Intermediate", "expert": "Expert"}
+AI_SPEEDS: tuple[int, ...] = (1, 2, 4, 8, 15, 30, 0)  # AI moves a second; 0 = as fast as it thinks
+
+
+def best_key(level: str) -> str:
+    """The profile key of the best time at a level (lower is better, in ms)."""
+    return f"{ID}/{level}"
+
+
+def _best_key(profile) -> str:
+    return best_key(profile.get("mines.level"))
+
+
+def custom_size(text: str) -> tuple[int, int, int]:
+    """argparse type for ``--custom ROWSxCOLSxMINES`` (e.g. ``20x24x99``)."""
+    from arcade.minesweeper.field import check_size
+
+    parts = text.lower().split("x")
+    try:
+        rows, cols, mines = (int(p) for p in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected ROWSxCOLSxMINES such as 20x24x99, got {text!r}") from None
+    try:
+        check_size(rows, cols, mines)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return rows, cols, mines
+
+
+def _level(text: str) -> str:
+    if text not in LEVEL_TITLES:
+        raise argparse.ArgumentTypeError(f"level must be one of {', '.join(LEVEL_TITLES)}, got {text!r}")
+    return text
+
+
+def _rule(text: str) -> str:
+    if text not in ("safe", "opening"):
+        raise argparse.ArgumentTypeError(f"first click rule must be safe or opening, got {text!r}")
+    return text
+
+
+def _fmt_ms(ms) -> str:
+    return f"{ms / 1000:.1f} s" if isinstance(ms, (int, float)) else "-"
+
+
+def stats(history: list) -> list:
+    """Per level: games, wins, best and most recent winning time."""
+    rows = []
+    for level, title in LEVEL_TITLES.items():
+        games = [r for r in history if r.get("level") == level]
+        won = [r for r in games if r.get("won") is True and isinstance(r.get("time_ms"), int)]
+        best = min((r["time_ms"] for r in won if not r.get("assisted")), default=None)
+        last = won[-1]["time_ms"] if won else None
+        rows.append((f"{title}: {len(won)} of {len(games)} won, best {_fmt_ms(best)}, last {_fmt_ms(last)}",
+                     len(won), ""))
+    return [Breakdown("Wins by level", rows)]
+
+
+SETTINGS = (
+    Spec("mines.level", "Level", "beginner", "choice", tuple(LEVEL_TITLES.items()), section="Minesweeper"),
+    Spec("mines.first_click", "First click", "opening", "choice",
+         (("opening", "Opens a region"), ("safe", "Only safe")), section="Minesweeper"),
+    Spec("mines.question_marks", "Question marks", False, "bool", section="Minesweeper"),
+    Spec("mines.no_guess", "No-guess boards", False, "bool", section="Minesweeper"),
+    Spec("mines.ai_speed", "AI moves", 4, "choice",
+         tuple((n, f"{n} a second") for n in AI_SPEEDS if n) + ((0, "As fast as it thinks"),), section="Minesweeper"),
+)
+
+GAME = GameInfo(
+    id=ID,
+    title="Minesweeper",
+    icon="icon_mines",
+    blurb="Clear the field; the AI knows the odds",
+    scene="arcade.minesweeper.scene",
+    best=Best(key=_best_key, lower=True, unit="s"),
+    settings=SETTINGS,
+    help=HelpCard("How to play Minesweeper", (
+        ("Left click, tap", "open a cell"),
+        ("Right click, long press", "flag (question mark if on)"),
+        ("Click a number, middle", "chord: open around a number"),
+        ("Arrows, Space, F, Enter", "cursor, open, flag, chord"),
+        ("P / H", "mine odds overlay / hint"),
+        ("Shift+A, + / -", "AI autoplay, its speed"),
+        ("R or the face", "new game;  Esc: pause"),
+        ("", "Numbers count the mines around."),
+        ("", "AI help: no best time for that game."),
+    )),
+    stats=stats,
+    options=(
+        Option(("--level",), "level", {"type": _level, "metavar": "LEVEL",
+                                        "help": "beginner, intermediate or expert (default: the setting)"}),
+        Option(("--custom",), "custom", {"type": custom_size, "metavar": "RxCxM",
+                                          "help": "a custom field, e.g. 20x24x99 (rows x columns x mines)"}),
+        Option(("--first-click",), "first_click", {"type": _rule, "metavar": "RULE",
+                                                    "help": "safe or opening (default: the setting)"}),
+    ),
+    prefetch=("arcade.minesweeper.view", "arcade.minesweeper.solver", "arcade.engine.worker"),
+    benches=(
+        Bench("minesweeper", "arcade.minesweeper.bench",
+              "Minesweeper AI: win rate with 95 % CI, guesses, ms per move, fallbacks"),
+        Bench("minesweeper-noguess", "arcade.minesweeper.noguess",
+              "Minesweeper no-guess boards: seconds and attempts to generate one, per level"),
+    ),
+)

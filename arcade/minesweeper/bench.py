@@ -1,0 +1,405 @@
+"""Headless Minesweeper AI benchmark: ``arcade bench minesweeper`` (or ``python -m arcade.minesweeper.bench``).
+
+    arcade bench minesweeper --level beginner|intermediate|expert --games N --seed S
+                             --first-click safe|opening --jobs J --json FILE [--resume] [--quiet]
+
+Game i is ``Field.level(level, seed=S + i, rule=first_click)`` (the window's own rules and mine placement),
+played by ``solver.analyse`` (what ``solver.choose`` returns) one cell a move until it is won or lost. Games
+run in parallel worker processes (``--jobs``). A progress line goes to stderr, the table to stdout: the win
+rate with its 95 % confidence interval (Wilson score), guesses per game (moves with a risk of a mine), ms per
+move and per game (median and max), and how many moves used the fallback approximation.
+
+``--json FILE`` gets ``{"games": N, "wins": W, "summary": {...}, "records": [one per game]}``. Every finished
+game is also appended to ``FILE.partial`` at once (one JSON line), and FILE is rewritten every few seconds, so
+a run that is stopped (even killed) keeps its finished games; ``--resume`` then plays only the seeds missing
+from FILE and FILE.partial (same level, rule and seed, else a one-line error).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing as mp
+import os
+import platform
+import statistics
+import sys
+import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from pathlib import Path
+
+from arcade.engine.args import BadOption, int_range, output_file, seed as seed_type
+
+__all__ = ["add_arguments", "run", "play_game", "summarize", "format_table", "wilson"]
+
+LEVEL_NAMES = ("beginner", "intermediate", "expert")
+MAX_GAMES = 1_000_000   # a run's seeds are listed up front: a typo such as 10^11 is an error, not a hang
+MAX_JOBS = 64
+RULE_NAMES = ("safe", "opening")
+WRITE_EVERY_S = 5.0
+
+
+def choice(name: str, options: tuple):
+    """argparse type: one of ``options`` (the error names them)."""
+    def parse(text: str) -> str:
+        if text not in options:
+            raise argparse.ArgumentTypeError(f"{name} must be one of {', '.join(options)}, got {text!r}")
+        return text
+
+    parse.__name__ = name
+    return parse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The benchmark's options (the CLI adds them to ``arcade bench minesweeper``)."""
+    parser.add_argument("--level", type=choice("level", LEVEL_NAMES), default="expert", metavar="LEVEL",
+                        help="beginner, intermediate or expert (default expert)")
+    parser.add_argument("--games", type=int_range(1, MAX_GAMES), default=100, metavar="N",
+                        help=f"games to play, 1..{MAX_GAMES:,} (default 100)")
+    parser.add_argument("--seed", type=seed_type, default=1, metavar="S", help="game i uses seed S + i (default 1)")
+    parser.add_argument("--first-click", dest="first_click", type=choice("first click rule", RULE_NAMES),
+                        default="safe", metavar="RULE",
+                        help="safe (only the clicked cell is mine-free, the published solvers' rule; default) "
+                             "or opening (its neighbours too)")
+    parser.add_argument("--jobs", type=int_range(1, MAX_JOBS), default=1, metavar="J",
+                        help=f"parallel processes, 1..{MAX_JOBS} (default 1)")
+    parser.add_argument("--json", type=output_file, default=None, metavar="FILE",
+                        help="write the summary and one record per game (kept up to date while running)")
+    parser.add_argument("--resume", action="store_true",
+                        help="keep the games already in --json FILE (and FILE.partial), play only the rest")
+    parser.add_argument("--quiet", action="store_true", help="no progress line")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# one game
+
+def play_game(level: str, seed: int, first_click: str) -> dict:
+    """Play one game headless; its JSON record."""
+    from arcade.minesweeper import solver
+    from arcade.minesweeper.field import Field
+
+    f = Field.level(level, seed=seed, rule=first_click)
+    times: list = []
+    cpu: list = []
+    guesses = fallbacks = endgame = 0
+    risk_taken = 0.0
+    lost_on = None
+    started = time.perf_counter()
+    while not f.over:
+        t, c = time.perf_counter(), time.process_time()
+        a = solver.analyse(f.view(), f.mines, first_click=first_click)
+        times.append((time.perf_counter() - t) * 1000.0)
+        cpu.append((time.process_time() - c) * 1000.0)
+        if a.reason in ("guess", "endgame") and a.risk > 0:
+            guesses += 1
+            risk_taken += a.risk
+        endgame += a.reason == "endgame"
+        fallbacks += a.fallbacks > 0
+        f.open(*a.move)
+        if f.state == "lost":
+            lost_on = {"reason": a.reason, "risk": round(a.risk, 4), "cell": list(a.move)}
+    return {
+        "seed": seed,
+        "won": f.state == "won",
+        "moves": len(times),
+        "guesses": guesses,
+        "risk_taken": round(risk_taken, 4),
+        "endgame_moves": endgame,
+        "fallback_moves": fallbacks,
+        "ms_median": round(statistics.median(times), 3),
+        "ms_max": round(max(times), 3),
+        "ms_game": round(sum(times), 3),
+        "ms_moves": [round(t, 2) for t in times],
+        "cpu_ms_max": round(max(cpu), 3),
+        "cpu_ms_moves": [round(t, 2) for t in cpu],
+        "seconds": round(time.perf_counter() - started, 3),
+        "opened": f.opened,
+        "lost_on": lost_on,
+    }
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# summary
+
+def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95 % by default)."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = wins / n
+    d = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / d
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def summarize(records: list, *, level: str, first_click: str, seed: int, jobs: int, wall_seconds: float) -> dict:
+    from arcade.minesweeper import solver
+
+    n = len(records)
+    wins = sum(1 for r in records if r["won"])
+    lo, hi = wilson(wins, n)
+    moves = sorted(t for r in records for t in r.get("ms_moves", ()))
+    cpu = sorted(t for r in records for t in r.get("cpu_ms_moves", ()))
+    games_ms = sorted(r["ms_game"] for r in records)
+    return {
+        "level": level, "first_click": first_click, "seed": seed, "jobs": jobs,
+        "games": n, "wins": wins,
+        "win_rate": wins / n if n else None, "ci95": [lo, hi],
+        "guesses_per_game": sum(r["guesses"] for r in records) / n if n else None,
+        "guesses_per_won_game": (sum(r["guesses"] for r in records if r["won"]) / wins) if wins else None,
+        "moves": sum(r["moves"] for r in records),
+        "ms_per_move": {"median": _median(moves), "p99": moves[min(len(moves) - 1, int(0.99 * len(moves)))]
+                        if moves else None, "max": max((r["ms_max"] for r in records), default=None),
+                        "over_1s": sum(1 for t in moves if t > 1000.0)},
+        "cpu_ms_per_move": {"median": _median(cpu), "p99": cpu[min(len(cpu) - 1, int(0.99 * len(cpu)))]
+                            if cpu else None, "max": cpu[-1] if cpu else None,
+                            "over_1s": sum(1 for t in cpu if t > 1000.0)},
+        "ms_per_game": {"median": _median(games_ms), "max": games_ms[-1] if games_ms else None},
+        "fallback_moves": sum(r["fallback_moves"] for r in records),
+        "endgame_moves": sum(r["endgame_moves"] for r in records),
+        "losses_by": _losses(records),
+        "solver": {"max_states": solver.MAX_STATES, "endgame_layouts": solver.ENDGAME_LAYOUTS,
+                   "cutoff": solver.CUTOFF, "guess_budget_s": solver.GUESS_BUDGET_S},
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
+        "load_average": _loadavg(),
+        "date": time.strftime("%Y-%m-%d"),
+        "wall_seconds": round(wall_seconds, 1),
+    }
+
+
+def _median(values):
+    return statistics.median(values) if values else None
+
+
+def _losses(records) -> dict:
+    out: dict = {}
+    for r in records:
+        if r.get("lost_on"):
+            k = r["lost_on"]["reason"]
+            out[k] = out.get(k, 0) + 1
+    return out
+
+
+def _loadavg():
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except (AttributeError, OSError):
+        return None
+
+
+def _fmt(v, spec=".1f") -> str:
+    return "-" if v is None else format(v, spec)
+
+
+def format_table(s: dict) -> str:
+    lo, hi = s["ci95"]
+    lines = [
+        f"Minesweeper AI benchmark: {s['level']}, first click {s['first_click']}, {s['games']} games from seed "
+        f"{s['seed']}, {s['jobs']} jobs",
+        "",
+        f"win rate        {_fmt(100 * s['win_rate'] if s['win_rate'] is not None else None, '.2f')} %   "
+        f"(95 % CI {100 * lo:.2f} .. {100 * hi:.2f} %, {s['wins']} of {s['games']})",
+        f"guesses a game  {_fmt(s['guesses_per_game'], '.2f')}   (won games {_fmt(s['guesses_per_won_game'], '.2f')})",
+        f"ms a move       median {_fmt(s['ms_per_move']['median'], '.2f')}   p99 {_fmt(s['ms_per_move']['p99'], '.0f')}"
+        f"   max {_fmt(s['ms_per_move']['max'], '.0f')}"
+        f"   ({s['moves']} moves)",
+        f"cpu ms a move   median {_fmt(s['cpu_ms_per_move']['median'], '.2f')}   "
+        f"p99 {_fmt(s['cpu_ms_per_move']['p99'], '.0f')}   max {_fmt(s['cpu_ms_per_move']['max'], '.0f')}"
+        f"   (the solver's own cost; wall time adds the machine's other load)",
+        f"ms a game       median {_fmt(s['ms_per_game']['median'], '.0f')}   max {_fmt(s['ms_per_game']['max'], '.0f')}",
+        f"fallback moves  {s['fallback_moves']}   (components relaxed because too large to enumerate)",
+        f"endgame moves   {s['endgame_moves']}   losses by " +
+        (", ".join(f"{k} {v}" for k, v in sorted(s["losses_by"].items())) or "none"),
+        f"wall time       {s['wall_seconds']:.0f} s" +
+        (f"   (load average {s['load_average'][0]:.1f})" if s.get("load_average") else ""),
+    ]
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# files
+
+def _partial(path: Path) -> Path:
+    return path.with_name(path.name + ".partial")
+
+
+def _load_previous(path: Path, level: str, first_click: str, seed: int) -> dict:
+    """Records by seed from ``path`` and its journal; ``ValueError`` (one line) when they belong to another run."""
+    records: dict = {}
+    if path.exists():
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            summary = data["summary"]
+            got = (summary["level"], summary["first_click"], summary["seed"])
+            rows = data["records"]
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            raise ValueError(f"cannot resume from {path}: not a benchmark file ({type(e).__name__})") from None
+        if got != (level, first_click, seed):
+            raise ValueError(f"cannot resume from {path}: it holds level {got[0]}, first click {got[1]}, seed "
+                             f"{got[2]}; this run is {level}, {first_click}, {seed}")
+        for r in rows:
+            records[r["seed"]] = r
+    journal = _partial(path)
+    if journal.exists():
+        for line in journal.read_text(encoding="utf-8").splitlines():
+            try:
+                r = json.loads(line)
+                head = r.pop("_run")
+            except (ValueError, KeyError, TypeError, AttributeError):
+                continue  # a line cut short by a kill
+            if head == [level, first_click, seed]:
+                records[r["seed"]] = r
+    return records
+
+
+def _write(path: Path, summary: dict, records: list) -> None:
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        json.dump({"games": summary["games"], "wins": summary["wins"], "summary": summary, "records": records},
+                  fh, indent=None, separators=(",", ":"))
+        fh.write("\n")
+    os.replace(tmp, path)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# driver
+
+class _Progress:
+    def __init__(self, total: int, done: int, wins: int, enabled: bool) -> None:
+        self.total, self.done, self.wins, self.enabled = total, done, wins, enabled
+        self.tty = sys.stderr.isatty()
+        self.start = time.perf_counter()
+        self.first = done
+        self.last = 0.0
+
+    def game(self, won: bool) -> None:
+        self.done += 1
+        self.wins += won
+        self.draw()
+
+    def draw(self, force: bool = False) -> None:
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if not force and now - self.last < (0.5 if self.tty else 15.0):
+            return
+        self.last = now
+        width = 30
+        fill = int(width * self.done / max(self.total, 1))
+        played = self.done - self.first
+        rate = played / (now - self.start) if played and now > self.start else 0.0
+        eta = (self.total - self.done) / rate if rate else float("nan")
+        line = (f"[{'#' * fill}{'.' * (width - fill)}] {self.done}/{self.total} games  wins {self.wins}"
+                f" ({100 * self.wins / max(self.done, 1):.1f} %)  {now - self.start:.0f} s"
+                + (f"  eta {eta:.0f} s" if eta == eta else ""))
+        sys.stderr.write(("\r" + line) if self.tty else (line + "\n"))
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        if self.enabled and self.tty:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def run(args) -> int:
+    """Run the benchmark described by ``args`` (from ``add_arguments``); returns the exit code. ``BadOption``
+    (the CLI prints it as one line and exits 2) for --resume without --json or from another run's file."""
+    level, rule, seed0 = args.level, args.first_click, args.seed
+    path = Path(args.json) if args.json else None
+    if args.resume and path is None:
+        raise BadOption("--resume needs --json FILE (the run to continue)")
+    done: dict = {}
+    if path is not None:
+        if args.resume:
+            try:
+                done = _load_previous(path, level, rule, seed0)
+            except ValueError as e:
+                raise BadOption(str(e)) from None
+        else:
+            _partial(path).unlink(missing_ok=True)
+    seeds = [seed0 + i for i in range(args.games)]
+    done = {s: r for s, r in done.items() if s in set(seeds)}
+    todo = [s for s in seeds if s not in done]
+    jobs = max(1, min(args.jobs, len(todo) or 1))
+    progress = _Progress(len(seeds), len(done), sum(1 for r in done.values() if r["won"]), not args.quiet)
+    started = time.perf_counter()
+    journal = open(_partial(path), "a", encoding="utf-8") if path is not None else None
+    last_write = [time.perf_counter()]
+
+    def records():
+        return [done[s] for s in sorted(done)]
+
+    def save(force=False):
+        if path is None:
+            return
+        now = time.perf_counter()
+        if force or now - last_write[0] > WRITE_EVERY_S:
+            recs = records()
+            _write(path, summarize(recs, level=level, first_click=rule, seed=seed0, jobs=jobs,
+                                   wall_seconds=now - started), recs)
+            last_write[0] = now
+
+    def finished(r: dict) -> None:
+        done[r["seed"]] = r
+        if journal is not None:
+            journal.write(json.dumps({**r, "_run": [level, rule, seed0]}) + "\n")
+            journal.flush()
+        progress.game(r["won"])
+        save()
+
+    interrupted = False
+    try:
+        if jobs == 1:
+            for s in todo:
+                finished(play_game(level, s, rule))
+        elif todo:
+            ctx = mp.get_context("spawn")
+            with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
+                queue = iter(todo)
+                pending = set()
+                for s in queue:  # a bounded queue: a stopped run leaves no games half-submitted
+                    pending.add(pool.submit(play_game, level, s, rule))
+                    if len(pending) >= 2 * jobs:
+                        break
+                while pending:
+                    ready, pending = wait(pending, timeout=1.0, return_when=FIRST_COMPLETED)
+                    for fut in ready:
+                        finished(fut.result())
+                        nxt = next(queue, None)
+                        if nxt is not None:
+                            pending.add(pool.submit(play_game, level, nxt, rule))
+                    progress.draw()
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        progress.close()
+        if journal is not None:
+            journal.close()
+    recs = records()
+    summary = summarize(recs, level=level, first_click=rule, seed=seed0, jobs=jobs,
+                        wall_seconds=time.perf_counter() - started)
+    if path is not None:
+        _write(path, summary, recs)
+        if not interrupted and len(recs) == len(seeds):
+            _partial(path).unlink(missing_ok=True)
+    if recs:
+        print(format_table(summary))
+    if interrupted:
+        print(f"arcade bench minesweeper: stopped after {len(recs)} of {len(seeds)} games"
+              + (f"; --resume continues from {path}" if path else ""), file=sys.stderr)
+        return 130
+    return 0
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m arcade.minesweeper.bench",
+                                     description="Minesweeper AI benchmark (headless)")
+    add_arguments(parser)
+    try:
+        return run(parser.parse_args(argv))
+    except BadOption as e:
+        parser.error(str(e))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

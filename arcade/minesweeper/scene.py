@@ -1,0 +1,756 @@
+"""The Minesweeper scene: mouse, touch and keys -> Field -> BoardView and the HUD; the timer, saves, bests and
+stats; the AI (probability overlay, hint, autoplay, the demo) and no-guess boards, both computed in the engine's
+worker processes so no frame waits for them.
+
+Mouse: left click opens a covered cell (on release, the classic way: the cell shows pressed while the button is
+down) and chords a satisfied number; right click flags (or cycles flag / question mark); both buttons together or
+the middle button chord. Touch: a tap opens or chords, a long press flags. Keys: arrows or WASD move a cursor,
+Space opens (chords on a number), F flags, Enter chords, P the odds overlay, H a hint, Shift+A autoplay, + / -
+its speed, R a new game, Esc pauses. The face button starts a new game.
+
+A game the AI helped with (hint, overlay or autoplay) is marked assisted: it is recorded but sets no best time.
+"""
+from __future__ import annotations
+
+import logging
+import math
+import random
+
+import pygame
+
+from arcade.engine.scene import Scene
+from arcade.engine.ui import colors
+from arcade.engine.ui.input import finger_to_logical
+from arcade.minesweeper import AI_SPEEDS, ID as GAME_ID, LEVEL_TITLES, best_key
+from arcade.minesweeper.field import FLAG, LEVELS, NO_MARK, Field
+from arcade.minesweeper.view import BoardView, Hud, draw_banner, screen_for
+
+log = logging.getLogger("arcade")
+
+ANALYSE = "arcade.minesweeper.solver:analyse"
+GENERATE = "arcade.minesweeper.noguess:generate"
+ANALYSE_BUDGET_S = 1.5        # the solver's slowest move is well under a second (hang detection allows 3x + 1 s)
+GENERATE_BUDGET_S = 20.0
+GENERATE_MAX_S = 15.0         # give up on a no-guess board after this long (then a normal board)
+LONG_PRESS = 0.45             # seconds a finger rests on a cell to flag it
+TAP_SLOP = 14                 # logical pixels a finger may drift and still tap
+GUESS_PAUSE = 0.9             # autoplay lingers on a guess (the cell ringed, its risk shown) so a person can follow
+GLIDE = 0.6                   # share of the move interval the autoplay cursor spends gliding to its cell
+BANNER_DELAY = {"won": 0.6, "lost": 1.0}
+DEMO_LEVEL = "intermediate"
+DEMO_SPEED = 10
+DEMO_RESTART = 3.0
+
+SHIFT, CTRL, ALT = pygame.KMOD_SHIFT, pygame.KMOD_CTRL, pygame.KMOD_ALT
+MOVE_KEYS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1),
+             pygame.K_w: (-1, 0), pygame.K_s: (1, 0), pygame.K_a: (0, -1), pygame.K_d: (0, 1)}
+
+
+def intent_of(event) -> str | None:
+    """The intent of a KEYDOWN: a move ("up" ...), "open", "flag", "chord", "odds", "hint", "autoplay",
+    "faster", "slower", "new", "pause"; None for anything else (Ctrl/Alt shortcuts belong to the window)."""
+    k, mod = event.key, event.mod
+    if mod & (CTRL | ALT):
+        return None
+    if k == pygame.K_a and mod & SHIFT:
+        return "autoplay"
+    if k in MOVE_KEYS:
+        return {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}[MOVE_KEYS[k]]
+    if getattr(event, "unicode", "") == "+":
+        return "faster"
+    return {pygame.K_SPACE: "open", pygame.K_f: "flag", pygame.K_RETURN: "chord", pygame.K_KP_ENTER: "chord",
+            pygame.K_p: "odds", pygame.K_h: "hint", pygame.K_r: "new", pygame.K_ESCAPE: "pause",
+            pygame.K_PLUS: "faster", pygame.K_EQUALS: "faster", pygame.K_KP_PLUS: "faster",
+            pygame.K_MINUS: "slower", pygame.K_KP_MINUS: "slower"}.get(k)
+
+
+def _worker(fn: str):
+    from arcade.engine.worker import Worker
+
+    return Worker(fn)
+
+
+class Assist:
+    """The solver in a worker process: one analysis (move, reason, risk, probabilities) per position, asked once
+    and kept until the position changes. ``want(key, view, mines, rule)`` asks unless it is known or in flight;
+    ``poll()`` every frame; ``get(key)`` the analysis of that position or None."""
+
+    def __init__(self, make_worker=_worker) -> None:
+        self._make = make_worker
+        self.worker = None
+        self.asked = None
+        self.key = None
+        self.analysis = None
+        self.failed = None
+        self.error = ""
+
+    def want(self, key, view, mines: int, rule: str) -> None:
+        if key in (self.key, self.asked, self.failed):
+            return
+        if self.worker is None:
+            self.worker = self._make(ANALYSE)
+        self.worker.request(view, mines, first_click=rule, want_probs=True, budget=ANALYSE_BUDGET_S)
+        self.asked = key
+
+    def poll(self) -> None:
+        if self.worker is None or self.asked is None:
+            return
+        reply = self.worker.poll()
+        if reply is None:
+            return
+        if reply.ok:
+            self.key, self.analysis, self.error = self.asked, reply.value, ""
+        else:
+            self.failed = self.asked
+            self.error = reply.error.splitlines()[0][:120] if reply.error else "the AI failed"
+            log.warning("minesweeper AI: %s", self.error)
+        self.asked = None
+
+    def get(self, key):
+        return self.analysis if key == self.key else None
+
+    @property
+    def thinking(self) -> bool:
+        return self.asked is not None
+
+    def close(self) -> None:
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
+
+
+class MinesScene(Scene):
+    """One Minesweeper session: games one after another. ``demo=True`` plays itself (the attract mode)."""
+
+    def __init__(self, app, demo: bool = False, field: Field | None = None, elapsed: float = 0.0,
+                 assisted: bool = False, no_guess: bool | None = None, level: str | None = None,
+                 custom: tuple | None = None, first_click: str | None = None, make_worker=_worker) -> None:
+        super().__init__(app)
+        self.demo = demo
+        self.level_override = level
+        self.custom = custom
+        self.rule_override = first_click
+        self.make_worker = make_worker
+        self.assist = Assist(make_worker)
+        self.generator = None           # the no-guess worker, made on first use
+        self.generating = None          # (row, col) of the first click waiting for a no-guess board
+        self.hud = Hud()
+        self._rng = random.Random(app.seed)
+        self.games = 0
+        self.autoplay = demo
+        self.speed = DEMO_SPEED if demo else app.profile.get("mines.ai_speed")
+        if field is None:
+            self._start(self._new_field())
+        else:
+            self._start(field, elapsed=elapsed, assisted=assisted,
+                        no_guess=bool(no_guess) if no_guess is not None else False)
+
+    # ----- settings -----
+    def _level(self) -> str:
+        if self.demo:
+            return DEMO_LEVEL
+        return self.level_override or self.app.profile.get("mines.level")
+
+    def _rule(self) -> str:
+        if self.demo:
+            return "opening"
+        return self.rule_override or self.app.profile.get("mines.first_click")
+
+    def _new_field(self) -> Field:
+        seed = None if self.app.seed is None else self.app.seed + self.games
+        qm = False if self.demo else self.app.profile.get("mines.question_marks")
+        if self.custom is not None and not self.demo:
+            rows, cols, mines = self.custom
+            return Field(rows, cols, mines, rule=self._rule(), seed=seed, question_marks=qm)
+        return Field.level(self._level(), rule=self._rule(), seed=seed, question_marks=qm)
+
+    def _start(self, field: Field, elapsed: float = 0.0, assisted: bool = False, no_guess: bool | None = None) -> None:
+        self.games += 1
+        self.field = field
+        speed = float(self.app.profile.get("anim_speed"))
+        if getattr(self, "view", None) is None or (self.view.rows, self.view.cols) != (field.rows, field.cols):
+            screen = screen_for(field.rows, field.cols)
+            self.view = BoardView(field.rows, field.cols, speed=speed, area=screen.board)
+            if self.hud.screen is not screen:
+                self.hud = Hud(screen)
+        else:
+            self.view.speed = speed
+        self.view.set_display(field.display())
+        self.view.wave = None
+        self.view.shake = 0.0
+        self.hud.confetti = []
+        self.elapsed = elapsed
+        self.assisted = assisted
+        self.no_guess = (not self.demo and self.app.profile.get("mines.no_guess")) if no_guess is None else no_guess
+        self.cursor = [field.rows // 2, field.cols // 2]
+        self.glide = [float(self.cursor[0]), float(self.cursor[1])]
+        self.show_cursor = False
+        self.overlay = False
+        self.hint = None                # (position key, (row, col), text) the player asked for
+        self.hint_wanted = False
+        self.ai_target = None           # (position key, (row, col), analysis) autoplay is about to open
+        self.ai_t = 0.0
+        self.end_t = 0.0
+        self.recorded = field.over
+        self.new_best = False
+        self.left_down = None           # the cell the left button went down on
+        self.both = False               # both buttons held: a chord on release
+        self.middle = None
+        self.touch = None               # [cell, pos, seconds held, flagged already]
+        self.generating = None
+        self.notice, self.notice_t = "", 0.0
+        self.demo_wait = 0.0
+        self.t = 0.0
+
+    # ----- lifecycle -----
+    def enter(self) -> None:
+        if not self.demo:
+            self.app.open("help", GAME_ID, first_launch=True)
+
+    def exit(self) -> None:
+        self.save()
+        self.assist.close()
+        if self.generator is not None:
+            self.generator.close()
+            self.generator = None
+
+    def cover(self) -> None:
+        self.save()
+        self.left_down = self.middle = self.touch = None
+        self.both = False
+
+    def uncover(self) -> None:
+        p = self.app.profile
+        self.view.speed = float(p.get("anim_speed"))
+        if not self.demo:
+            self.speed = p.get("mines.ai_speed")
+            self.field.question_marks = bool(p.get("mines.question_marks"))
+
+    # ----- the position -----
+    @property
+    def key(self):
+        """What the AI's analysis depends on: the view and the mine count (and the rule, before a click)."""
+        f = self.field
+        return (f.view(), f.mines, f.rule)
+
+    @property
+    def level_name(self) -> str:
+        return self.field.level_name
+
+    def _ask_ai(self) -> None:
+        f = self.field
+        if f.over or self.generating is not None:
+            return
+        self.assist.want(self.key, f.view(), f.mines, f.rule)
+
+    # ----- actions -----
+    def open_cell(self, r: int, c: int, by_ai: bool = False) -> bool:
+        """Open a covered cell (the first click may first fetch a no-guess board). True if something happened."""
+        f = self.field
+        if f.over or self.generating is not None:
+            return False
+        if not by_ai:
+            self._player_acts()
+        if f.state == "ready" and self.no_guess:
+            self._generate(r, c)
+            return True
+        if f.is_open(r, c) or f.mark(r, c) == FLAG:
+            return False
+        opened = f.open(r, c)
+        if not opened:
+            return False
+        self._after_reveal((r, c), len(opened))
+        return True
+
+    def chord(self, r: int, c: int, by_ai: bool = False) -> bool:
+        f = self.field
+        if f.over or not f.is_open(r, c):
+            return False
+        if not by_ai:
+            self._player_acts()
+        opened = f.chord(r, c)
+        if not opened:
+            return False
+        self._after_reveal((r, c), len(opened))
+        return True
+
+    def flag(self, r: int, c: int) -> bool:
+        f = self.field
+        if f.over or f.is_open(r, c) or self.generating is not None:
+            return False
+        self._player_acts()
+        before = f.mark(r, c)
+        after = f.toggle_flag(r, c)
+        if after == before:
+            return False
+        self.view.set_display(f.display())
+        self.app.play("hop" if after == FLAG else "menu_move", 0.5)
+        self.save()
+        return True
+
+    def act(self, r: int, c: int) -> bool:
+        """A click or tap on a cell: open it, or chord it if it is an open number."""
+        if self.field.is_open(r, c):
+            return self.chord(r, c)
+        return self.open_cell(r, c)
+
+    def _player_acts(self) -> None:
+        if self.autoplay and not self.demo:
+            self.autoplay = False  # a player's move takes over from the AI
+            self.ai_target = None
+
+    def _after_reveal(self, origin, count: int) -> None:
+        f = self.field
+        self.hint = None
+        if f.state == "lost":
+            self.view.set_display(f.display(), origin=divmod(f.exploded, f.cols), kind="boom")
+            self.app.play("hit")
+            self.app.play("game_over", 0.7)
+        elif f.state == "won":
+            self.view.set_display(f.display(), origin=origin, kind="win")
+            self.hud.burst(self._rng)
+            self.app.play("win")
+        else:
+            self.view.set_display(f.display(), origin=origin)
+            self.app.play("slide" if count == 1 else "merge_4", 0.45 if count == 1 else 0.6)
+        if f.over:
+            self.end_t = 0.0
+            self.autoplay = self.demo and self.autoplay
+            self._record()
+        self.save()
+
+    def _generate(self, r: int, c: int) -> None:
+        f = self.field
+        if self.generator is None:
+            self.generator = self.make_worker(GENERATE)
+        seed = None if self.app.seed is None else self.app.seed * 7919 + self.games
+        self.generator.request(f.rows, f.cols, f.mines, (r, c), f.rule, seed, max_seconds=GENERATE_MAX_S,
+                               budget=GENERATE_BUDGET_S)
+        self.generating = (r, c)
+        self.gen_t = 0.0
+
+    def _generated(self, reply) -> None:
+        r, c = self.generating
+        self.generating = None
+        f = self.field
+        mines = reply.value.get("mines") if reply.ok and isinstance(reply.value, dict) else None
+        if mines is not None:
+            try:
+                f.place_mines(r * f.cols + c, mines)
+                self.say(f"No-guess board: found in {reply.value['seconds']:.1f} s")
+            except ValueError as e:  # pragma: no cover - the generator keeps the rule's zone clear
+                log.warning("no-guess board rejected: %s", e)
+        else:
+            self.say("No no-guess board found in time: this one may need a guess")
+            self.no_guess = False
+        opened = f.open(r, c)
+        if opened:
+            self._after_reveal((r, c), len(opened))
+
+    def new_game(self) -> None:
+        f = self.field
+        if f.state == "playing" and not self.demo and not self.recorded:
+            self._record(abandoned=True)
+        self.ai_target = None
+        self._start(self._new_field())
+        self.save()
+
+    # ----- records -----
+    def _record(self, abandoned: bool = False) -> None:
+        f = self.field
+        if self.demo or self.recorded or f.state == "ready":
+            return
+        self.recorded = True
+        ms = int(round(self.elapsed * 1000))
+        won = f.state == "won"
+        level = f.level_name
+        cleared = round(100 * f.opened / (f.size - f.mines))
+        self.app.profile.record_game(GAME_ID, cleared, level=level, won=won, time_ms=ms, assisted=self.assisted,
+                                     no_guess=self.no_guess, rule=f.rule, abandoned=abandoned)
+        if won and not self.assisted and level in LEVELS:
+            self.new_best = self.app.profile.submit_low(best_key(level), max(1, ms))
+
+    def save(self) -> None:
+        if self.demo:
+            return
+        f = self.field
+        if f.state == "playing" and self.generating is None:
+            self.app.profile.save_game(GAME_ID, {"field": f.to_dict(), "elapsed_ms": int(self.elapsed * 1000),
+                                                 "assisted": self.assisted, "no_guess": self.no_guess})
+        else:
+            self.app.profile.clear_saved(GAME_ID)
+
+    # ----- AI -----
+    def toggle_overlay(self) -> None:
+        self.overlay = not self.overlay
+        if self.overlay:
+            self.assisted = True
+
+    def ask_hint(self) -> None:
+        if self.field.over:
+            return
+        self.assisted = True
+        self.hint_wanted = True
+
+    def set_autoplay(self, on: bool) -> None:
+        self.autoplay = on
+        self.ai_target = None
+        if on:
+            self.assisted = True
+
+    def change_speed(self, delta: int) -> None:
+        speeds = list(AI_SPEEDS)
+        i = speeds.index(self.speed) if self.speed in speeds else speeds.index(4)
+        self.speed = speeds[max(0, min(len(speeds) - 1, i + delta))]
+        if not self.demo:
+            self.app.set_setting("mines.ai_speed", self.speed)
+        self.say("AI: as fast as it thinks" if self.speed == 0 else f"AI: {self.speed} moves a second")
+
+    @staticmethod
+    def describe(a) -> str:
+        if a.reason in ("certain", "exact"):
+            return "certain: no mine"
+        if a.reason == "opening":
+            return ("first click, never a mine: here it opens the most" if a.move != (0, 0)
+                    else "first click, never a mine: a corner opens a region most often")
+        what = "endgame search" if a.reason == "endgame" else "best guess"
+        text = f"{what}, {100 * a.risk:.0f} % risk" if a.risk >= 0.005 else f"{what}, {100 * a.risk:.1f} % risk"
+        if a.win is not None:
+            text += f" (wins {100 * a.win:.0f} % with best play)"
+        return text
+
+    def say(self, text: str, seconds: float = 4.0) -> None:
+        """A passing message on the status line."""
+        self.notice, self.notice_t = text, seconds
+
+    def _interval(self) -> float:
+        return 0.0 if self.speed == 0 else 1.0 / self.speed
+
+    def _autoplay(self, dt: float) -> None:
+        f = self.field
+        if f.over or self.generating is not None:
+            return
+        key = self.key
+        if self.ai_target is None or self.ai_target[0] != key:
+            a = self.assist.get(key)
+            if a is None:
+                return
+            self.ai_target = (key, a.move, a)
+            self.ai_t = 0.0
+            self.glide_from = tuple(self.glide)
+        _, cell, a = self.ai_target
+        self.ai_t += dt
+        wait = self._interval()
+        if a.reason in ("guess", "endgame") and a.risk > 0 and wait > 0:
+            wait += GUESS_PAUSE
+        k = 1.0 if wait <= 0 else min(1.0, self.ai_t / (wait * GLIDE))
+        self.glide = [self.glide_from[0] + (cell[0] - self.glide_from[0]) * k,
+                      self.glide_from[1] + (cell[1] - self.glide_from[1]) * k]
+        self.cursor = list(cell)
+        if self.ai_t >= wait:
+            self.ai_target = None
+            # the AI flags the mines it is sure of (a person follows the board better) and lifts a flag the
+            # player put on the cell it opens (a flag is an opinion)
+            for r, c in a.mines:
+                if not f.is_open(r, c) and f.mark(r, c) != FLAG:
+                    f.set_mark(r, c, FLAG)
+            if f.mark(*cell):
+                f.set_mark(*cell, NO_MARK)
+            self.view.set_display(f.display())
+            self.open_cell(*cell, by_ai=True)
+
+    # ----- input -----
+    def handle(self, event) -> None:
+        if self.demo or self.app.stack.switching:
+            return
+        t = event.type
+        if t == pygame.KEYDOWN:
+            self.do(intent_of(event))
+        elif t == pygame.MOUSEBUTTONDOWN and not getattr(event, "touch", False):
+            self._mouse_down(event.pos, event.button)
+        elif t == pygame.MOUSEBUTTONUP and not getattr(event, "touch", False):
+            self._mouse_up(event.pos, event.button)
+        elif t == pygame.MOUSEMOTION and not getattr(event, "touch", False):
+            if self.left_down is not None or self.middle is not None:
+                self._press_visual(self.view.layout.cell_at(event.pos))
+        elif t == pygame.FINGERDOWN:
+            pos = finger_to_logical(event.x, event.y)
+            button = self.hud.button_at(pos)
+            if button is not None:
+                self.button(button)
+                return
+            cell = self.view.layout.cell_at(pos)
+            if cell is not None:
+                self.touch = [cell, pos, 0.0, False]
+                self._press_visual(cell)
+        elif t == pygame.FINGERMOTION and self.touch is not None:
+            pos = finger_to_logical(event.x, event.y)
+            if math.dist(pos, self.touch[1]) > TAP_SLOP:
+                self.touch = None
+                self.view.pressed = set()
+        elif t == pygame.FINGERUP and self.touch is not None:
+            cell, _, _, flagged = self.touch
+            self.touch = None
+            self.view.pressed = set()
+            if not flagged:
+                self.act(*cell)
+
+    def _press_visual(self, cell) -> None:
+        f = self.field
+        if cell is None:
+            self.view.pressed = set()
+            return
+        r, c = cell
+        if self.both or self.middle is not None or f.is_open(r, c):
+            cells = {(r + dr, c + dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                     if 0 <= r + dr < f.rows and 0 <= c + dc < f.cols}
+        else:
+            cells = {cell}
+        self.view.pressed = {x for x in cells if not f.is_open(*x) and f.mark(*x) != FLAG} if not f.over else set()
+
+    def _mouse_down(self, pos, button: int) -> None:
+        cell = self.view.layout.cell_at(pos)
+        if button == 1:
+            name = self.hud.button_at(pos)
+            if name is not None:
+                self.button(name)
+                return
+            if cell is not None:
+                self.left_down = cell
+                self._press_visual(cell)
+        elif button == 3 and cell is not None:
+            if self.left_down is not None:
+                self.both = True
+                self._press_visual(cell)
+            else:
+                self.flag(*cell)
+        elif button == 2 and cell is not None:
+            self.middle = cell
+            self._press_visual(cell)
+
+    def _mouse_up(self, pos, button: int) -> None:
+        cell = self.view.layout.cell_at(pos)
+        if button in (1, 3) and self.both:
+            self.both = False
+            self.left_down = None
+            self.view.pressed = set()
+            if cell is not None:
+                self.chord(*cell)
+            return
+        if button == 1 and self.left_down is not None:
+            self.left_down = None
+            self.view.pressed = set()
+            if cell is not None:
+                self.act(*cell)
+        elif button == 2 and self.middle is not None:
+            self.middle = None
+            self.view.pressed = set()
+            if cell is not None:
+                self.chord(*cell)
+
+    def button(self, name: str) -> None:
+        {"face": self.new_game, "hint": lambda: self.do("hint"), "odds": lambda: self.do("odds"),
+         "auto": lambda: self.do("autoplay"), "pause": lambda: self.do("pause")}[name]()
+
+    def do(self, intent: str | None) -> None:
+        """Carry out one intent (a key, a button)."""
+        if intent is None:
+            return
+        f = self.field
+        if intent in ("up", "down", "left", "right"):
+            dr, dc = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}[intent]
+            if self.show_cursor:
+                self.cursor = [max(0, min(f.rows - 1, self.cursor[0] + dr)), max(0, min(f.cols - 1, self.cursor[1] + dc))]
+            self.show_cursor = True
+            self.glide = [float(self.cursor[0]), float(self.cursor[1])]
+        elif intent == "open":
+            self.show_cursor = True
+            self.act(*self.cursor)
+        elif intent == "flag":
+            self.show_cursor = True
+            self.flag(*self.cursor)
+        elif intent == "chord":
+            self.show_cursor = True
+            self.chord(*self.cursor)
+        elif intent == "odds":
+            self.toggle_overlay()
+        elif intent == "hint":
+            self.ask_hint()
+        elif intent == "autoplay":
+            self.set_autoplay(not self.autoplay)
+        elif intent in ("faster", "slower"):
+            self.change_speed(1 if intent == "faster" else -1)
+        elif intent == "new":
+            self.new_game()
+        elif intent == "pause":
+            if self.app.stack.switching:
+                return
+            if self.autoplay:
+                self.set_autoplay(False)
+            self.app.open("pause", GAME_ID, on_restart=self.new_game)
+
+    # ----- frame -----
+    def update(self, dt: float) -> None:
+        self.t += dt
+        if self.notice:
+            self.notice_t -= dt
+            if self.notice_t <= 0:
+                self.notice = ""
+        f = self.field
+        self.view.update(dt)
+        self.hud.update(dt)
+        if self.generating is not None:
+            self.gen_t += dt
+            reply = self.generator.poll() if self.generator is not None else None
+            if reply is not None:
+                self._generated(reply)
+        if f.state == "playing" and self.generating is None:
+            self.elapsed += dt
+        if self.touch is not None and not self.touch[3]:
+            self.touch[2] += dt
+            if self.touch[2] >= LONG_PRESS:
+                self.touch[3] = True
+                self.view.pressed = set()
+                self.flag(*self.touch[0])
+        if self.autoplay or self.overlay or self.hint_wanted:
+            self._ask_ai()
+        self.assist.poll()
+        if self.hint_wanted:
+            a = self.assist.get(self.key)
+            if a is not None:
+                self.hint_wanted = False
+                self.hint = (self.key, a.move, self.describe(a))
+                self.cursor = list(a.move)
+            elif self.assist.failed == self.key:
+                self.hint_wanted = False
+                self.say(f"AI unavailable: {self.assist.error}")
+        if self.autoplay:
+            self._autoplay(dt)
+        if f.over:
+            self.end_t += dt
+            if self.demo:
+                self.demo_wait += dt
+                if self.demo_wait >= DEMO_RESTART:
+                    self.new_game()
+
+    def face(self) -> str:
+        f = self.field
+        if f.state == "lost":
+            return "dead"
+        if f.state == "won":
+            return "cool"
+        if self.left_down is not None or self.middle is not None or self.touch is not None:
+            return "oh"
+        if self.ai_target is not None and self.ai_target[2].reason in ("guess", "endgame") and self.ai_target[2].risk:
+            return "think"
+        return "smile"
+
+    def status(self) -> tuple[str, tuple | None]:
+        f = self.field
+        key = self.key
+        if self.generating is not None:
+            dots = "." * (1 + int(self.gen_t * 3) % 3)
+            return f"Generating a no-guess board{dots}", None
+        if self.autoplay and self.ai_target is not None and not f.over:
+            _, (r, c), a = self.ai_target
+            return f"AI opens row {r + 1}, column {c + 1}: {self.describe(a)}", None
+        if self.hint is not None and self.hint[0] == key:
+            r, c = self.hint[1]
+            return f"Hint: row {r + 1}, column {c + 1} - {self.hint[2]}", colors.BUTTON
+        if self.hint_wanted or (self.autoplay and not f.over):
+            return "The AI is thinking...", None
+        if self.notice:
+            return self.notice, None
+        if self.overlay:
+            a = self.assist.get(key)
+            if a is not None and a.layouts is not None:
+                n = a.layouts
+                many = f"{n:,}" if n < 10**9 else f"about 10^{len(str(n)) - 1}"
+                return f"Odds: chance of a mine under each cell ({many} layouts fit)", None
+            if self.assist.thinking:  # the first analysis also starts the AI's process: say so, not a bare line
+                return "Odds: counting the layouts that fit...", None
+            return "Odds: chance of a mine under each cell", None
+        if f.state == "ready":
+            return ("Click anywhere: the first click opens a region" if f.rule == "opening"
+                    else "Click anywhere: the first click is safe"), None
+        return "", None
+
+    def draw(self, surface) -> None:
+        surface.fill(colors.PAGE)
+        f = self.field
+        title = LEVEL_TITLES.get(f.level_name, f"{f.rows} x {f.cols}")
+        self.hud.draw(surface, f.mines_left, self.elapsed, self.face(),
+                      f"{title.upper()}  -  {f.mines} MINES" + ("  -  NO GUESS" if self.no_guess else ""))
+        self.view.draw(surface)
+        key = self.key
+        if self.overlay and not f.over:
+            a = self.assist.get(key) or self.assist.analysis
+            if a is not None and a.probs is not None and len(a.probs) == f.rows:
+                self.view.draw_heat(surface, a.probs, f.display())
+        if self.hint is not None and self.hint[0] == key:
+            self.view.draw_ring(surface, self.hint[1], colors.GOLD, self.t)
+        if self.autoplay and self.ai_target is not None and not f.over:
+            self.view.draw_cursor(surface, self.glide, (220, 120, 20))
+        elif self.show_cursor and not f.over:
+            self.view.draw_cursor(surface, self.cursor)
+        text, colour = self.status()
+        self.hud.draw_status(surface, text, colour)
+        if not self.demo:
+            self.hud.draw_buttons(surface, {"odds": self.overlay, "auto": self.autoplay,
+                                            "hint": self.hint is not None and self.hint[0] == key})
+        if f.over:
+            self._banner(surface)
+        self.hud.draw_confetti(surface)
+
+    def _banner(self, surface) -> None:
+        f = self.field
+        delay = BANNER_DELAY[f.state] / max(0.5, self.view.speed or 4.0)
+        k = (self.end_t - delay) / 0.3
+        if k <= 0:
+            return
+        secs = f"{self.elapsed:.1f} s"
+        if f.state == "won":
+            lines = [f"Time {secs}"]
+            if self.demo:
+                lines.append("The AI cleared the field")
+            elif self.assisted:
+                lines.append("AI-assisted: no best time")
+            elif self.new_best:
+                lines.append("New best time!")
+            elif f.level_name in LEVELS:
+                best = self.app.profile.lowest(best_key(f.level_name))
+                if best is not None:
+                    lines.append(f"Best {best / 1000:.1f} s")
+            title, colour = "Cleared!", colors.GOLD
+        else:
+            cleared = round(100 * f.opened / (f.size - f.mines))
+            lines = [f"{cleared} % cleared in {secs}"]
+            title, colour = "Boom!", (240, 110, 90)
+        lines.append("Next game soon" if self.demo else "R or the face: new game")
+        draw_banner(surface, title, lines, min(1.0, k), colour)
+
+
+def make_scene(app, resume: bool = False, level: str | None = None, custom=None, first_click: str | None = None,
+               **_):
+    """A new game (at the setting's level, or ``level`` / ``custom`` from the command line), or the saved one."""
+    if resume:
+        data = app.profile.saved_game(GAME_ID)
+        if data is not None:
+            try:
+                if not isinstance(data, dict):
+                    raise ValueError("not a mapping")
+                field = Field.from_dict(data.get("field"))
+                elapsed = data.get("elapsed_ms", 0)
+                if isinstance(elapsed, bool) or not isinstance(elapsed, int) or elapsed < 0:
+                    raise ValueError(f"elapsed_ms {elapsed!r}")
+                return MinesScene(app, field=field, elapsed=elapsed / 1000, assisted=bool(data.get("assisted")),
+                                  no_guess=bool(data.get("no_guess")), level=level, custom=custom,
+                                  first_click=first_click)
+            except (ValueError, TypeError) as e:
+                log.warning("the saved Minesweeper game could not be restored (%s); starting a new one", e)
+                app.profile.clear_saved(GAME_ID)
+    return MinesScene(app, level=level, custom=custom, first_click=first_click)
+
+
+def make_demo(app):
+    return MinesScene(app, demo=True)

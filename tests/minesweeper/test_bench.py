@@ -1,0 +1,109 @@
+"""The benchmark: JSON shape (games and wins as numbers, one record per game), resume after a stop, one-line
+argument errors, the Wilson interval."""
+import argparse
+import json
+
+import pytest
+
+from arcade import cli
+from arcade.minesweeper import bench
+
+
+def parse(*argv):
+    p = argparse.ArgumentParser(prog="bench")
+    bench.add_arguments(p)
+    return p.parse_args(list(argv))
+
+
+def test_run_writes_games_wins_and_records(tmp_path, capsys):
+    out = tmp_path / "b.json"
+    assert bench.run(parse("--level", "beginner", "--games", "4", "--seed", "3", "--json", str(out), "--quiet")) == 0
+    data = json.loads(out.read_text())
+    assert data["games"] == 4 and isinstance(data["wins"], int) and len(data["records"]) == 4
+    assert [r["seed"] for r in data["records"]] == [3, 4, 5, 6]
+    assert {"won", "moves", "guesses", "ms_median", "ms_max", "fallback_moves", "cpu_ms_max"} <= set(data["records"][0])
+    r = data["records"][0]
+    assert len(r["ms_moves"]) == len(r["cpu_ms_moves"]) == r["moves"]
+    cpu = data["summary"]["cpu_ms_per_move"]
+    assert cpu["median"] <= cpu["max"] and cpu["over_1s"] >= 0
+    assert not (tmp_path / "b.json.partial").exists()
+    text = capsys.readouterr().out
+    assert "win rate" in text and "95 % CI" in text and "fallback moves" in text and "cpu ms a move" in text
+
+
+def test_resume_plays_only_the_missing_seeds(tmp_path, monkeypatch):
+    out = tmp_path / "r.json"
+    bench.run(parse("--level", "beginner", "--games", "2", "--seed", "10", "--json", str(out), "--quiet"))
+    # a killed run leaves a journal line (and maybe a cut-off one)
+    extra = bench.play_game("beginner", 12, "safe")
+    (tmp_path / "r.json.partial").write_text(json.dumps({**extra, "_run": ["beginner", "safe", 10]}) + "\n{\"se")
+    played = []
+    real = bench.play_game
+    monkeypatch.setattr(bench, "play_game", lambda *a: played.append(a[1]) or real(*a))
+    assert bench.run(parse("--level", "beginner", "--games", "4", "--seed", "10", "--json", str(out), "--resume",
+                           "--quiet")) == 0
+    assert played == [13]
+    assert json.loads(out.read_text())["games"] == 4
+
+
+def one_line_error(argv, capsys) -> str:
+    """``arcade bench minesweeper ARGV`` fails before any game with one line and exit 2; that line."""
+    with pytest.raises(SystemExit) as e:
+        cli.main(["bench", "minesweeper", *argv])
+    assert e.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("arcade bench minesweeper: error: ") and "Traceback" not in "".join(err)
+    return err[-1]
+
+
+def test_resume_refuses_another_run_and_needs_a_file(tmp_path, capsys):
+    out = tmp_path / "r.json"
+    bench.run(parse("--level", "beginner", "--games", "1", "--json", str(out), "--quiet"))
+    capsys.readouterr()
+    assert "cannot resume" in one_line_error(["--level", "expert", "--games", "1", "--json", str(out), "--resume"],
+                                             capsys)
+    out.write_text("{not json")
+    assert "not a benchmark file" in one_line_error(["--games", "1", "--json", str(out), "--resume"], capsys)
+    assert "--resume needs --json" in one_line_error(["--resume"], capsys)
+
+
+@pytest.mark.parametrize("argv", [["--level", "huge"], ["--games", "0"], ["--games", "x"], ["--games", str(10**11)],
+                                  ["--jobs", "0"], ["--jobs", "1000"], ["--seed", "-1"], ["--seed", "1.5"],
+                                  ["--first-click", "anywhere"], ["--json", "."], ["--json", ""],
+                                  ["--json", "/no/such/folder/x.json"]])
+def test_bad_values_through_the_cli(argv, capsys):
+    one_line_error(argv, capsys)
+
+
+@pytest.mark.parametrize("argv", [["--level", "huge"], ["--games", "0"], ["--games", "x"], ["--jobs", "0"],
+                                  ["--seed", "-1"], ["--first-click", "anywhere"], ["--json", "."],
+                                  ["--json", "/no/such/folder/x.json"]])
+def test_bad_arguments_are_one_line_errors(argv, capsys):
+    with pytest.raises(SystemExit) as e:
+        parse(*argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("bench: error: argument") and "Traceback" not in "".join(err)
+
+
+def test_wilson():
+    lo, hi = bench.wilson(40, 100)
+    assert lo == pytest.approx(0.3094, abs=1e-3) and hi == pytest.approx(0.4980, abs=1e-3)
+    assert bench.wilson(0, 0) == (0.0, 1.0)
+
+
+def test_noguess_bench_prints_per_level_times(capsys):
+    assert cli.main(["bench", "minesweeper-noguess", "--boards", "2", "--level", "beginner", "--rule", "safe"]) == 0
+    out = capsys.readouterr().out
+    assert "first click safe, 2 boards" in out and "beginner" in out and "failures 0" in out and "expert" not in out
+
+
+@pytest.mark.parametrize("argv", [["--boards", "0"], ["--boards", "1e3"], ["--boards", str(10**9)], ["--rule", "x"],
+                                  ["--level", "hard"], ["--seed", "-2"], ["--max-seconds", "0"],
+                                  ["--max-seconds", "nan"]])
+def test_noguess_bench_bad_values(argv, capsys):
+    with pytest.raises(SystemExit) as e:
+        cli.main(["bench", "minesweeper-noguess", *argv])
+    assert e.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("arcade bench minesweeper-noguess: error: argument") and "Traceback" not in "".join(err)

@@ -1,0 +1,211 @@
+"""The solver: ``probabilities`` equals brute-force enumeration of every layout (hypothesis, flags and boards
+without a frontier included), ``choose`` opens certain-safe cells and never a certain mine, bad views raise a
+one-line ValueError, the fallback approximation is sound and counted, the endgame search plays real moves."""
+import itertools
+import pytest
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
+
+from arcade.minesweeper import solver
+from arcade.minesweeper.field import Field, neighbours
+
+
+def brute(view, mines):
+    """Every layout of ``mines`` mines on the covered cells that agrees with the numbers, counted; None if none."""
+    rows, cols = len(view), len(view[0])
+    nb = neighbours(rows, cols)
+    cov = [i for i in range(rows * cols) if view[i // cols][i % cols] in "#F"]
+    nums = [(i, int(view[i // cols][i % cols])) for i in range(rows * cols) if view[i // cols][i % cols] not in "#F"]
+    hits = dict.fromkeys(cov, 0)
+    total = 0
+    for combo in itertools.combinations(cov, mines):
+        s = set(combo)
+        if all(sum(1 for j in nb[i] if j in s) == v for i, v in nums):
+            total += 1
+            for c in combo:
+                hits[c] += 1
+    if total == 0:
+        return None
+    return [[hits[r * cols + c] / total if r * cols + c in hits else 0.0 for c in range(cols)] for r in range(rows)]
+
+
+@st.composite
+def views(draw, consistent=True):
+    rows, cols = draw(st.integers(1, 5)), draw(st.integers(1, 5))
+    n = rows * cols
+    # brute force stays cheap: boards over 16 cells hold at most 4 mines
+    mines = set(draw(st.sets(st.integers(0, n - 1), max_size=n if n <= 16 else 4)))
+    opened = draw(st.sets(st.integers(0, n - 1), max_size=n)) - mines
+    flags = draw(st.sets(st.integers(0, n - 1), max_size=n))
+    nb = neighbours(rows, cols)
+    cells = [str(sum(1 for j in nb[i] if j in mines)) if i in opened else ("F" if i in flags else "#")
+             for i in range(n)]
+    view = tuple("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))
+    count = len(mines)
+    if not consistent:
+        covered = n - len(opened)
+        count = draw(st.integers(0, covered if n <= 16 else min(covered, 4)))
+        if opened and draw(st.booleans()):  # a number that may contradict its neighbours
+            i = draw(st.sampled_from(sorted(opened)))
+            cells[i] = str(draw(st.integers(0, 8)))
+            view = tuple("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows))
+    return view, count
+
+
+def check_equal(view, mines):
+    expected = brute(view, mines)
+    if expected is None:
+        with pytest.raises(ValueError):
+            solver.probabilities(view, mines)
+        return
+    got = solver.probabilities(view, mines)
+    assert len(got) == len(view) and all(len(r) == len(view[0]) for r in got)
+    for er, gr in zip(expected, got):
+        for e, g in zip(er, gr):
+            assert g == pytest.approx(e, abs=1e-12)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(views())
+def test_probabilities_equal_brute_force(case):
+    check_equal(*case)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(views(consistent=False))
+def test_probabilities_equal_brute_force_or_raise(case):
+    check_equal(*case)
+
+
+def test_no_frontier_board_is_uniform():
+    assert solver.probabilities(("###", "#F#"), 2) == ((1 / 3,) * 3,) * 2
+    p = solver.probabilities(("0##", "0##", "0##"), 1)  # numbers without covered neighbours
+    assert p[0][0] == 0.0
+
+
+def test_a_known_position():
+    # 1-2-1 along a wall: the middle is safe, the outer two are mines; far cells share the rest
+    view = ("###", "121", "...".replace(".", "0"))
+    p = solver.probabilities(view, 2)
+    assert p[0] == (1.0, 0.0, 1.0)
+    assert solver.choose(view, 2) == (0, 1)
+
+
+def layouts_position(seed, level="beginner", moves=3):
+    """A real mid-game position: a game played a few solver moves in (``f.over`` if it ended before)."""
+    f = Field.level(level, seed=seed, rule="safe")
+    for _ in range(moves):
+        if f.over:
+            break
+        f.open(*solver.choose(f.view(), f.mines, first_click="safe"))
+    return f
+
+
+def live_position(seed, level, moves):
+    """Like ``layouts_position`` but the first seed from ``seed`` whose game is still on."""
+    while True:
+        f = layouts_position(seed, level, moves)
+        if not f.over:
+            return f
+        seed += 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(1, 6))
+def test_choose_opens_certain_cells_and_never_certain_mines(seed, moves):
+    f = layouts_position(seed, moves=moves)
+    assume(not f.over and any(ch.isdigit() for row in f.view() for ch in row))
+    view = f.view()
+    p = solver.probabilities(view, f.mines)
+    r, c = solver.choose(view, f.mines)
+    assert view[r][c] in "#F" and p[r][c] < 1.0
+    if any(p[i][j] == 0.0 and view[i][j] in "#F" for i in range(f.rows) for j in range(f.cols)):
+        assert p[r][c] == 0.0
+    else:
+        assert p[r][c] == min(p[i][j] for i in range(f.rows) for j in range(f.cols) if view[i][j] in "#F") or \
+            p[r][c] <= 1 - solver.CUTOFF * (1 - min(p[i][j] for i in range(f.rows) for j in range(f.cols)
+                                                   if view[i][j] in "#F"))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(views())
+def test_choose_on_small_boards(case):
+    view, mines = case
+    covered = sum(row.count("#") + row.count("F") for row in view)
+    assume(covered > mines)
+    p = brute(view, mines)
+    r, c = solver.choose(view, mines)
+    assert view[r][c] in "#F" and p[r][c] < 1.0
+    if any(p[i][j] == 0.0 and view[i][j] in "#F" for i in range(len(view)) for j in range(len(view[0]))):
+        assert p[r][c] == 0.0
+
+
+@pytest.mark.parametrize("view,mines,match", [
+    ((), 0, "non-empty"), ("###", 1, "non-empty"), (("##", "#"), 1, "ragged"), (("#x",), 1, "unknown"),
+    (("#9",), 1, "unknown"), (("3#",), 1, "covered neighbours"), (("##", "##"), 5, "more mines"),
+    (("#1#", "###"), -1, "0 or more"), (("#1", "##"), 1.5, "whole number"), (("1#1", "###"), 3, "layout|contradict"),
+    (("##", "12", "00"), 2, "layout|contradict"), (("0#",), 1, "layout|contradict|mine count"), ((5, 6), 1, "string"),
+])
+def test_bad_views_raise_one_line(view, mines, match):
+    with pytest.raises(ValueError, match=match) as e:
+        solver.probabilities(view, mines)
+    assert "\n" not in str(e.value)
+    with pytest.raises(ValueError):
+        solver.choose(view, mines)
+
+
+def test_choose_refuses_a_board_with_nothing_to_open():
+    with pytest.raises(ValueError, match="nothing"):
+        solver.choose(("1#",), 1)
+    with pytest.raises(ValueError, match="first_click"):
+        solver.choose(("##",), 1, first_click="anywhere")
+
+
+def test_opening_cells():
+    assert solver.choose(("#" * 9,) * 9, 10, first_click="safe") == (0, 0)
+    assert solver.choose(("#" * 9,) * 9, 10) == (2, 2)
+    assert solver.choose(("#" * 16,) * 30, 99) == (3, 3)
+    assert solver.opening_cell(2, 2) == (0, 0)
+    for rule in ("safe", "opening"):  # either rule keeps the first click mine-free: no risk
+        a = solver.analyse(("#" * 9,) * 9, 10, first_click=rule)
+        assert a.reason == "opening" and a.risk == 0.0
+
+
+def test_fallback_is_sound_and_counted(monkeypatch):
+    f = live_position(11, "expert", 40)
+    view = f.view()
+    exact = solver.probabilities(view, f.mines)
+    monkeypatch.setattr(solver, "MAX_STATES", 2)
+    solver._cache.clear()
+    a = solver.analyse(view, f.mines, want_probs=True)
+    assert a.fallbacks > 0
+    for er, ar in zip(exact, a.probs):
+        for e, x in zip(er, ar):
+            if x in (0.0, 1.0):
+                assert e == x  # what the relaxation calls certain is certain
+    solver._cache.clear()
+
+
+def test_endgame_plays_a_legal_best_move():
+    # two 50/50s left: any move is a coin toss, and the endgame knows the exact chance to clear
+    view = ("##", "11", "11", "##")
+    a = solver.analyse(view, 2, want_probs=True)
+    assert a.reason in ("endgame", "guess") and view[a.move[0]][a.move[1]] == "#"
+    assert a.layouts == 4
+    if a.reason == "endgame":
+        assert a.win == pytest.approx(0.25)
+
+
+def test_games_are_won_at_the_expected_rate_roughly():
+    wins = 0
+    for seed in range(40):
+        f = Field.level("beginner", seed=seed, rule="opening")
+        while not f.over:
+            f.open(*solver.choose(f.view(), f.mines))
+        wins += f.state == "won"
+    assert wins >= 34  # ~97 % expected; 34/40 is far in the tail
+
+
+def test_probabilities_of_a_real_expert_position_sum_to_the_mine_count():
+    f = live_position(5, "expert", 30)
+    p = solver.probabilities(f.view(), f.mines)
+    assert sum(map(sum, p)) == pytest.approx(f.mines)
