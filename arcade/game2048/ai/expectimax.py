@@ -11,11 +11,14 @@ Layers are de-duplicated (``bitboard.unique_inverse``), which is the transpositi
 several lines is searched once (the last layer of spawns is not: its duplicates are rare and cheaper to score
 twice). An afterstate whose probability of being reached (its most probable line: the product of the spawn
 probabilities) is under ``prob_cutoff`` is not expanded but scored by the heuristic, as is every afterstate of
-the last layer. Values then flow back: a chance node is the probability-weighted sum of its children
+the last layer (``cutoff_per_depth`` scales the cut-off from one player move to the next: above 1 it prunes the
+deep, improbable lines harder, below 1 it lets them grow). Values then flow back: a chance node is the probability-weighted sum of its children
 (``np.bincount``), a max node the largest of its moves (0 for a lost position: no legal move).
 
 Depth (player moves along the deepest line) adapts to the board: ``distinct tiles + depth_bonus``, at least
-``min_depth``, at most ``max_depth``; crowded boards have fewer spawns, so they go deeper for the same work.
+``min_depth``, at most ``max_depth``; crowded boards have fewer spawns, so they go deeper for the same work. A
+*dangerous* board (at most ``danger_empty`` empty cells, or the largest tile (>= 128) off the corners) gets
+``danger_bonus`` more: that is where one wrong move loses, and its tree is narrow.
 ``budget_ms`` caps the time: before expanding a layer of afterstates the search compares the children it would
 make with what the time left can pay for (a per-child cost measured on the previous searches). If they do not fit,
 the next layer becomes the last, and with ``fill`` the afterstates most likely to be reached are expanded (as
@@ -30,8 +33,9 @@ import numpy as np
 
 from arcade.game2048 import bitboard as bb
 from arcade.game2048.ai import heuristics
+from arcade.game2048.ai.strategy import Strategy
 
-__all__ = ["DEFAULTS", "search_board", "search_grid", "check_params", "target_depth"]
+__all__ = ["DEFAULTS", "STRATEGY", "search_board", "search_grid", "target_depth"]
 
 #: The strong real-time setting (the default of ``ai.choose``).
 DEFAULTS = {
@@ -40,7 +44,10 @@ DEFAULTS = {
     "min_depth": 2,
     "max_depth": 8,
     "depth_bonus": -1,      # adaptive depth = distinct tiles + depth_bonus
+    "danger_bonus": 1,      # ... + this on a dangerous board (adaptive depth only; may exceed max_depth)
+    "danger_empty": 3,      # dangerous: at most this many empty cells, or the largest tile off the corners
     "prob_cutoff": 1e-4,
+    "cutoff_per_depth": 1.0,  # the cut-off for the afterstates of player move k+1 is prob_cutoff * this ** k
     "fill": True,           # when the next layer does not fit the budget, expand its most likely part
     "four_probability": 0.1,
     "weights": None,        # heuristics.Weights, a dict of overrides, or None for DEFAULT_WEIGHTS
@@ -51,20 +58,22 @@ DEFAULTS = {
 _cost_per_child = 1.5e-7
 
 
-def _params(params: dict) -> dict:
-    unknown = set(params) - set(DEFAULTS) - {"sample", "seed"}
-    if unknown:
-        raise TypeError(f"expectimax: unknown parameter(s) {sorted(unknown)}; known: {sorted(DEFAULTS)}")
-    p = dict(DEFAULTS)
-    p.update(params)
-    return p
-
-
-def target_depth(distinct: int, p: dict) -> int:
-    """Player moves to search for a board with ``distinct`` different tiles."""
+def target_depth(distinct: int, p: dict, danger: bool = False) -> int:
+    """Player moves to search for a board with ``distinct`` different tiles (``danger``: see ``dangerous``)."""
     if p["depth"] is not None:
         return max(1, int(p["depth"]))
-    return int(min(p["max_depth"], max(p["min_depth"], distinct + int(p["depth_bonus"]))))
+    d = int(min(p["max_depth"], max(p["min_depth"], distinct + int(p["depth_bonus"]))))
+    return d + (int(p.get("danger_bonus") or 0) if danger else 0)
+
+
+def dangerous(board: int, p: dict) -> bool:
+    """Few empty cells (``danger_empty`` or fewer), or the largest tile not in a corner: the positions where one
+    wrong move loses the game, and where the tree is narrow enough to search one move deeper."""
+    cells = [(board >> (4 * i)) & 15 for i in range(16)]
+    if sum(1 for e in cells if e == 0) <= int(p.get("danger_empty", 3)):
+        return True
+    top = max(cells)
+    return top >= 7 and max(cells[0], cells[3], cells[12], cells[15]) < top
 
 
 def search_board(board: int, **params):
@@ -73,15 +82,16 @@ def search_board(board: int, **params):
     along the deepest line.
     """
     global _cost_per_child
-    p = _params(params)
+    p = STRATEGY.params(params)
     start = time.perf_counter()
     budget = float(p["budget_ms"]) / 1000.0 if p["budget_ms"] else float("inf")
     fill = bool(p["fill"])
     ev = heuristics.evaluator(heuristics.weights_from(p["weights"]))
     cutoff = float(p["prob_cutoff"])
+    per_depth = float(p["cutoff_per_depth"])
     p4 = float(p["four_probability"])
     root = np.array([board], dtype=np.uint64)
-    want = target_depth(int(bb.distinct_count(root)[0]), p)
+    want = target_depth(int(bb.distinct_count(root)[0]), p, p["depth"] is None and dangerous(board, p))
 
     B, cpB = root, np.ones(1)
     layers = []
@@ -103,7 +113,7 @@ def search_board(board: int, **params):
         A, inv = bb.unique_inverse(flat[mv])
         cpA = np.zeros(A.size)
         np.maximum.at(cpA, inv, cpB[mv % n])
-        grow = np.flatnonzero(cpA >= cutoff)
+        grow = np.flatnonzero(cpA >= cutoff * per_depth ** d)
         if grow.size and budget != float("inf"):
             kids = 2 * bb.empty_count(A[grow])
             total = int(kids.sum())
@@ -167,7 +177,7 @@ def search_grid(grid, **params):
     when the board has at most 4 empty cells), cut short by ``budget_ms``.
     """
     from arcade.game2048 import rules
-    p = _params(params)
+    p = STRATEGY.params(params)
     w = heuristics.weights_from(p["weights"])
     rng = np.random.default_rng(int(params.get("seed") or 0))
     sample = int(params.get("sample", 6))
@@ -221,6 +231,6 @@ def search_grid(grid, **params):
     return values, nodes, depth
 
 
-def check_params(params: dict) -> None:
-    """Raise TypeError for a parameter this strategy does not know."""
-    _params(params)
+#: ``search_grid`` is this strategy's own general path (and the one the others share).
+STRATEGY = Strategy("expectimax", DEFAULTS, search_board, ignores=frozenset({"sample", "seed"}),
+                    general=search_grid)

@@ -169,12 +169,20 @@ class Evaluator:
         self.after_left = self.row[t.left]
         self.after_right = self.row[t.right]
         self._row_list = None
+        self.bounds = None          # (lowest, highest) value any board can score (set with row_list)
+
+    def row_list(self) -> list:
+        """The row scores as a Python list (built once: list look-ups are what the scalar searches use)."""
+        if self._row_list is None:
+            self._row_list = self.row.astype(np.float64).tolist()
+            self.bounds = (8.0 * min(0.0, float(self.row.min())), 8.0 * max(0.0, float(self.row.max())))
+        return self._row_list
 
     def evaluate_one(self, b: int) -> float:
         """``evaluate`` for one board given as a Python int (list look-ups, no numpy call)."""
         rl = self._row_list
         if rl is None:
-            rl = self._row_list = self.row.astype(np.float64).tolist()
+            rl = self.row_list()
         s = bb.scalar().spread
         tr = s[b & 0xFFFF] | s[(b >> 16) & 0xFFFF] << 4 | s[(b >> 32) & 0xFFFF] << 8 | s[b >> 48] << 12
         return (rl[b & 0xFFFF] + rl[(b >> 16) & 0xFFFF] + rl[(b >> 32) & 0xFFFF] + rl[b >> 48]
