@@ -1,0 +1,234 @@
+"""Replays beside the profile: one small JSON file a finished game, ``replays/<game>/<time>-<id>.json``.
+
+What a replay holds is the game's business (its seed, the settings that matter, its inputs: a codec in the game's
+package turns them into states through the pure logic); what this module guarantees is the same as the profile's:
+
+* A file is written atomically (temp file, fsync, ``os.replace``) on a background thread under the data dir's lock,
+  so a frame never waits for the disk and two windows never tear a file.
+* It is bounded: the newest :data:`KEEP` replays of each game are kept, plus every replay that set a best (those are
+  marked ``best`` and never pruned); a replay over :data:`MAX_BYTES` is refused.
+* It is validated: a file that does not parse, or has the wrong shape, is skipped when listing and refused when
+  loading or importing, with a one-line ``ValueError`` (never a traceback, never a crash of the stats screen).
+
+The same record is the export format (``arcade replay FILE`` opens one): ``{"arcade-replay": 1, ...}``.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+log = logging.getLogger("arcade")
+
+VERSION = 1
+TAG = "arcade-replay"
+DIRNAME = "replays"
+KEEP = 200  # replays kept per game, besides those that set a best
+MAX_BYTES = 4 * 1024 * 1024  # a replay file larger than this is refused (a 2048 game of 10^6 moves is ~2 MB)
+MAX_DEPTH = 16
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A finished game, reproducible: ``data`` is the game's own record (validated by its codec when replayed)."""
+
+    game: str
+    score: int
+    data: dict
+    best: bool = False
+    id: str = field(default_factory=lambda: uuid.uuid4().hex[:16])
+    time: int = field(default_factory=lambda: int(time.time()))
+    title: str = ""  # a one-line description for lists ("4x4, 2048 reached, 1,203 moves")
+
+    def to_json(self) -> str:
+        return json.dumps({TAG: VERSION, "game": self.game, "id": self.id, "time": self.time, "score": self.score,
+                           "best": self.best, "title": self.title, "data": self.data}, separators=(",", ":"))
+
+
+def parse(text: str | bytes) -> Replay:
+    """A replay from its JSON text; ``ValueError`` with one line on anything else."""
+    if len(text) > MAX_BYTES:
+        raise ValueError(f"not a replay: larger than {MAX_BYTES // 2**20} MiB")
+    try:
+        raw = json.loads(text)
+    except (ValueError, RecursionError) as e:  # ValueError covers bad UTF-8 and bad JSON
+        raise ValueError(f"not a replay: {str(e).splitlines()[0][:120]}") from None
+    if not isinstance(raw, dict) or TAG not in raw:
+        raise ValueError(f"not a replay: no {TAG!r} version field")
+    if raw[TAG] != VERSION:
+        raise ValueError(f"replay version {raw[TAG]!r}: this version reads {VERSION}")
+    game, rid, t, score, best, title, data = (raw.get(k) for k in ("game", "id", "time", "score", "best", "title",
+                                                                    "data"))
+    if not (isinstance(game, str) and 0 < len(game) <= 40 and game.replace(".", "").replace("-", "").isalnum()):
+        raise ValueError(f"replay: bad game id {game!r}")
+    if not (isinstance(rid, str) and 0 < len(rid) <= 40 and rid.isalnum()):
+        raise ValueError(f"replay: bad id {rid!r}")
+    for name, v in (("time", t), ("score", score)):
+        if not (isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 10**15):
+            raise ValueError(f"replay: bad {name} {v!r}")
+    if not isinstance(best, bool) or not isinstance(title, str) or len(title) > 200:
+        raise ValueError("replay: bad best flag or title")
+    if not isinstance(data, dict) or not _shallow(data):
+        raise ValueError("replay: its record is not an object of plain values")
+    return Replay(game, score, data, best, rid, t, title)
+
+
+def _shallow(value, depth: int = MAX_DEPTH) -> bool:
+    level = [value]
+    for _ in range(depth):
+        level = [c for x in level for c in (x.values() if isinstance(x, dict) else x) if isinstance(c, (dict, list))]
+        if not level:
+            return True
+    return False
+
+
+def read_file(path) -> Replay:
+    """Import: a replay from a file anyone may have edited; ``ValueError`` with one line if it is not one."""
+    p = Path(path)
+    try:
+        if p.is_dir():
+            raise ValueError(f"{path} is a folder, not a replay file")
+        if p.stat().st_size > MAX_BYTES:
+            raise ValueError(f"{path}: larger than {MAX_BYTES // 2**20} MiB, not a replay")
+        data = p.read_bytes()
+    except OSError as e:
+        raise ValueError(f"cannot read {path}: {e.strerror or e}") from None
+    return parse(data)
+
+
+def write_file(replay: Replay, path) -> None:
+    """Export: the replay as a small text file (atomic)."""
+    p = Path(path)
+    tmp = p.with_name(f".{p.name}.tmp-{os.getpid()}")
+    try:
+        tmp.write_text(replay.to_json() + "\n", encoding="utf-8")
+        os.replace(tmp, p)
+    except OSError as e:
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+        raise ValueError(f"cannot write {path}: {e.strerror or e}") from None
+
+
+class ReplayStore:
+    """The replays of one data dir. ``add`` returns at once (a background thread writes); ``flush`` waits."""
+
+    def __init__(self, data_dir, *, sync: bool = False, keep: int = KEEP):
+        self.dir = Path(data_dir) / DIRNAME if data_dir is not None else None
+        self.sync, self.keep = sync, keep
+        self._queue: list[Replay] = []
+        self._cv = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._busy = False
+        self.warnings: list[str] = []
+
+    # ----- writing -----
+    def add(self, replay: Replay) -> None:
+        if self.dir is None:
+            return
+        if self.sync:
+            self._write(replay)
+            return
+        with self._cv:
+            self._queue.append(replay)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._writer, name="replay-writer", daemon=True)
+                self._thread.start()
+            self._cv.notify_all()
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        end = time.monotonic() + timeout
+        with self._cv:
+            while self._queue or self._busy:
+                left = end - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cv.wait(left)
+        return True
+
+    def _writer(self) -> None:
+        while True:
+            with self._cv:
+                while not self._queue:
+                    self._cv.wait()
+                replay = self._queue.pop(0)
+                self._busy = True
+            try:
+                self._write(replay)
+            except Exception as e:  # noqa: BLE001 - the writer must live on
+                self._warn(f"replay not saved: {type(e).__name__}: {e}")
+            finally:
+                with self._cv:
+                    self._busy = False
+                    self._cv.notify_all()
+
+    def _warn(self, msg: str) -> None:
+        if msg not in self.warnings:
+            self.warnings.append(msg)
+            log.warning(msg)
+
+    def _write(self, replay: Replay) -> None:
+        from arcade.engine.storage import LOCKFILE, DirLock, fsync_dir
+
+        text = replay.to_json()
+        if len(text) > MAX_BYTES:
+            self._warn(f"a {replay.game} replay of {len(text) // 1024} KiB is too large to keep")
+            return
+        folder = self.dir / replay.game
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            with DirLock(self.dir.parent / LOCKFILE):
+                path = folder / f"{replay.time:012d}-{replay.id}.json"
+                tmp = folder / f".{path.name}.tmp-{os.getpid()}"
+                with open(tmp, "w", encoding="utf-8") as f:
+                    f.write(text)
+                    f.flush()
+                    os.fsync(f.fileno())
+                os.replace(tmp, path)
+                self._prune(folder)
+                fsync_dir(folder)
+        except OSError as e:
+            self._warn(f"cannot save replays in {self.dir} ({e.strerror or e})")
+
+    def _prune(self, folder: Path) -> None:
+        """Keep the newest ``keep`` plus every best (a best's file name is read from its own head)."""
+        files = sorted(folder.glob("*.json"), reverse=True)  # names start with the time: newest first
+        for f in files[self.keep:]:
+            if not _is_best(f):
+                try:
+                    f.unlink()
+                except OSError:
+                    pass
+
+    # ----- reading -----
+    def list(self, game: str) -> list[Replay]:
+        """The game's readable replays, newest first (a damaged file is skipped)."""
+        if self.dir is None or not (self.dir / game).is_dir():
+            return []
+        out = []
+        for f in sorted((self.dir / game).glob("*.json"), reverse=True):
+            try:
+                out.append(read_file(f))
+            except ValueError:
+                continue
+        return out
+
+    def load(self, game: str, rid: str) -> Replay:
+        for f in (self.dir / game).glob(f"*-{rid}.json") if self.dir is not None else ():
+            return read_file(f)
+        raise ValueError(f"no {game} replay {rid}")
+
+
+def _is_best(path: Path) -> bool:
+    try:
+        with open(path, "rb") as f:
+            head = f.read(300)
+    except OSError:
+        return False
+    return b'"best":true' in head

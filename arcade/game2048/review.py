@@ -1,0 +1,226 @@
+"""2048 game review: the AI grades every move of a replay, like a chess engine's game review. Pure (no pygame).
+
+For every position where a move was played, expectimax values the four moves (:func:`evaluate`, in the AI worker).
+The *regret* of the move played is its loss against the best move as a share of the position's value,
+``(best - played) / best``; a forced move (the only legal one) has none. Grades, by regret:
+
+=========== ============
+best        < 0.2 %
+good        < 1 %
+inaccuracy  < 3 %
+mistake     < 8 %
+blunder     >= 8 %
+=========== ============
+
+A move's accuracy is ``100 * exp(-regret / 2 %)`` (a best move ~100, a 1 % loss 61, a 3 % loss 22, a blunder ~1);
+the game's accuracy is their mean. The costliest moves are the five with the largest regret.
+"""
+from __future__ import annotations
+
+import math
+import threading
+from dataclasses import dataclass
+
+__all__ = ["GRADES", "MoveReview", "grade", "evaluate", "review_chunk", "positions", "review_move", "summarize",
+           "Reviewer", "Coach", "EVAL_DEPTH", "CHUNK"]
+
+GRADES = (("best", 0.002), ("good", 0.01), ("inaccuracy", 0.03), ("mistake", 0.08), ("blunder", math.inf))
+GRADE_COLORS = {"best": (80, 140, 70), "good": (110, 140, 90), "inaccuracy": (190, 150, 40),
+                "mistake": (215, 110, 40), "blunder": (190, 50, 40)}  # how the scenes show each grade
+ACCURACY_SCALE = 0.02
+EVAL_DEPTH = 3  # expectimax player moves a position is searched (a fixed depth: the same game gets the same grades
+# on any machine, under any load; ~4 ms a position here)
+EVAL_CAP_MS = 5000  # a time cap far above what that depth takes
+CHUNK = 16  # positions a worker request
+
+
+def grade(regret: float) -> str:
+    for name, limit in GRADES:
+        if regret < limit:
+            return name
+    return "blunder"  # pragma: no cover - inf catches everything
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    index: int          # the replay step the move led to
+    played: str
+    best: str
+    scores: dict        # direction -> value (None: illegal)
+    regret: float       # share of the position's value lost against the best move
+    grade: str
+
+    @property
+    def accuracy(self) -> float:
+        return 100.0 * math.exp(-self.regret / ACCURACY_SCALE)
+
+    @property
+    def value(self) -> float:
+        """The position's value (its best move's)."""
+        return self.scores[self.best]
+
+
+def evaluate(grid, depth: int = EVAL_DEPTH) -> dict:
+    """direction -> expectimax value of playing it from ``grid`` (None when illegal), at a fixed depth."""
+    from arcade.game2048 import ai
+
+    return dict(ai.choose(grid, "expectimax", depth=depth, budget_ms=EVAL_CAP_MS).scores)
+
+
+def review_chunk(grids, depth: int = EVAL_DEPTH) -> list:
+    """What the AI worker runs: the scores of each position in ``grids``."""
+    return [evaluate(g, depth) for g in grids]
+
+
+def positions(steps) -> list:
+    """``(index, grid before, direction played)`` for every move of a replay's steps (undos and "keep going"
+    are not moves: the grid before a move is the step before it)."""
+    return [(i, steps[i - 1].grid, s.direction) for i, s in enumerate(steps) if i and s.direction is not None]
+
+
+def review_move(index: int, played: str, scores: dict) -> MoveReview:
+    legal = {d: v for d, v in scores.items() if v is not None}
+    best = max(legal, key=legal.get) if legal else played
+    if len(legal) <= 1 or played not in legal:
+        return MoveReview(index, played, best, scores, 0.0, "best")
+    top, mine = legal[best], legal[played]
+    regret = max(0.0, (top - mine) / abs(top)) if top else 0.0
+    return MoveReview(index, played, best, scores, regret, grade(regret))
+
+
+def summarize(moves: list) -> dict:
+    """The game's accuracy, the count of each grade and the five costliest moves (largest regret first)."""
+    counts = {name: 0 for name, _ in GRADES}
+    for m in moves:
+        counts[m.grade] += 1
+    worst = sorted((m for m in moves if m.regret > 0), key=lambda m: -m.regret)[:5]
+    return {"accuracy": sum(m.accuracy for m in moves) / len(moves) if moves else 100.0, "counts": counts,
+            "worst": worst, "moves": len(moves)}
+
+
+_worker_module = threading.Event()  # set once arcade.engine.worker is imported (off the UI thread)
+_importing = threading.Lock()
+
+
+def _default_worker_factory():
+    """``None`` while the worker module is still being imported on a background thread (it pulls in
+    multiprocessing: ~0.1 s that no frame should pay), then a function making the review worker."""
+    if not _worker_module.is_set():
+        if _importing.acquire(blocking=False):
+            def load():
+                import arcade.engine.worker  # noqa: F401
+
+                _worker_module.set()
+
+            threading.Thread(target=load, name="import-worker", daemon=True).start()
+        return None
+    from arcade.engine.worker import Worker
+
+    return lambda: Worker(Reviewer.WORKER)
+
+
+class Reviewer:
+    """Reviews a replay in the engine's AI worker, a chunk of positions a request (the worker answers only its
+    latest request, so they go one after another); ``update()`` each frame never blocks. ``moves`` fills in replay
+    order; ``progress`` is 0..1."""
+
+    WORKER = "arcade.game2048.review:review_chunk"
+
+    def __init__(self, steps, make_worker=None, depth: int = EVAL_DEPTH, chunk: int = CHUNK):
+        self.todo = positions(steps)
+        self.moves: list[MoveReview] = []
+        self.depth, self.chunk = depth, chunk
+        self._make_worker = make_worker
+        self.worker = None
+        self._asked = None  # the slice in flight
+        self.error = ""
+
+    @property
+    def done(self) -> bool:
+        return len(self.moves) >= len(self.todo) or bool(self.error)
+
+    @property
+    def progress(self) -> float:
+        return len(self.moves) / len(self.todo) if self.todo else 1.0
+
+    def update(self) -> None:
+        if self.done:
+            return
+        if self.worker is None:
+            make = self._make_worker or _default_worker_factory()
+            if make is None:
+                return  # next frame
+            self.worker = make()
+        if self._asked is None:
+            part = self.todo[len(self.moves):len(self.moves) + self.chunk]
+            # the deadline allows a slow, loaded machine 50 ms a position (hang detection, not a time budget)
+            self.worker.request([g for _, g, _ in part], self.depth, budget=max(2.0, len(part) * 0.05))
+            self._asked = part
+            return
+        reply = self.worker.poll()
+        if reply is None:
+            return
+        part, self._asked = self._asked, None
+        if reply.error:
+            if not getattr(reply, "restarted", False):
+                self.error = reply.error
+            return  # a restarted worker: the same chunk is asked again next frame
+        for (index, _, played), scores in zip(part, reply.value):
+            self.moves.append(review_move(index, played, scores))
+
+    def close(self) -> None:
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None
+
+
+class Coach:
+    """The live coach (a setting, off by default): after each of the player's moves the AI values the position the
+    move was played from, in its own worker, and the grade of that move is shown for a moment. Moves faster than the
+    AI answers only get the newest graded (the worker answers its latest request); input never waits."""
+
+    SHOW_S = 2.5
+
+    def __init__(self, make_worker=None, depth: int = EVAL_DEPTH):
+        self._make_worker = make_worker
+        self.worker = None
+        self.depth = depth
+        self.asked = None  # (grid, direction) in flight
+        self.last: MoveReview | None = None
+        self.shown = 0.0  # seconds the last grade has been on screen
+
+    def moved(self, grid_before, direction: str) -> None:
+        if self.worker is None:
+            make = self._make_worker or _default_worker_factory()
+            if make is None:
+                return  # the worker module is still loading: this move goes ungraded
+            self.worker = make()
+        self.worker.request([grid_before], self.depth, budget=2.0)
+        self.asked = (grid_before, direction)
+
+    def update(self, dt: float) -> None:
+        self.shown += dt
+        if self.asked is None or self.worker is None:
+            return
+        reply = self.worker.poll()
+        if reply is None:
+            return
+        _, direction = self.asked
+        self.asked = None
+        if not reply.error and reply.value:
+            self.last = review_move(0, direction, reply.value[0])
+            self.shown = 0.0
+
+    @property
+    def visible(self) -> MoveReview | None:
+        return self.last if self.last is not None and self.shown < self.SHOW_S else None
+
+    def reset(self) -> None:
+        if self.worker is not None:
+            self.worker.cancel()
+        self.asked, self.last = None, None
+
+    def close(self) -> None:
+        if self.worker is not None:
+            self.worker.close()
+            self.worker = None

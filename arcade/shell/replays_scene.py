@@ -1,0 +1,74 @@
+"""A game's replays, from the stats screen: the newest first, the ones that set a best marked. Enter (or a click)
+opens the game's replay scene; Esc goes back. The files are read on a background thread (no stalled frame)."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pygame
+
+from arcade.engine.scene import Scene
+from arcade.engine.ui import colors
+from arcade.engine.ui.text import blit_center, fit, render
+from arcade.engine.ui.widgets import ButtonList, Item
+
+
+class ReplaysScene(Scene):
+    def __init__(self, app, game):
+        super().__init__(app)
+        self.game = game
+        self.replays = None
+        self.message = ""
+        self.list = ButtonList([], pygame.Rect(30, 130, 420, 0), height=50, gap=8, font_size=19,
+                               on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"),
+                               view_h=560)
+        threading.Thread(target=self._load, name="replays-list", daemon=True).start()
+
+    def _load(self) -> None:
+        self.replays = self.app.replays.list(self.game.id)
+
+    def _fill(self) -> None:
+        items = []
+        for r in self.replays:
+            when = time.strftime("%d %b %H:%M", time.localtime(r.time))
+            items.append(Item(f"{r.score:,}", self._opener(r),
+                              detail=("BEST  ·  " if r.best else "") + f"{r.title}  ·  {when}", key=r.id))
+        items.append(Item("Back", self.back, key="back"))
+        self.list.set_items(items)
+
+    def _opener(self, r):
+        def open_():
+            try:
+                self.app.stack.push(self.game.make_replay(self.app, r))
+            except ValueError as e:
+                self.message = str(e)
+
+        return open_
+
+    def back(self) -> None:
+        self.app.stack.remove(self)
+
+    def keys(self) -> list[str]:
+        return [it.key for it in self.list.items]
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.back()
+            return
+        self.list.handle(event)
+
+    def update(self, dt: float) -> None:
+        if self.replays is not None and not self.list.items:
+            self._fill()
+
+    def draw(self, surface) -> None:
+        w, _ = surface.get_size()
+        surface.fill(colors.PAGE)
+        blit_center(surface, render(f"{self.game.title} replays", 40, colors.TEXT), (w / 2, 70))
+        if self.replays is None:
+            blit_center(surface, render("Reading...", 20, colors.BUTTON, "medium"), (w / 2, 300))
+        elif not self.replays:
+            blit_center(surface, render("No finished games yet", 20, colors.BUTTON, "medium"), (w / 2, 300))
+        self.list.draw(surface)
+        note = self.message or "BEST: the game set a best  ·  Enter watch  ·  Esc back"
+        blit_center(surface, fit(note, w - 40, 16, colors.BUTTON, "medium"), (w / 2, 770))
