@@ -15,7 +15,7 @@ import os
 import sys
 
 from arcade import __version__
-from arcade.engine.args import data_dir, positive_int, seed
+from arcade.engine.args import BadOption, data_dir, positive_int, seed
 
 # the house's own benchmarks: name -> (module offering add_arguments(parser) and run(args) -> int, help)
 DEV_BENCHES = {
@@ -23,6 +23,7 @@ DEV_BENCHES = {
     "startup": ("arcade.dev.benchmarks", "time from start to the first menu frame"),
     "fuzz": ("arcade.dev.fuzz", "input fuzzer over the real app loop"),
     "faults": ("arcade.dev.faults", "profile data-fault matrix (the README's table)"),
+    "save": ("arcade.dev.benchmarks", "a 100,000-move game saved every move: UI cost, bytes written, resume time"),
     "soak": ("arcade.dev.benchmarks", "long AI and autopilot runs: memory and frame-time drift"),
     "all": ("arcade.dev.summary", "every benchmark, one summary table"),
 }
@@ -61,7 +62,8 @@ def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
     add("--mute", action="store_true", default=False, help="no sound this run (M toggles)")
     add("--data-dir", type=data_dir, metavar="DIR", help="profile folder (default: the user data dir; env ARCADE_DATA_DIR)")
     add("--frames", type=positive_int, metavar="N", help="run N frames then exit 0 (smoke test)")
-    add("--window", type=_window, metavar="WxH", help="initial window size in pixels")
+    add("--window", type=_window, metavar="WxH",
+        help="initial window size in pixels, 240x400 and up (the 480x800 picture is scaled to fit, with bars)")
 
 
 def build_parser(games: dict | None = None, with_benches: bool = False) -> argparse.ArgumentParser:
@@ -73,17 +75,22 @@ def build_parser(games: dict | None = None, with_benches: bool = False) -> argpa
     p = argparse.ArgumentParser(prog="arcade", description=f"A pygame arcade collection: {titles}.")
     p.add_argument("--version", action="version", version=f"arcade {__version__}")
     _common(p, suppress=False)
-    sub = p.add_subparsers(dest="command", metavar="{play,demo,bench}")
+    sub = p.add_subparsers(dest="command", metavar="{play,demo,replay,bench}")
     play = sub.add_parser("play", help="start a game directly; `arcade play NAME --help`")
     psub = play.add_subparsers(dest="game", metavar="{" + ",".join(games) + "}", required=True)
     for game in games.values():
         gp = psub.add_parser(game.id, help=game.blurb or game.title, description=game.blurb or game.title)
+        gp.add_argument("--new", dest="game_new", action="store_true", default=argparse.SUPPRESS,
+                        help="start a new game (default: continue the saved one, if any)")
         for opt in game.options:
             gp.add_argument(*opt.flags, dest=f"game_{opt.dest}", default=argparse.SUPPRESS, **opt.kwargs)
         _common(gp, suppress=True)
     _common(play, suppress=True)
     demo = sub.add_parser("demo", help="watch the AI play")
     _common(demo, suppress=True)
+    rp = sub.add_parser("replay", help="watch a replay file (exported from the stats screen)")
+    rp.add_argument("file", metavar="FILE", help="a replay file")
+    _common(rp, suppress=True)
     bench = sub.add_parser("bench", help="benchmarks (headless); `arcade bench NAME --help`")
     all_benches = benches(games)
     bsub = bench.add_subparsers(dest="bench", metavar="{" + ",".join(all_benches) + "}", required=True)
@@ -96,6 +103,18 @@ def build_parser(games: dict | None = None, with_benches: bool = False) -> argpa
             except ImportError as e:
                 bp.set_defaults(_bench_missing=str(e))
     return p
+
+
+def _load_replay(path: str, games: dict):
+    """The replay in ``path``, checked by its game (every input replayed); ValueError with one line otherwise."""
+    from arcade.engine.replays import read_file
+
+    rec = read_file(path)
+    game = games.get(rec.game)
+    if game is None or not game.replay:
+        raise ValueError(f"{path}: a replay of {rec.game!r}, which this version cannot replay")
+    importlib.import_module(game.replay).validate(rec.data)
+    return rec
 
 
 def _setup_logging() -> None:
@@ -122,10 +141,21 @@ def main(argv: list[str] | None = None, games: dict | None = None) -> int:
             parser.exit(1, f"arcade: benchmark {args.bench!r} is not available: {args._bench_missing}\n")
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-        return int(importlib.import_module(args._bench_module).run(args) or 0)
+        try:
+            return int(importlib.import_module(args._bench_module).run(args) or 0)
+        except BadOption as e:
+            parser.exit(2, f"arcade bench {args.bench}: error: {e}\n")
 
     from arcade import shell
     from arcade.engine.app import AppError, Options
+
+    replay = None
+    if args.command == "replay":  # checked whole before a window opens: a bad file is one line, nothing else
+        try:
+            replay = _load_replay(args.file, games)
+        except ValueError as e:
+            print(f"arcade replay: error: {e}", file=sys.stderr)
+            return 2
 
     opts = Options(
         mode=args.command or "menu",
@@ -137,6 +167,7 @@ def main(argv: list[str] | None = None, games: dict | None = None) -> int:
         frames=args.frames,
         window=args.window,
         game_options={k[5:]: v for k, v in vars(args).items() if k.startswith("game_") and k != "game"},
+        replay=replay,
     )
     try:
         return shell.run(opts, games)

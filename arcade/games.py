@@ -8,6 +8,8 @@ import importlib
 PACKAGES: tuple[str, ...] = (
     "arcade.game2048",
     "arcade.stairs",
+    "arcade.tictactoe",
+    "arcade.minesweeper",
 )
 
 

@@ -29,7 +29,7 @@ POSES = ("idle", "hop", "fall")
 REQUIRED_IMAGES = (
     {f"robot_{p}_{f}" for p in POSES for f in ("left", "right")}
     | {"robot_shadow", "stair", "obstacle", "scenery_left", "scenery_right", "menu_background", "icon_2048",
-       "icon_stairs", "cause_hit", "cause_fell", "cause_dropped", "window_icon"}
+       "icon_stairs", "icon_mines", "cause_hit", "cause_fell", "cause_dropped", "window_icon"}
 )
 REQUIRED_SOUNDS = {"slide", "win", "game_over", "hop", "hit", "fall", "drop", "menu_move", "menu_select"} | {
     f"merge_{e}" for e in range(1, 18)}
@@ -152,7 +152,7 @@ def test_scenery_sides_face_inwards():
 
 
 def test_icons_sizes():
-    for name in ("icon_2048", "icon_stairs"):
+    for name in ("icon_2048", "icon_stairs", "icon_mines"):
         assert IMG_MAN[name]["size"] == [96, 96]
     for name in ("cause_hit", "cause_fell", "cause_dropped"):
         assert IMG_MAN[name]["size"] == [32, 32]

@@ -926,6 +926,76 @@ def icon_2048() -> np.ndarray:
     return cv.pixels()
 
 
+def icon_mines() -> np.ndarray:
+    """Four cells of a Minesweeper board: a flag, a 1, a 2 and a mine (the game's own cell colours)."""
+    cv = Canvas(96, 96)
+    frame = rbox(5, 4, 91, 90, 11)
+    cv.shadow(frame, INK, 0.35, 3.0, dy=2.5)
+    cv.fill(frame, BOARD)
+    covered, lit, shade, opened = C("#cdc1b4"), C("#e8e0d6"), C("#96887a"), C("#eee6dc")
+    g, s = 6.0, (86 - 3 * 6.0) / 2
+    for i in range(4):
+        x = 5 + g + (i % 2) * (s + g)
+        y = 4 + g + (i // 2) * (s + g)
+        cell = rbox(x, y, x + s, y + s, 4)
+        if i in (0, 3):  # covered: a bevel lit from the top left
+            cv.fill(cell, shade)
+            cv.fill(cell & polygon([(x, y), (x + s, y), (x, y + s)]), lit)
+            cv.fill(rbox(x + 4.5, y + 4.5, x + s - 4.5, y + s - 4.5, 2), covered)
+        else:
+            cv.fill(cell, opened)
+        cx, cy = x + s / 2, y + s / 2
+        if i == 0:  # a flag
+            cv.fill(stroke([(cx + 3, cy - 12), (cx + 3, cy + 10)], 3.2), INK)
+            cv.fill(rbox(cx - 8, cy + 8.5, cx + 13, cy + 13, 1.5), INK)
+            cv.fill(polygon([(cx + 3, cy - 13), (cx + 3, cy + 1), (cx - 13, cy - 6)]), C("#dc3428"))
+        elif i == 1:  # a 1
+            h = s * 0.62
+            k = h / 14.0
+            x0, y0 = cx - 5 * k, cy - h / 2
+            cv.fill(stroke([(x0 + 2.2 * k, y0 + 3.4 * k), (x0 + 5.6 * k, y0 + 1.2 * k), (x0 + 5.6 * k, y0 + 12.8 * k)],
+                           3.8), C("#1e5adc"))
+            cv.fill(stroke([(x0 + 2.2 * k, y0 + 12.8 * k), (x0 + 9 * k, y0 + 12.8 * k)], 3.8), C("#1e5adc"))
+        elif i == 2:  # a 2
+            h = s * 0.62
+            cv.fill(digit("2", cx - h * 5 / 14, cy - h / 2, h, 3.8), C("#248c38"))
+        else:  # a mine
+            for a in range(4):
+                t = math.radians(a * 45)
+                dx, dy = 13.5 * math.cos(t), 13.5 * math.sin(t)
+                cv.fill(stroke([(cx - dx, cy - dy), (cx + dx, cy + dy)], 3.2), INK)
+            cv.fill(circle(cx, cy, 10), INK)
+            cv.fill(circle(cx - 3.5, cy - 3.5, 2.6), LIGHT)
+    return cv.pixels()
+
+
+def icon_tictactoe() -> np.ndarray:
+    """X, O and a struck-through diagonal on a 3 x 3 board, in the scene's colours."""
+    cv = Canvas(96, 96)
+    frame = rbox(5, 4, 91, 90, 11)
+    cv.shadow(frame, INK, 0.35, 3.0, dy=2.5)
+    cv.fill(frame, BOARD)
+    g = 5.0
+    s = (86 - 4 * g) / 3
+    x_ink, o_ink, red = C("#60564e"), C("#f07656"), C("#d63a34")
+    centres = {}
+    for r in range(3):
+        for c in range(3):
+            tx, ty = 5 + g + c * (s + g), 4 + g + r * (s + g)
+            cv.fill(rbox(tx, ty, tx + s, ty + s, 3.5), C("#cdc1b4"))
+            centres[r, c] = (tx + s / 2, ty + s / 2)
+    m = s * 0.3
+    for r, c in ((0, 0), (1, 1), (2, 2)):
+        x, y = centres[r, c]
+        cv.fill(stroke([(x - m, y - m), (x + m, y + m)], 5.0) | stroke([(x - m, y + m), (x + m, y - m)], 5.0), x_ink)
+    for r, c in ((0, 2), (1, 0)):
+        x, y = centres[r, c]
+        cv.fill(circle(x, y, m + 1.5).ring(4.4), o_ink)
+    (x0, y0), (x1, y1) = centres[0, 0], centres[2, 2]
+    cv.fill(stroke([(x0 - 7, y0 - 7), (x1 + 7, y1 + 7)], 4.0), red)
+    return cv.pixels()
+
+
 def _sky_icon(cv: Canvas, frame: Shape, y0: float, y1: float) -> None:
     cv.fill(frame, vgradient([(y0, SKY_TOP), (y0 + (y1 - y0) * 0.5, SKY_MID), (y1, SKY_LOW)]))
 
@@ -1225,6 +1295,8 @@ def images() -> dict[str, tuple[np.ndarray, dict]]:
     out["menu_background"] = (menu_background(), {"note": "menu background"})
     out["icon_2048"] = (icon_2048(), {"note": "menu icon for 2048"})
     out["icon_stairs"] = (icon_stairs(), {"note": "menu icon for Stairs"})
+    out["icon_mines"] = (icon_mines(), {"note": "menu icon for Minesweeper"})
+    out["icon_tictactoe"] = (icon_tictactoe(), {"note": "menu icon for Tic-tac-toe"})
     for cause in ("hit", "fell", "dropped"):
         out[f"cause_{cause}"] = (cause_icon(cause), {"note": f"Stairs cause of death: {cause}"})
     out["window_icon"] = (window_icon(), {"note": "window icon"})

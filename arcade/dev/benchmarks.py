@@ -16,6 +16,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from arcade.engine.args import int_range, output_file
 
 
 def _pct(values, q):
@@ -259,14 +260,73 @@ def soak(moves: int = 20000, stairs: int = 5000, budget_ms: float = 5.0, progres
         }
 
 
+def save_costs(moves: int = 100_000, size: int = 8, seed: int = 1) -> dict:
+    """A long 2048 game saved after every move, as the scene does, through a real (background-writing) profile in
+    a temp dir: the UI thread's cost per move (move + to_dict + save_game), the bytes written per move (the writer
+    coalesces saves), the saved file's size, and the cost of resuming it (from_dict, then the first to_dict)."""
+    from arcade.engine.storage import FILENAME, Profile
+    from arcade.game2048.game import Game
+
+    order = ("left", "down", "right", "up")  # a corner strategy: long games without thinking
+    with tempfile.TemporaryDirectory(prefix="arcade-save-bench-") as tmp:
+        profile = Profile(Path(tmp))
+        game = Game(size, seed=seed)
+        times, games = [], 1
+        t_all = time.perf_counter()
+        for _ in range(moves):
+            t = time.perf_counter()
+            if game.over:
+                game.restart()
+                games += 1
+            elif game.terminated:  # won: play on, as a player pressing "keep going"
+                game.keep_going()
+            for d in order:
+                if game.move(d) is not None:
+                    break
+            profile.save_game("2048", game.to_dict())
+            times.append(time.perf_counter() - t)
+        seconds = time.perf_counter() - t_all
+        profile.flush()
+        written = profile.bytes_written
+        file_bytes = (Path(tmp) / FILENAME).stat().st_size
+        save_bytes = profile.save_path("2048").stat().st_size
+        state = profile.saved_game("2048")
+        profile.close()
+        t = time.perf_counter()
+        resumed = Game.from_dict(state)
+        t_load = time.perf_counter() - t
+        t = time.perf_counter()
+        resumed.to_dict()
+        t_first = time.perf_counter() - t
+    ms = sorted(x * 1000 for x in times)
+    return {"moves": moves, "size": size, "games": games, "seconds": seconds,
+            "move_median_ms": statistics.median(ms), "move_p99_ms": _pct(ms, 0.99), "move_max_ms": ms[-1],
+            "bytes_written": written, "bytes_per_move": written / moves, "file_bytes": file_bytes,
+            "save_file_bytes": save_bytes,
+            "from_dict_ms": t_load * 1000, "first_to_dict_ms": t_first * 1000}
+
+
+def print_save(r: dict) -> None:
+    print(f"machine: {machine()}")
+    print(f"save: {r['moves']:,} moves of {r['size']}x{r['size']} 2048 ({r['games']} games), saved after every move "
+          f"through the profile's background writer ({r['seconds']:.0f} s)")
+    print(f"  UI thread per move (move + to_dict + save_game): median {r['move_median_ms']:.3f} ms, "
+          f"p99 {r['move_p99_ms']:.3f} ms, max {r['move_max_ms']:.1f} ms")
+    print(f"  written: {r['bytes_written'] / 2**20:.1f} MiB in all, {r['bytes_per_move']:.0f} bytes a move "
+          f"(writes coalesced); saves/2048.json {r['save_file_bytes'] / 1024:.0f} KiB, profile.json "
+          f"{r['file_bytes']} bytes")
+    print(f"  resume: from_dict {r['from_dict_ms']:.1f} ms, first to_dict {r['first_to_dict_ms']:.1f} ms")
+
+
 # ----------------------------------------------------------------------------------------------------- CLI
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--frames", type=int, default=300, help="frames timed per scene (frames, all)")
-    parser.add_argument("--runs", type=int, default=5, help="start-up runs (startup, all)")
-    parser.add_argument("--moves", type=int, default=20000, help="2048 moves in the soak")
-    parser.add_argument("--stairs", type=int, default=5000, help="stairs climbed in the soak")
+    parser.add_argument("--frames", type=int_range(1, 10**6), default=300, help="frames timed per scene (frames, all)")
+    parser.add_argument("--runs", type=int_range(1, 1000), default=5, help="start-up runs (startup, all)")
+    parser.add_argument("--moves", type=int_range(1, 10**8), default=None,
+                        help="2048 moves in the soak (default 20000) or in save (default 100000)")
+    parser.add_argument("--stairs", type=int_range(1, 10**8), default=5000, help="stairs climbed in the soak")
     parser.add_argument("--quick", action="store_true", help="all: shorter runs (a few minutes in all)")
-    parser.add_argument("--json", type=Path, metavar="FILE", help="write the figures as JSON")
+    parser.add_argument("--json", type=output_file, metavar="FILE", help="write the figures as JSON")
 
 
 def print_frames(res: dict) -> None:
@@ -287,8 +347,12 @@ def run(args) -> int:
         out["startup_s"] = t
         print(f"start-up to the first menu frame: median {statistics.median(t) * 1000:.0f} ms over {len(t)} runs "
               f"(min {min(t) * 1000:.0f}, max {max(t) * 1000:.0f})")
+    elif name == "save":
+        r = save_costs(args.moves or 100_000)
+        out["save"] = r
+        print_save(r)
     elif name == "soak":
-        r = soak(args.moves, args.stairs)
+        r = soak(args.moves or 20_000, args.stairs)
         out["soak"] = r
         print_soak(r)
     if args.json:

@@ -44,6 +44,7 @@ from typing import Callable, Iterator, Optional
 
 from arcade.engine import storage
 from arcade.engine.storage import FILENAME, Profile
+from arcade.engine.args import folder_to_fill, int_range, output_file
 
 
 @contextlib.contextmanager
@@ -106,6 +107,7 @@ class Template:
 
     main: bytes
     bak: bytes
+    saves: dict = field(default_factory=dict)  # saves/<name> -> bytes: the games in progress, in files of their own
 
     @functools.cached_property
     def main_best(self) -> dict:
@@ -122,6 +124,10 @@ class Template:
         d.mkdir(parents=True, exist_ok=True)
         (d / FILENAME).write_bytes(self.main)
         (d / BACKUP).write_bytes(self.bak)
+        if self.saves:
+            (d / storage.SAVES_DIR).mkdir(exist_ok=True)
+            for name, data in self.saves.items():
+                (d / storage.SAVES_DIR / name).write_bytes(data)
 
 
 def build_template(d: Path) -> Template:
@@ -149,7 +155,8 @@ def build_template(d: Path) -> Template:
     p.submit_score("2048/5x5", 30112)
     p.submit_score("stairs", 57)
     p.submit_score("stairs", 63)  # the last write: the backup holds 57, the main file 63
-    t = Template((d / FILENAME).read_bytes(), (d / BACKUP).read_bytes())
+    t = Template((d / FILENAME).read_bytes(), (d / BACKUP).read_bytes(),
+                 {f.name: f.read_bytes() for f in sorted((d / storage.SAVES_DIR).glob("*.json"))})
     if t.main_best.get("stairs") != 63 or t.bak_best.get("stairs") != 57 or set(t.main_best) != set(BEST_KEYS):
         raise RuntimeError(f"the template profile is not what the matrix expects: {t.main_best} / {t.bak_best}")
     return t
@@ -207,7 +214,8 @@ def fingerprint(path: Path):
 
 
 def aside_names(d: Path, name: str) -> list:
-    return sorted(p.name for p in d.glob(name + ".corrupt-*"))
+    """The kept-aside copies of ``name`` (a path relative to ``d``: "saves/2048.json" too), relative to ``d``."""
+    return sorted(str(p.relative_to(d)) for p in d.glob(name + ".corrupt-*"))
 
 
 def _merge_best(into: dict, other: dict) -> dict:
@@ -369,6 +377,7 @@ class Damage:
     bad: list = field(default_factory=list)
     profile_dir: Optional[Path] = None
     unreadable: list = field(default_factory=list)  # intact on disk but the fault makes them unreadable
+    must_keep: dict = field(default_factory=dict)  # bests that must survive beyond those of the intact copies
 
 
 @dataclass
@@ -436,7 +445,7 @@ def _run(spec: Spec, case: Case, d: Path, template: Template) -> None:
     pdir = dmg.profile_dir or d
     case.dir = pdir
     case.bad = {name: fingerprint(pdir / name) for name in dmg.bad}
-    case.expected_best = intact_best(pdir, skip=dmg.unreadable)
+    case.expected_best = _merge_best(intact_best(pdir, skip=dmg.unreadable), dmg.must_keep)
     fault = spec.fault(pdir) if spec.fault else contextlib.nullcontext()
     with fault:
         done, hung = threading.Event(), []
@@ -585,9 +594,107 @@ def _prepare_kill(**faults) -> Callable:
                 pass
             else:
                 raise RuntimeError("the write was not killed")
+        p.close()
+        # the killed writer is gone: its temp file now carries a dead process's pid (the loader finishes or
+        # deletes only those; a live writer's temp file is never touched)
+        dead = _dead_pid()
+        for tmp in d.glob(FILENAME + f".tmp-{os.getpid()}"):
+            os.replace(tmp, tmp.with_name(f"{FILENAME}.tmp-{dead}"))
         return Damage([])
 
     return prepare
+
+
+WRITER = """
+import sys, time
+from arcade.engine.storage import Profile
+p = Profile(sys.argv[1])
+name = sys.argv[2]
+for i in range(20):
+    p.submit_score(name + "/" + str(i), 1000 + i)
+    p.set("volume", 0.1 if name == "a" else 0.9)
+    time.sleep(0.005)
+p.save_game(name, {"who": name})
+p.close()
+"""
+
+CLIMBER = """
+import sys, time
+from arcade.engine.storage import Profile
+p = Profile(sys.argv[1])  # the background writer, as in play
+best = p.best("stairs")
+for score in range(1, best + 31):
+    if score > best:
+        p.submit_score("stairs", score)  # what Stairs does on each hop past its best
+    time.sleep(0.01)
+print(score, flush=True)
+time.sleep(60)  # playing on: never a game over or a clean exit
+"""
+
+
+def _child_env() -> dict:
+    root = str(Path(__file__).resolve().parents[2])
+    return dict(os.environ, PYTHONPATH=root + os.pathsep + os.environ.get("PYTHONPATH", ""))
+
+
+def _prepare_two_writers(d: Path, t: Template) -> Damage:
+    """Two real processes writing to one profile at once: every best, the saved games and a setting survive."""
+    import subprocess
+
+    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(d), n], env=_child_env()) for n in ("a", "b")]
+    for pr in procs:
+        if pr.wait(60) != 0:
+            raise RuntimeError(f"writer exited with {pr.returncode}")
+    q = Profile(d, sync=True)
+    missing = [f"{n}/{i}" for n in "ab" for i in range(20) if q.best(f"{n}/{i}") != 1000 + i]
+    saves = [n for n in "ab" if q.saved_game(n) != {"who": n}]
+    q.close()
+    if missing or saves or q.warnings:
+        raise RuntimeError(f"lost: bests {missing[:4]}, saved games {saves}, warnings {q.warnings[:1]}")
+    return Damage([], must_keep={f"{n}/{i}": 1000 + i for n in "ab" for i in range(20)})
+
+
+def _prepare_kill_mid_run(d: Path, t: Template) -> Damage:
+    """A real process climbing past its Stairs best, SIGKILLed 1 s after its last new best (no game over, no exit)."""
+    import signal
+    import subprocess
+
+    pr = subprocess.Popen([sys.executable, "-c", CLIMBER, str(d)], env=_child_env(), stdout=subprocess.PIPE, text=True)
+    try:
+        reached = int(pr.stdout.readline())
+        time.sleep(1.0)
+        pr.send_signal(signal.SIGKILL)
+        pr.wait(20)
+    finally:
+        pr.kill()
+        pr.stdout.close()
+    return Damage([], must_keep={"stairs": reached})
+
+
+def _prepare_oversized(d: Path, t: Template) -> Damage:
+    """A valid profile grown past the loader's cap by a huge history, holding a best no other copy has."""
+    raw = t.raw()
+    raw["best"]["stairs"] = 77  # higher than the backup's: only this file has it
+    raw["history"]["stairs"] = [{"score": 1, "pad": "y" * 4000}] * (storage.MAX_FILE_BYTES // 4000 + 10)
+    with open(d / FILENAME, "w") as f:
+        json.dump(raw, f, separators=(",", ":"))
+    return Damage([FILENAME], must_keep={"stairs": 77})
+
+
+def _prepare_bad_save(d: Path, t: Template) -> Damage:
+    """The 2048 game's own file cut in half (its profile intact): that game starts afresh, nothing else is lost."""
+    f = d / storage.SAVES_DIR / "2048.json"
+    f.write_bytes(f.read_bytes()[: len(f.read_bytes()) // 2])
+    return Damage([f"{storage.SAVES_DIR}/2048.json"])
+
+
+def _dead_pid() -> int:
+    """The pid of a process that has ended (a child started and reaped here)."""
+    import subprocess
+
+    child = subprocess.Popen([sys.executable, "-c", "pass"])
+    child.wait()
+    return child.pid
 
 
 def _nan_edit(raw):
@@ -716,6 +823,13 @@ def _specs() -> list:
         _prepare_kill(replace=_replace_nth(0, Killed())), expected_warnings=0)
     one("killed between the renames", "killed after os.replace(main, bak), before os.replace(tmp, main)",
         _prepare_kill(replace=_replace_nth(1, Killed())), expected_warnings=0)
+    one("saved game file truncated", "saves/2048.json cut in half (the profile itself intact)", _prepare_bad_save)
+    one("two writers", "two processes write bests, a setting and saved games to one profile at once", _prepare_two_writers,
+        expected_warnings=0)
+    one("killed during a Stairs run", "a process climbing past its best, SIGKILLed 1 s after its last new best",
+        _prepare_kill_mid_run, expected_warnings=0)
+    one("oversized profile", f"a valid file over the {storage.MAX_FILE_BYTES // 2**20} MiB cap (a huge history), holding "
+        "the only copy of a best", _prepare_oversized)
     one("backup corrupt, main fine", "backup: random bytes", _prepare_backup(_random_bytes(7)))
     one("backup corrupt too", "main truncated to half, backup random bytes: nothing intact", _prepare_both)
     one("backup holds a higher best", "backup: stairs 99 and a 6x6 best the main file lacks", _prepare_higher_backup,
@@ -911,11 +1025,11 @@ def format_table(cases: list) -> str:
 
 # ------------------------------------------------------------------------------------------------- CLI
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--step", type=int, default=1, metavar="N",
+    parser.add_argument("--step", type=int_range(1, 10**6), default=1, metavar="N",
                         help="truncation: every Nth byte offset (default 1: every offset)")
-    parser.add_argument("--keep", type=Path, metavar="DIR",
+    parser.add_argument("--keep", type=folder_to_fill, metavar="DIR",
                         help="run in DIR and keep the case folders (default: a temp dir)")
-    parser.add_argument("--json", type=Path, metavar="FILE", help="write the rows as JSON")
+    parser.add_argument("--json", type=output_file, metavar="FILE", help="write the rows as JSON")
 
 
 def run(args) -> int:

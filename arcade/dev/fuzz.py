@@ -19,6 +19,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from arcade.engine.args import int_range, seed
 
 
 class FuzzFailure(AssertionError):
@@ -246,8 +247,8 @@ class Fuzzer:
                     if v and (v < 2 or v & (v - 1)):
                         raise FuzzFailure(f"illegal tile {v} in {g.grid}")
                 hist = g._history
-                if hist and g.score < hist[-1].score:
-                    raise FuzzFailure(f"2048 score went down through a move: {hist[-1].score} -> {g.score}")
+                if hist and g.score < g.undo_score:
+                    raise FuzzFailure(f"2048 score went down through a move: {g.undo_score} -> {g.score}")
                 key = id(g)
                 seen.add(key)
                 prev = self._track.get(key)
@@ -327,8 +328,8 @@ def fuzz(events: int = 100_000, seed: int = 0, progress: bool = False) -> Report
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--events", type=int, default=100_000, help="events to send (default 100000)")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--events", type=int_range(1, 10**8), default=100_000, help="events to send (default 100000)")
+    parser.add_argument("--seed", type=seed, default=0)
 
 
 def run(args) -> int:

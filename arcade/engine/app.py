@@ -1,10 +1,15 @@
 """The window and the main loop.
 
-A portrait logical canvas (:data:`LOGICAL_SIZE`) drawn into a resizable window with
-``pygame.SCALED`` (SDL letterboxes it and maps mouse coordinates back to logical pixels).
+Scenes draw on a portrait logical canvas (:data:`LOGICAL_SIZE`, ``app.screen``); the app shows it in a resizable
+window of any size from :data:`MIN_WINDOW` up: scaled to fit with the aspect kept (:func:`fit_canvas`), smoothly
+(``pygame.transform.smoothscale``), centred between black bars. Pointer events from the window are mapped back to
+canvas pixels through the same :class:`Fit` before any scene sees them (a press on a bar is dropped). We scale
+ourselves rather than use ``pygame.SCALED``: SCALED scales by whole numbers in a window (a 300x500 window crops the
+canvas, a bigger one leaves it small), filters nearest-neighbour, and leaves the mapping of input to SDL, where no
+test under the dummy driver can reach it.
 Each frame: apply scene switches requested last frame, hand every event to the top scene,
-update with a clamped ``dt``, draw, flip. F11 toggles fullscreen, M mutes, Ctrl+Q or closing the
-window quits after every scene has saved. Updates pause while the window is minimised or unfocused.
+update with a clamped ``dt``, draw, present (scale, flip). F11 toggles (desktop) fullscreen, M mutes, Ctrl+Q or
+closing the window quits after every scene has saved. Updates pause while the window is minimised or unfocused.
 
 The engine knows neither the shell nor the list of games: ``cli.py`` hands the app its games (the ``GAME``
 records) and the shell registers its scenes as services by name (``home``, ``pause``, ``help``, ``settings``),
@@ -12,7 +17,9 @@ which a game opens with ``app.open("pause", ...)`` without importing the shell.
 """
 from __future__ import annotations
 
+import functools
 import logging
+import math
 import os
 import signal
 import warnings
@@ -31,8 +38,84 @@ log = logging.getLogger("arcade")
 FPS = 60
 MAX_DT = 0.1  # a dragged window or a breakpoint must not teleport anything
 PAUSED_FPS = 15  # while minimised or unfocused: keep handling events, stop updating
-MIN_WINDOW = (240, 400)
+MIN_WINDOW = (240, 400)  # half the canvas: the smallest window the window manager lets a player shrink to
 MAX_WINDOW = (7680, 4320)
+BARS = (0, 0, 0)  # the letterbox
+
+
+@dataclass(frozen=True)
+class Fit:
+    """Where the canvas lands in a window: ``w`` x ``h`` pixels at ``(x, y)`` (the canvas times ``scale``, aspect
+    kept, centred), the rest of the window letterbox bars. The one transform both drawing and input go through."""
+
+    window: tuple[int, int]
+    canvas: tuple[int, int]
+    scale: float
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def rect(self) -> tuple[int, int, int, int]:
+        return self.x, self.y, self.w, self.h
+
+    @property
+    def identity(self) -> bool:
+        """The window is the canvas's size: shown as is, positions unchanged."""
+        return (self.x, self.y, self.w, self.h) == (0, 0, *self.canvas)
+
+    def to_canvas(self, pos, clamp: bool = False) -> tuple[int, int] | None:
+        """The canvas pixel shown under window pixel ``pos`` (the one covering its centre). Outside the picture
+        (on a bar): ``None``, or with ``clamp`` the nearest canvas pixel."""
+        (cw, ch), (wx, wy) = self.canvas, pos
+        cx = math.floor((wx + 0.5 - self.x) * cw / self.w)
+        cy = math.floor((wy + 0.5 - self.y) * ch / self.h)
+        if 0 <= cx < cw and 0 <= cy < ch:
+            return cx, cy
+        if not clamp:
+            return None
+        return min(max(cx, 0), cw - 1), min(max(cy, 0), ch - 1)
+
+    def to_window(self, pos) -> tuple[int, int]:
+        """The window pixel that shows the centre of canvas pixel ``pos``."""
+        (cw, ch), (cx, cy) = self.canvas, pos
+        return self.x + math.floor((cx + 0.5) * self.w / cw), self.y + math.floor((cy + 0.5) * self.h / ch)
+
+    def normalised_to_canvas(self, nx: float, ny: float, clamp: bool = False) -> tuple[float, float] | None:
+        """A touch position normalised to the window (0..1, as SDL reports fingers) -> normalised to the canvas;
+        ``None`` on a bar unless ``clamp``."""
+        ww, wh = self.window
+        fx, fy = (nx * ww - self.x) / self.w, (ny * wh - self.y) / self.h
+        if 0.0 <= fx <= 1.0 and 0.0 <= fy <= 1.0:
+            return fx, fy
+        if not clamp:
+            return None
+        return min(max(fx, 0.0), 1.0), min(max(fy, 0.0), 1.0)
+
+
+@functools.lru_cache(maxsize=16)
+def fit_canvas(window: tuple[int, int], canvas: tuple[int, int] = LOGICAL_SIZE) -> Fit:
+    """The canvas scaled to fit inside ``window`` with its aspect kept, centred (pure arithmetic).
+    A window of no area (minimised) gets the identity, so input maps to something sane."""
+    ww, wh = (int(v) for v in window)
+    cw, ch = canvas
+    if ww <= 0 or wh <= 0:
+        return Fit((ww, wh), canvas, 1.0, 0, 0, cw, ch)
+    scale = min(ww / cw, wh / ch)
+    w, h = min(ww, max(1, round(cw * scale))), min(wh, max(1, round(ch * scale)))
+    return Fit((ww, wh), canvas, scale, (ww - w) // 2, (wh - h) // 2, w, h)
+
+
+def initial_window(desktop: tuple[int, int] | None, canvas: tuple[int, int] = LOGICAL_SIZE,
+                   room: float = 0.9) -> tuple[int, int]:
+    """The window size to open with when none is asked for: the canvas's own size, or on a desktop too small for it
+    (a 768-pixel-high laptop) the canvas scaled down to ``room`` of the desktop, never below :data:`MIN_WINDOW`."""
+    if not desktop or desktop[0] <= 0 or desktop[1] <= 0:
+        return canvas
+    cw, ch = canvas
+    scale = min(1.0, desktop[0] * room / cw, desktop[1] * room / ch)
+    return max(MIN_WINDOW[0], round(cw * scale)), max(MIN_WINDOW[1], round(ch * scale))
 
 
 class AppError(Exception):
@@ -41,7 +124,7 @@ class AppError(Exception):
 
 @dataclass
 class Options:
-    mode: str = "menu"  # "menu" | "play" | "demo"
+    mode: str = "menu"  # "menu" | "play" | "demo" | "replay"
     game: str | None = None
     seed: int | None = None
     fullscreen: bool = False
@@ -50,6 +133,7 @@ class Options:
     frames: int | None = None
     window: tuple[int, int] | None = None
     game_options: dict = field(default_factory=dict)  # the game's own `arcade play NAME` options (make_scene kwargs)
+    replay: object = None  # mode "replay": the arcade.engine.replays.Replay to open
 
 
 class App:
@@ -59,10 +143,20 @@ class App:
 
         self.options = options or Options()
         self.size = LOGICAL_SIZE
+        self.present_ms = 0.0  # the last present's cost (scale to the window, bars): not part of frame_ms
+        self._scale_warned = False
+        self._shown: tuple | None = None  # (surface, size) the bars were last painted for; None: paint them again
         self.services: dict = {}
         self.registry = games or {}  # registers the games' settings before the profile validates them
         self.profile = profile if profile is not None else Profile(self.options.data_dir or default_data_dir())
         self.toast: tuple[str, float] | None = None  # (message, seconds left) shown over every scene
+        self.profile.on_notice = self.notify  # saving trouble, and its end
+        from arcade.engine.replays import ReplayStore
+
+        # finished games, beside the profile (none when it cannot be written)
+        self.replays = ReplayStore(self.profile.dir if self.profile.writable else None, sync=self.profile.sync)
+        if self.profile.shared:
+            self.notify("Another window uses this profile: bests and settings are merged", 6.0)
         self._init_display()
         if audio is None:
             audio = Audio(volume=self.profile.get("volume"), muted=self.profile.get("muted") or self.options.mute)
@@ -87,10 +181,13 @@ class App:
                 # SDL fell back to an invisible window: for a player that is "no display"
                 pygame.display.quit()
                 raise pygame.error("SDL found no screen to open a window on")
-            flags = pygame.SCALED | pygame.RESIZABLE
-            with warnings.catch_warnings():  # "no fast renderer available" with the dummy driver
-                warnings.simplefilter("ignore")
-                self.screen = pygame.display.set_mode(self.size, flags)
+            size = self.options.window
+            if size is None:
+                headless = driver in ("offscreen", "dummy")
+                size = initial_window(None if headless else _desktop(), self.size)
+            display = pygame.display.set_mode(size, pygame.RESIZABLE)
+            # the scenes' canvas, in the display's pixel format (fast blits, and smoothscale wants equal formats)
+            self.screen = pygame.Surface(self.size).convert(display)
         except pygame.error as e:
             raise AppError(f"no display available ({e}); run it in a desktop session, or set SDL_VIDEODRIVER=dummy for a headless run") from None
         pygame.display.set_caption(f"arcade {__version__}")
@@ -108,8 +205,6 @@ class App:
                 warnings.simplefilter("ignore", DeprecationWarning)
                 self.window = pygame.Window.from_display_module()
             self.window.minimum_size = MIN_WINDOW
-            if self.options.window:
-                self.window.size = self.options.window
         except (pygame.error, AttributeError):
             pass
         if self.options.fullscreen or self.profile.get("fullscreen"):
@@ -122,15 +217,102 @@ class App:
         return bool(surf and surf.get_flags() & pygame.FULLSCREEN)
 
     def set_fullscreen(self, on: bool, persist: bool = True) -> None:
+        """Desktop fullscreen (no video mode change): the window becomes the screen's size and the canvas is fitted
+        to it like to any window."""
         if on != self.fullscreen:
             try:
-                pygame.display.toggle_fullscreen()
+                if self.window is None:
+                    pygame.display.toggle_fullscreen()
+                elif on:
+                    self.window.set_fullscreen(desktop=True)
+                else:
+                    self.window.set_windowed()
             except pygame.error as e:
                 if not self._fullscreen_warned:
                     self._fullscreen_warned = True
                     log.warning("fullscreen is not available here (%s)", e)
         if persist:
             self.profile.set("fullscreen", on)
+
+    # ----- canvas <-> window -----
+    @property
+    def fit(self) -> Fit:
+        """Where the canvas sits in the window now, in window coordinates (those of mouse events)."""
+        try:
+            size = pygame.display.get_window_size()
+        except pygame.error:
+            size = self.size
+        return fit_canvas(tuple(size), self.size)
+
+    def to_canvas(self, event):
+        """``event`` with its pointer position mapped from the window to the canvas (mouse: canvas pixels; finger:
+        normalised to the canvas, see :func:`arcade.engine.ui.input.finger_to_logical`). ``None`` for a press on a
+        letterbox bar (no scene sees it); releases and motion there are clamped to the canvas edge, so a drag that
+        ends on a bar still ends."""
+        t = event.type
+        if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+            fit = self.fit
+            if fit.identity:
+                return event
+            pos = fit.to_canvas(event.pos, clamp=t != pygame.MOUSEBUTTONDOWN)
+            if pos is None:
+                return None
+            d = dict(event.dict, pos=pos)
+            if t == pygame.MOUSEMOTION and "rel" in d:
+                d["rel"] = tuple(_scaled(r, fit.scale) for r in d["rel"])
+            return pygame.event.Event(t, d)
+        if t in (pygame.FINGERDOWN, pygame.FINGERUP, pygame.FINGERMOTION):
+            fit = self.fit
+            if fit.identity:
+                return event
+            pos = fit.normalised_to_canvas(event.x, event.y, clamp=t != pygame.FINGERDOWN)
+            if pos is None:
+                return None
+            (ww, wh), (cw, ch) = fit.window, fit.canvas
+            d = dict(event.dict, x=pos[0], y=pos[1])
+            if "dx" in d and "dy" in d:  # normalised deltas: window fraction -> canvas fraction
+                d["dx"], d["dy"] = d["dx"] * ww / fit.w, d["dy"] * wh / fit.h
+            return pygame.event.Event(t, d)
+        return event
+
+    def present(self) -> None:
+        """Show the canvas: scaled to the window's current size (re-fitted after every resize and in fullscreen),
+        smooth, centred between bars. The bars are painted, and the whole window sent to the screen, only when the
+        window's size changed or it was exposed; other frames send the picture's rectangle alone (a third of a
+        1920x1080 screen), since uploading the window is what a big window costs, more than the scaling."""
+        import time
+
+        t0 = time.perf_counter()
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            size = surface.get_size()  # pixels (equal to the window size except on high-DPI screens)
+            if size[0] > 0 and size[1] > 0:
+                fit = fit_canvas(size, self.size)
+                whole = self._shown != (id(surface), size)
+                self._blit_fitted(surface, fit, bars=whole)
+                self._shown = (id(surface), size)
+                if whole or fit.identity:
+                    pygame.display.flip()
+                else:
+                    pygame.display.update(fit.rect)
+        self.present_ms = (time.perf_counter() - t0) * 1000
+
+    def _blit_fitted(self, surface, fit: Fit, bars: bool = True) -> None:
+        if fit.identity:
+            surface.blit(self.screen, (0, 0))
+            return
+        (ww, wh), (x, y, w, h) = fit.window, fit.rect
+        try:
+            pygame.transform.smoothscale(self.screen, (w, h), surface.subsurface(fit.rect))
+        except (ValueError, pygame.error) as e:  # a display format smoothscale cannot write (8/16-bit): nearest
+            if not self._scale_warned:
+                self._scale_warned = True
+                log.warning("smooth scaling unavailable (%s): scaling nearest-neighbour", e)
+            surface.blit(pygame.transform.scale(self.screen, (w, h)), (x, y))
+        if bars:
+            for bar in ((0, 0, x, wh), (x + w, 0, ww - x - w, wh), (x, 0, w, y), (x, y + h, w, wh - y - h)):
+                if bar[2] > 0 and bar[3] > 0:
+                    surface.fill(BARS, bar)
 
     # ----- games and services -----
     @property
@@ -198,6 +380,18 @@ class App:
 
     def toggle_mute(self) -> None:
         self.set_setting("muted", not self.profile.get("muted"))
+        self.notify("Muted (M for sound)" if self.audio.muted else "Sound on", 1.5)
+
+    def _draw_muted(self, surface) -> None:
+        """While muted: a small crossed-out speaker in the bottom-right corner, over every scene."""
+        if not self.audio.muted:
+            return
+        w, h = surface.get_size()
+        x, y = w - 18, h - 17
+        col = (150, 140, 130)
+        pygame.draw.polygon(surface, col, [(x, y + 4), (x + 4, y + 4), (x + 9, y), (x + 9, y + 12), (x + 4, y + 8),
+                                           (x, y + 8)])
+        pygame.draw.line(surface, (200, 70, 60), (x - 1, y + 13), (x + 13, y - 1), 2)
 
     def play(self, sound: str, volume: float = 1.0) -> None:
         self.audio.play(sound, volume)
@@ -221,6 +415,9 @@ class App:
             if event.key == pygame.K_m and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
                 self.toggle_mute()
                 return True
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED, pygame.WINDOWEXPOSED,
+                          pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.WINDOWMAXIMIZED, pygame.VIDEOEXPOSE):
+            self._shown = None  # re-fit: bars and the whole window again at the next present
         if event.type in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
             self.paused = True
         elif event.type in (pygame.WINDOWFOCUSGAINED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN, pygame.WINDOWEXPOSED):
@@ -235,7 +432,8 @@ class App:
             return False
 
     def step(self, dt: float, events=None) -> None:
-        """One frame: switches, events, update, draw. ``dt`` in seconds, clamped."""
+        """One frame: switches, events, update, draw. ``dt`` in seconds, clamped. ``events``: canvas-space events
+        (tests, the fuzzer); by default the window's queue, its pointer events mapped to the canvas (:meth:`to_canvas`)."""
         import time
 
         clock = time.perf_counter
@@ -243,8 +441,8 @@ class App:
         dt = max(0.0, min(dt, MAX_DT))
         self.stack.begin_frame()
         t1 = clock()
-        for event in pygame.event.get() if events is None else events:
-            if not self.handle_global(event):
+        for event in (self.to_canvas(e) for e in pygame.event.get()) if events is None else events:
+            if event is not None and not self.handle_global(event):
                 self.stack.handle(event)
         t2 = clock()
         if not self.paused:
@@ -253,6 +451,7 @@ class App:
         self.screen.fill((0, 0, 0))
         self.stack.draw(self.screen)
         self._draw_toast(self.screen, dt)
+        self._draw_muted(self.screen)
         t4 = clock()
         # where the last frame's time went (ms): scene switches, events, update, draw - for the fuzzer's slow frames
         self.frame_phases = ((t1 - t0) * 1000, (t2 - t1) * 1000, (t3 - t2) * 1000, (t4 - t3) * 1000)
@@ -265,25 +464,29 @@ class App:
         if first is not None:
             self.stack.reset(first, fade=True)
         self.running = True
-        prev = signal.getsignal(signal.SIGTERM) if hasattr(signal, "SIGTERM") else None
-        try:
-            if prev is not None:
-                signal.signal(signal.SIGTERM, lambda *_: pygame.event.post(pygame.event.Event(pygame.QUIT)))
-        except ValueError:  # not the main thread
-            prev = None
+        # SIGTERM and SIGHUP (a closed terminal) quit like the window's close button: every scene saves
+        prev = {}
+        for name in ("SIGTERM", "SIGHUP"):
+            sig = getattr(signal, name, None)
+            if sig is None:
+                continue
+            try:
+                prev[sig] = signal.signal(sig, lambda *_: pygame.event.post(pygame.event.Event(pygame.QUIT)))
+            except ValueError:  # not the main thread
+                break
         try:
             while self.running:
                 ms = self.clock.tick(PAUSED_FPS if self.paused else FPS)
                 self.step(ms / 1000.0)
-                pygame.display.flip()
+                self.present()
                 if frames is not None and self.frame >= frames:
                     self.quit()
                 if not self.stack.scenes and not self.stack.busy:
                     self.quit()
         finally:
             self.shutdown()
-            if prev is not None:
-                signal.signal(signal.SIGTERM, prev)
+            for sig, handler in prev.items():
+                signal.signal(sig, handler if handler is not None else signal.SIG_DFL)
         return 0
 
     def shutdown(self) -> None:
@@ -291,6 +494,22 @@ class App:
         try:
             self.stack.close()
         finally:
+            self.replays.flush()
             self.profile.close()
             self.audio.close()
             pygame.display.quit()
+
+
+def _desktop() -> tuple[int, int] | None:
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except (pygame.error, AttributeError):
+        return None
+    return tuple(sizes[0]) if sizes else None
+
+
+def _scaled(delta: int, scale: float) -> int:
+    """A motion delta in window pixels -> canvas pixels; a move stays a move (never rounded to 0)."""
+    if not delta:
+        return 0
+    return int(math.copysign(max(1, round(abs(delta) / scale)), delta))

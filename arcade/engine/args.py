@@ -7,7 +7,13 @@ import math
 import os
 from pathlib import Path
 
-__all__ = ["positive_int", "nonnegative_int", "int_range", "float_range", "seed", "output_file", "data_dir"]
+__all__ = ["BadOption", "positive_int", "nonnegative_int", "int_range", "int_list", "float_range", "seed", "output_file",
+           "folder_to_fill", "data_dir"]
+
+
+class BadOption(Exception):
+    """Raised by a benchmark's ``run`` for a combination of values no single type can check (e.g. weights that sum
+    to 0): the CLI prints it as one line, ``arcade bench NAME: error: ...``, and exits with 2."""
 
 
 def _int(text: str) -> int:
@@ -42,6 +48,25 @@ def int_range(lo: int, hi: int):
         return v
 
     parse.__name__ = f"int {lo}..{hi}"
+    return parse
+
+
+def int_list(lo: int, hi: int):
+    """Comma-separated whole numbers, each in ``lo..hi``, at least one: ``"3,4,8"``."""
+
+    def parse(text: str) -> list[int]:
+        parts = [t.strip() for t in text.split(",") if t.strip()]
+        if not parts:
+            raise argparse.ArgumentTypeError(f"expected numbers separated by commas, got {text!r}")
+        out = []
+        for t in parts:
+            v = _int(t)
+            if not lo <= v <= hi:
+                raise argparse.ArgumentTypeError(f"each must be {lo}..{hi}, got {v}")
+            out.append(v)
+        return out
+
+    parse.__name__ = f"list of {lo}..{hi}"
     return parse
 
 
@@ -81,6 +106,24 @@ def output_file(text: str) -> Path:
         raise argparse.ArgumentTypeError(f"the folder {folder} does not exist")
     if not os.access(folder, os.W_OK):
         raise argparse.ArgumentTypeError(f"cannot write in the folder {folder}")
+    return p
+
+
+def folder_to_fill(text: str) -> Path:
+    """A folder a run creates and fills: it may exist only as an empty folder (never a file, never a folder whose
+    contents a run could mix with or overwrite)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a folder, got an empty string")
+    p = Path(text).expanduser()
+    if p.exists() and not p.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a file, expected a new or empty folder")
+    if p.is_dir() and any(p.iterdir()):
+        raise argparse.ArgumentTypeError(f"{text} is not empty, expected a new or empty folder")
+    parent = p.parent
+    while not parent.exists() and parent != parent.parent:
+        parent = parent.parent
+    if not os.access(parent, os.W_OK):
+        raise argparse.ArgumentTypeError(f"cannot create a folder in {parent}")
     return p
 
 

@@ -122,6 +122,7 @@ class GameInfo:
     prefetch: tuple[str, ...] = ()            # modules the menu imports in the background besides the scene
     benches: tuple[Bench, ...] = ()
     demo: bool = True                         # takes part in the demo and attract mode
+    replay: str = ""                          # module with make_replay(app, replay) -> a scene ("" = no replays)
 
     def __post_init__(self) -> None:
         if not self.id or not self.id.replace("-", "").isalnum() or self.id != self.id.lower():
@@ -139,6 +140,12 @@ class GameInfo:
 
     def make_demo(self, app):
         return self.module().make_demo(app)
+
+    def make_replay(self, app, replay):
+        """The game's replay scene for a :class:`arcade.engine.replays.Replay` (ValueError if it is not one)."""
+        if not self.replay:
+            raise ValueError(f"{self.title} has no replays")
+        return importlib.import_module(self.replay).make_replay(app, replay)
 
     def warm_steps(self, app):
         """The scene module's optional ``warm_steps(app)`` generator, or an empty one. Imports the module: call it

@@ -23,6 +23,7 @@ class Spec:
     section: str = "General"
     hidden: bool = False  # kept in the profile, not shown in the settings scene
     fmt: str = "{:.0%}"  # how a float is shown
+    note: str = ""  # one line the settings scene shows under the list while this setting is selected
 
     def validate(self, value):
         """Return ``value`` in canonical form, or raise ValueError."""
@@ -53,8 +54,8 @@ class Spec:
                 return text
         return str(value)
 
-    def step_value(self, value, delta: int):
-        """The next value left (-1) or right (+1), wrapping through choices, clamping floats."""
+    def step_value(self, value, delta: int, wrap: bool = False):
+        """The next value left (-1) or right (+1), clamped at both ends (``wrap``: choices go round, as Enter does)."""
         if self.kind == "bool":
             return not value
         if self.kind == "float":
@@ -65,7 +66,13 @@ class Spec:
             i = values.index(value)
         except ValueError:
             i = 0
-        return values[(i + delta) % len(values)]
+        if wrap:
+            return values[(i + delta) % len(values)]
+        return values[max(0, min(len(values) - 1, i + delta))]
+
+    def at_end(self, value, delta: int) -> bool:
+        """True when stepping ``delta`` from ``value`` changes nothing (the scene hides that side's arrow)."""
+        return self.kind != "bool" and self.step_value(value, delta) == value
 
 
 CORE: tuple[Spec, ...] = (

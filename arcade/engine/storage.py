@@ -17,16 +17,34 @@ One versioned JSON file, ``profile.json``, in the platformdirs user data dir (``
 * A write killed after its temp file was complete (before or between the renames) is finished at the
   next start: that temp file holds the newest state. An incomplete temp file is deleted silently (the
   main file and the backup are intact then).
-* An unwritable directory: one warning, play goes on in memory.
+* An unwritable directory: one warning, play goes on in memory. Saving trouble and its end are also shown on
+  screen (``on_notice``).
+* Several processes on one data dir (two windows): every write holds an advisory lock on ``profile.lock`` and
+  first re-reads the file on disk and merges it (the max of every best, the min of every best time, the union of
+  the game histories by record id, each setting from whichever process changed it last, the totals plus what this
+  process added), so no window loses another's bests or settings. The first process holds ``instance.lock`` for
+  its life; a later one knows it shares the profile (``shared``) and says so. A temp file is only ever finished or
+  deleted when the process that wrote it is gone.
+* Writes are debounced (:data:`DEBOUNCE` seconds, coalescing the newest snapshot), so a best is on disk well within a
+  second of being reached; ``flush()`` writes at once.
+* Each game in progress lives in its own file, ``saves/<game>.json`` (written the same atomic way, only when it
+  changed), so a long game never slows the writing of settings and bests. A profile from before the split keeps
+  its saved games inside; they move to their files on the next write. A save file that does not parse is kept
+  aside like a corrupt profile.
+* Nothing the reader would refuse is written: a profile that would pass :data:`MAX_FILE_BYTES` has its histories
+  trimmed first; a file over the cap found on disk is still mined for its best scores before it is set aside.
+  Scores above :data:`MAX_SCORE` are implausible and refused.
 """
 from __future__ import annotations
 
 import json
 import logging
 import os
+import re
 import stat
 import threading
 import time
+import uuid
 from pathlib import Path
 
 from arcade.engine import settings as settings_mod
@@ -38,6 +56,11 @@ FILENAME = "profile.json"
 HISTORY_LIMIT = 500  # game records kept per game for the stats screen
 MAX_FILE_BYTES = 64 * 1024 * 1024  # refuse to parse anything absurdly large
 MAX_DEPTH = 32  # a saved game or history record nested deeper is refused (json.dumps must always manage it)
+MAX_SCORE = 10**15  # no game of the collection can score more; a bigger "best" is a crafted file
+DEBOUNCE = 0.25  # seconds a background write waits for more changes to coalesce
+SAVES_DIR = "saves"  # each game in progress in a file of its own: saves/<game>.json
+LOCKFILE = "profile.lock"
+INSTANCE_LOCK = "instance.lock"
 
 
 def default_data_dir() -> Path:
@@ -50,7 +73,12 @@ def default_data_dir() -> Path:
 
 
 def _nonneg_int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**63
+
+
+def _score(v) -> bool:
+    """A plausible score or time: a whole number 0 .. MAX_SCORE."""
+    return _nonneg_int(v) and v <= MAX_SCORE
 
 
 def _depth_ok(value, limit: int = MAX_DEPTH) -> bool:
@@ -65,11 +93,70 @@ def _depth_ok(value, limit: int = MAX_DEPTH) -> bool:
 
 
 def _empty() -> dict:
-    return {"settings": {}, "best": {}, "low": {}, "saves": {}, "history": {}, "totals": {}}
+    return {"settings": {}, "stamps": {}, "best": {}, "low": {}, "saves": {}, "history": {}, "totals": {}}
+
+
+class _Bad(ValueError):
+    """An entry of a section that is not kept; its text is the problem reported."""
+
+
+def _setting(k, v, note):
+    if k not in settings_mod.BY_KEY:
+        # a setting of a game this process does not know (a newer version, a game left out): kept as it is
+        if isinstance(k, str) and (v is None or isinstance(v, (bool, int, float, str))):
+            return v
+        raise _Bad(f"setting {k!r}")
+    try:
+        return settings_mod.validate(k, v)
+    except ValueError as e:
+        raise _Bad(f"setting {e}") from None
+
+
+def _scored(what: str):
+    def check(k, v, note):
+        if isinstance(k, str) and _score(v):
+            return v
+        raise _Bad(f"{what} {k!r}={v!r}")
+
+    return check
+
+
+def _save(k, v, note):
+    if isinstance(v, dict) and _depth_ok(v):
+        return v
+    raise _Bad(f"saved game {k!r}")
+
+
+def _history(k, v, note):
+    if not isinstance(v, list):
+        raise _Bad(f"history {k!r}")
+    recs = [r for r in v if isinstance(r, dict) and _score(r.get("score")) and _depth_ok(r)]
+    if len(recs) != len(v):
+        note(f"history {k!r} has bad records")  # the good records are kept
+    return recs[-HISTORY_LIMIT:]
+
+
+def _total(k, v, note):
+    if isinstance(v, dict) and _nonneg_int(v.get("played")) and _nonneg_int(v.get("score_sum")):
+        return {"played": v["played"], "score_sum": v["score_sum"]}
+    raise _Bad(f"totals {k!r}")
+
+
+# section -> (entry validator (key, value, note) -> the value kept, raising _Bad to drop it; required in a file)
+# "best": higher is better (points); "low": lower is better (times), absent in files written before it existed
+SECTIONS = {
+    "settings": (_setting, True),
+    "best": (_scored("best score"), True),
+    "low": (_scored("best time"), False),
+    "saves": (_save, True),
+    "history": (_history, True),
+    "totals": (_total, True),
+}
 
 
 def sanitize(raw) -> tuple[dict, list[str]]:
-    """Keep every valid part of a parsed profile. Returns (data, problems)."""
+    """Keep every valid part of a parsed profile: each section's entries through its validator. Returns
+    (data, problems)."""
     data = _empty()
     problems: list[str] = []
     if not isinstance(raw, dict):
@@ -77,66 +164,22 @@ def sanitize(raw) -> tuple[dict, list[str]]:
     schema = raw.get("schema")
     if schema != SCHEMA:
         problems.append(f"schema {schema!r} (this version reads {SCHEMA})")
-    missing = [k for k in ("settings", "best", "saves", "history", "totals") if k not in raw]
+    missing = [k for k, (_, required) in SECTIONS.items() if required and k not in raw]
     if missing:  # every file this version writes has them all: one lost (a damaged key name) is a fault
         problems.append("no " + ", ".join(missing))
-    sets = raw.get("settings", {})
-    if isinstance(sets, dict):
-        for k, v in sets.items():
-            if k not in settings_mod.BY_KEY:
-                # a setting of a game this process does not know (a newer version, a game left out): kept as it is
-                if isinstance(k, str) and (v is None or isinstance(v, (bool, int, float, str))):
-                    data["settings"][k] = v
-                else:
-                    problems.append(f"setting {k!r}")
-                continue
-            try:
-                data["settings"][k] = settings_mod.validate(k, v)
-            except ValueError as e:
-                problems.append(f"setting {e}")
-    else:
-        problems.append("settings is not an object")
-    # "best": higher is better (points); "low": lower is better (times), absent in files written before it existed
-    for section, what in (("best", "best score"), ("low", "best time")):
-        scores = raw.get(section, {})
-        if not isinstance(scores, dict):
+    for section, (check, _) in SECTIONS.items():
+        entries = raw.get(section, {})
+        if not isinstance(entries, dict):
             problems.append(f"{section} is not an object")
             continue
-        for k, v in scores.items():
-            if isinstance(k, str) and _nonneg_int(v):
-                data[section][k] = v
-            else:
-                problems.append(f"{what} {k!r}={v!r}")
-    saves = raw.get("saves", {})
-    if isinstance(saves, dict):
-        for k, v in saves.items():
-            if isinstance(v, dict) and _depth_ok(v):
-                data["saves"][k] = v
-            else:
-                problems.append(f"saved game {k!r}")
-    else:
-        problems.append("saves is not an object")
-    hist = raw.get("history", {})
-    if isinstance(hist, dict):
-        for k, v in hist.items():
-            if isinstance(v, list):
-                recs = [r for r in v if isinstance(r, dict) and _nonneg_int(r.get("score")) and _depth_ok(r)]
-                if len(recs) != len(v):
-                    problems.append(f"history {k!r} has bad records")
-                data["history"][k] = recs[-HISTORY_LIMIT:]
-            else:
-                problems.append(f"history {k!r}")
-    else:
-        problems.append("history is not an object")
-    totals = raw.get("totals", {})
-    if isinstance(totals, dict):
-        for k, v in totals.items():
-            if isinstance(v, dict) and _nonneg_int(v.get("played")) and _nonneg_int(v.get("score_sum")):
-                data["totals"][k] = {"played": v["played"], "score_sum": v["score_sum"]}
-            else:
-                problems.append(f"totals {k!r}")
-    else:
-        problems.append("totals is not an object")
+        for k, v in entries.items():
+            try:
+                data[section][k] = check(k, v, problems.append)
+            except _Bad as e:
+                problems.append(str(e))
+    stamps = raw.get("stamps", {})  # when each setting was last changed (ns), for merging two writers; optional
+    if isinstance(stamps, dict):
+        data["stamps"] = {k: v for k, v in stamps.items() if k in data["settings"] and _nonneg_int(v)}
     return data, problems
 
 
@@ -179,13 +222,80 @@ def _read(path: Path):
         if not stat.S_ISREG(st.st_mode):  # a FIFO would block the start-up, a device would never end
             return None, "not a regular file", True, []
         if st.st_size > MAX_FILE_BYTES:
-            return None, "file too large", True, []
+            return _mine(path), "file too large", True, []
         text = path.read_bytes().decode("utf-8")
         raw = json.loads(text, object_pairs_hook=pairs_hook)
         return raw, None, True, [f"duplicate key {k!r}" for k in dict.fromkeys(dups)]
     # ValueError: bad UTF-8, bad JSON, or an integer too long for int() (Python >= 3.11 refuses 4300+ digits)
     except (OSError, ValueError, RecursionError) as e:
         return None, f"{type(e).__name__}: {e}", True, []
+
+
+def _mine(path: Path):
+    """The best scores of a file too large to parse (its head holds them: this module writes ``best`` and ``low``
+    before the bulky parts), as a partial profile for :func:`sanitize`, or None."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(1 << 20).decode("utf-8", "replace")
+    except OSError:
+        return None
+    found = {}
+    for section in ("best", "low"):
+        m = re.search(r'"%s"\s*:\s*(\{[^{}]*\})' % section, head)
+        if m:
+            try:
+                found[section] = json.loads(m.group(1))
+            except ValueError:
+                pass
+    return found or None
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True  # someone else's live process
+    return True
+
+
+class DirLock:
+    """An advisory lock on a file in the data dir (``fcntl.flock``; a no-op where there is none)."""
+
+    def __init__(self, path: Path, blocking: bool = True):
+        self.path, self.blocking, self.fd = path, blocking, None
+
+    def acquire(self) -> bool:
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - not POSIX: no lock, merging still applies
+            return True
+        try:
+            self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError:
+            return True  # an unwritable dir: nothing will be written anyway
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | (0 if self.blocking else fcntl.LOCK_NB))
+            return True
+        except OSError:
+            os.close(self.fd)
+            self.fd = None
+            return False
+
+    def release(self) -> None:
+        if self.fd is not None:
+            os.close(self.fd)  # closing drops the flock
+            self.fd = None
+
+    def __enter__(self):
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc):
+        self.release()
 
 
 class Profile:
@@ -207,9 +317,22 @@ class Profile:
         self._thread: threading.Thread | None = None
         self._closed = False
         self._write_failed = False
+        self._flush_now = False
         self.data = _empty()
+        self.on_notice = None  # called with a one-line message when saving fails and when it works again
+        self.shared = False  # another process (a second window) holds this data dir too
+        self._instance = None
+        self._added = {}  # game id -> [played, score_sum] recorded here and not yet merged into the file's totals
+        self._cleared: set = set()  # saved games this process cleared since its last write
+        self._dirty: set = set()  # saved games this process changed since its last write (their files are rewritten)
+        self.bytes_written = 0  # for the write-amplification benchmark
         if self.dir is not None:
             self._load()
+            if self.writable:
+                self._instance = DirLock(self.dir / INSTANCE_LOCK, blocking=False)
+                if not self._instance.acquire():
+                    self._instance = None
+                    self.shared = True
 
     # ----- warnings -----
     def _warn(self, msg: str) -> None:
@@ -228,6 +351,8 @@ class Profile:
         main_raw, main_err, main_exists, main_notes = _read(self.path)
         bak_raw, bak_err, bak_exists, bak_notes = _read(self.backup)
         main, main_problems = sanitize(main_raw) if main_err is None and main_exists else (None, [])
+        # a file too large to load: its bests, read from its head, still count
+        mined = sanitize(main_raw)[0] if main_err is not None and isinstance(main_raw, dict) else None
         bak, bak_problems = sanitize(bak_raw) if bak_err is None and bak_exists else (None, [])
         main_problems += main_notes
         bak_problems += bak_notes
@@ -267,7 +392,7 @@ class Profile:
                         else "kept its valid parts" if bak is not None else "started from defaults")
             self._warn("; ".join(parts) + f"; {tail}")
         # A best score is never lost: take the maximum over every readable copy.
-        for other in (main, bak, tmp):
+        for other in (main, bak, tmp, mined):
             if other is None:
                 continue
             for k, v in other["best"].items():
@@ -276,6 +401,9 @@ class Profile:
             for k, v in other["low"].items():
                 if v < self.data["low"].get(k, v + 1):
                     self.data["low"][k] = v
+        legacy = set(self.data["saves"])
+        self._load_saves()
+        self._dirty |= legacy & set(self.data["saves"]) - self._on_disk_saves()
         if temps:
             # Finish the cut-short write now, on this thread, and only then drop its temp files.
             self._write(self.snapshot())
@@ -294,6 +422,9 @@ class Profile:
         newest complete one's data (or None) and the complete ones' paths (deleted once their data is saved)."""
         complete = []
         for t in self.dir.glob(FILENAME + ".tmp-*"):
+            pid = t.name.rsplit("-", 1)[-1]
+            if pid.isdigit() and _pid_alive(int(pid)):
+                continue  # another process is writing it right now: never touch it
             raw, err, exists, notes = _read(t)
             data, problems = sanitize(raw) if err is None and exists else (None, ["unreadable"])
             mtime = None
@@ -338,7 +469,9 @@ class Profile:
     def set(self, key: str, value) -> None:
         value = settings_mod.validate(key, value)
         if self.data["settings"].get(key) != value:
-            self.data["settings"][key] = value
+            with self._lock:  # the writer thread absorbs other windows' changes under the same lock
+                self.data["settings"][key] = value
+                self.data["stamps"][key] = time.time_ns()
             self.save()
 
     # ----- best scores -----
@@ -355,16 +488,22 @@ class Profile:
     def submit_low(self, key: str, value: int) -> bool:
         """Record a lower-is-better score (a time); returns True (and saves at once) if it is a new best."""
         old = self.data["low"].get(key)
+        if not _score(value):
+            raise ValueError(f"implausible time {value!r} for {key}")
         if old is None or value < old:
-            self.data["low"][key] = int(value)
+            with self._lock:
+                self.data["low"][key] = min(int(value), self.data["low"].get(key, value))
             self.save()
             return True
         return False
 
     def submit_score(self, key: str, score: int) -> bool:
         """Record a score; returns True (and saves at once) if it is a new best."""
+        if not _score(score):
+            raise ValueError(f"implausible score {score!r} for {key}")
         if score > self.data["best"].get(key, 0):
-            self.data["best"][key] = int(score)
+            with self._lock:
+                self.data["best"][key] = max(int(score), self.data["best"].get(key, 0))
             self.save()
             return True
         return False
@@ -375,22 +514,58 @@ class Profile:
 
     def save_game(self, game_id: str, state: dict) -> None:
         """Store a game in progress. ``state`` must not be mutated afterwards (it is written later)."""
-        self.data["saves"][game_id] = state
+        with self._lock:
+            self.data["saves"][game_id] = state
+            self._cleared.discard(game_id)
+            self._dirty.add(game_id)
         self.save()
 
     def clear_saved(self, game_id: str) -> None:
-        if self.data["saves"].pop(game_id, None) is not None:
+        with self._lock:
+            had = self.data["saves"].pop(game_id, None) is not None
+            if had:
+                self._cleared.add(game_id)
+                self._dirty.discard(game_id)
+        if had:
             self.save()
+
+    def set_aside_save(self, game_id: str, reason: str) -> Path | None:
+        """A saved game its game refuses to restore: kept aside in a file of its own (never deleted), one warning,
+        and the game starts afresh. Returns the file, or None when there was nothing or it could not be written."""
+        with self._lock:
+            state = self.data["saves"].pop(game_id, None)
+            if state is None:
+                return None
+            self._cleared.add(game_id)
+            self._dirty.discard(game_id)
+        aside = None
+        if self.dir is not None and self.writable:
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            aside = self.dir / f"{FILENAME}.save-{game_id.replace('/', '_')}-{stamp}"
+            try:
+                aside.write_text(json.dumps(state), encoding="utf-8")
+            except (OSError, TypeError, ValueError):
+                aside = None
+        where = f"kept aside as {aside.name}" if aside else "could not be kept aside"
+        self._warn(f"the saved {game_id} game could not be restored ({reason}); {where}; starting a new one")
+        self.save()
+        return aside
 
     # ----- history and stats -----
     def record_game(self, game_id: str, score: int, **fields) -> None:
-        rec = {"score": int(score), "time": int(time.time()), **fields}
-        hist = self.data["history"].setdefault(game_id, [])
-        hist.append(rec)
-        del hist[:-HISTORY_LIMIT]
-        t = self.data["totals"].setdefault(game_id, {"played": 0, "score_sum": 0})
-        t["played"] += 1
-        t["score_sum"] += int(score)
+        if not _score(score):
+            raise ValueError(f"implausible score {score!r} for {game_id}")
+        rec = {"score": int(score), "time": int(time.time()), "id": uuid.uuid4().hex[:16], **fields}
+        with self._lock:  # the writer takes these deltas, and absorbs other windows' records, under the same lock
+            hist = self.data["history"].setdefault(game_id, [])
+            hist.append(rec)
+            del hist[:-HISTORY_LIMIT]
+            t = self.data["totals"].setdefault(game_id, {"played": 0, "score_sum": 0})
+            t["played"] += 1
+            t["score_sum"] += int(score)
+            added = self._added.setdefault(game_id, [0, 0])
+            added[0] += 1
+            added[1] += int(score)
         self.save()
 
     def history(self, game_id: str) -> list[dict]:
@@ -401,10 +576,15 @@ class Profile:
 
     # ----- writing -----
     def snapshot(self) -> dict:
+        with self._lock:  # never while the writer thread absorbs another window's changes
+            return self._copy()
+
+    def _copy(self) -> dict:
         d = self.data
         return {
             "schema": SCHEMA,
             "settings": dict(d["settings"]),
+            "stamps": dict(d["stamps"]),
             "best": dict(d["best"]),
             "low": dict(d["low"]),
             "saves": dict(d["saves"]),
@@ -428,14 +608,17 @@ class Profile:
             self._lock.notify_all()
 
     def flush(self, timeout: float = 5.0) -> bool:
-        """Wait until everything saved so far is on disk. Returns False on timeout."""
+        """Write what is pending now (no debounce) and wait until it is on disk. Returns False on timeout."""
         end = time.monotonic() + timeout
         with self._lock:
+            self._flush_now = True
+            self._lock.notify_all()
             while self._pending is not None or self._writing:
                 left = end - time.monotonic()
                 if left <= 0:
                     return False
                 self._lock.wait(left)
+            self._flush_now = False
         return True
 
     def close(self) -> None:
@@ -443,6 +626,9 @@ class Profile:
         with self._lock:
             self._closed = True
             self._lock.notify_all()
+        if self._instance is not None:
+            self._instance.release()
+            self._instance = None
 
     def _writer(self) -> None:
         while True:
@@ -451,6 +637,10 @@ class Profile:
                     self._lock.wait()
                 if self._pending is None:
                     return
+                # debounce: a burst of changes (a stair a quarter second) becomes one write of the newest state
+                end = time.monotonic() + DEBOUNCE
+                while not (self._flush_now or self._closed) and time.monotonic() < end:
+                    self._lock.wait(max(0.0, end - time.monotonic()))
                 snap, self._pending = self._pending, None
                 self._writing = True
             try:
@@ -462,14 +652,216 @@ class Profile:
                     self._writing = False
                     self._lock.notify_all()
 
-    def _write(self, snap: dict) -> None:
-        if not self.writable:
-            return
+    def _notice(self, message: str) -> None:
+        if self.on_notice is not None:
+            try:
+                self.on_notice(message)
+            except Exception:  # noqa: BLE001 - a notice is not worth losing a write
+                log.debug("notice failed", exc_info=True)
+
+    def _merge(self, snap: dict, disk: dict, added: dict, cleared: set) -> dict:
+        """``snap`` (this process) merged with what another process wrote (``disk``, sanitized)."""
+        out = dict(snap)
+        out["best"] = {**disk["best"], **{k: max(v, disk["best"].get(k, 0)) for k, v in snap["best"].items()}}
+        out["low"] = {**disk["low"], **{k: min(v, disk["low"].get(k, v)) for k, v in snap["low"].items()}}
+        settings, stamps = dict(disk["settings"]), dict(disk["stamps"])
+        for k, v in snap["settings"].items():
+            if k not in settings or snap["stamps"].get(k, 0) >= stamps.get(k, 0):
+                settings[k] = v
+                if k in snap["stamps"]:
+                    stamps[k] = snap["stamps"][k]
+        out["settings"], out["stamps"] = settings, stamps
+        history = {}
+        for game in set(snap["history"]) | set(disk["history"]):
+            seen, recs = set(), []
+            for r in disk["history"].get(game, []) + snap["history"].get(game, []):
+                rid = r.get("id") or (r.get("time"), r.get("score"))
+                if not isinstance(rid, (str, tuple)) or rid in seen:
+                    continue
+                seen.add(rid)
+                recs.append(r)
+            recs.sort(key=lambda r: r.get("time", 0) if isinstance(r.get("time"), (int, float)) else 0)
+            history[game] = recs[-HISTORY_LIMIT:]
+        out["history"] = history
+        totals = {k: dict(v) for k, v in disk["totals"].items()}
+        for game, (played, score_sum) in added.items():
+            t = totals.setdefault(game, {"played": 0, "score_sum": 0})
+            t["played"] += played
+            t["score_sum"] += score_sum
+        for game, t in snap["totals"].items():  # a game the file has no totals for yet
+            totals.setdefault(game, dict(t))
+        out["totals"] = totals
+        return out
+
+    def _absorb(self, merged: dict) -> None:
+        """Show what other processes wrote: their bests, times, settings changed later than ours, histories. On the
+        writer thread: under the lock the play thread's changes take, and adding to them, never replacing them."""
+        with self._lock:
+            self._absorb_locked(merged)
+
+    def _absorb_locked(self, merged: dict) -> None:
+        d = self.data
+        for k, v in merged["best"].items():
+            if v > d["best"].get(k, 0):
+                d["best"][k] = v
+        for k, v in merged["low"].items():
+            if k not in d["low"] or v < d["low"][k]:
+                d["low"][k] = v
+        for k, v in merged["settings"].items():
+            if merged["stamps"].get(k, 0) > d["stamps"].get(k, 0):
+                d["settings"][k] = v
+                d["stamps"][k] = merged["stamps"][k]
+        for game, recs in merged["history"].items():
+            mine = d["history"].setdefault(game, [])
+            ids = {r.get("id") for r in mine}
+            new = [r for r in recs if r.get("id") not in ids]
+            if new:  # another window's games (records this process added since its snapshot are kept)
+                mine.extend(new)
+                mine.sort(key=lambda r: r.get("time", 0) if isinstance(r.get("time"), (int, float)) else 0)
+                del mine[:-HISTORY_LIMIT]
+        for game, t in merged["totals"].items():
+            # the file's totals, plus what this process recorded after its deltas were taken for this write
+            pending = self._added.get(game, (0, 0))
+            d["totals"][game] = {"played": t["played"] + pending[0], "score_sum": t["score_sum"] + pending[1]}
+
+    def _encode(self, snap: dict) -> str | None:
         try:
             text = json.dumps(snap, separators=(",", ":"))
         except (TypeError, ValueError, RecursionError) as e:  # a bug, not a disk fault: keep the old file
             self._warn(f"profile not saved: {e}")
+            return None
+        if len(text) > MAX_FILE_BYTES * 0.9:  # never write what the loader would refuse: trim the bulk first
+            snap = dict(snap, history={k: v[-50:] for k, v in snap["history"].items()})
+            text = json.dumps(snap, separators=(",", ":"))
+        return text
+
+    def _write(self, snap: dict) -> None:
+        if not self.writable:
             return
+        with self._lock:  # what this process added since the last write reached the disk
+            added, self._added = self._added, {}
+            cleared, self._cleared = self._cleared, set()
+            dirty, self._dirty = self._dirty, set()
+        saves = snap.pop("saves", {})
+        snap["saves"] = {}  # games in progress live in files of their own
+        ok = False
+        try:
+            with DirLock(self.dir / LOCKFILE):
+                raw, err, exists, _ = _read(self.path)
+                if exists and err is None:
+                    disk, problems = sanitize(raw)
+                    if not problems:
+                        snap = self._merge(snap, disk, added, {})
+                        self._absorb(snap)
+                    if disk["saves"]:  # a profile from before the split: its games move to their files now
+                        dirty |= {k for k in disk["saves"] if k in saves}
+                text = self._encode(snap)
+                if text is None:
+                    return
+                ok = self._write_saves(saves, dirty, cleared) and self._replace(text)
+        finally:
+            if not ok:  # not on disk: these deltas go with the next write
+                with self._lock:
+                    for game, (n, total) in added.items():
+                        mine = self._added.setdefault(game, [0, 0])
+                        mine[0] += n
+                        mine[1] += total
+                    self._cleared |= cleared
+                    self._dirty |= {g for g in dirty if g in self.data["saves"]}
+
+    def _on_disk_saves(self) -> set:
+        folder = self.dir / SAVES_DIR
+        return {f.name[:-5] for f in folder.glob("*.json")} if folder.is_dir() else set()
+
+    def save_path(self, game_id: str) -> Path:
+        return self.dir / SAVES_DIR / (_slug(game_id) + ".json")
+
+    def _write_saves(self, saves: dict, dirty: set, cleared: set) -> bool:
+        """Write the changed games' files and remove the finished ones' (under the dir lock). False on a disk error
+        (the next write tries again)."""
+        if not dirty and not cleared:
+            return True
+        folder = self.dir / SAVES_DIR
+        try:
+            folder.mkdir(exist_ok=True)
+        except OSError as e:
+            return self._failed(e)
+        for game in sorted(dirty):
+            state = saves.get(game)
+            if state is None:
+                continue
+            try:
+                text = json.dumps({"schema": SCHEMA, "game": game, "state": state}, separators=(",", ":"))
+            except (TypeError, ValueError, RecursionError) as e:  # a bug, not a disk fault: keep the old file
+                self._warn(f"the {game} game was not saved: {e}")
+                continue
+            if len(text) > MAX_FILE_BYTES * 0.9:  # never write what the loader would refuse
+                self._warn(f"the saved {game} game is too large to keep; its last good save stays")
+                continue
+            path = self.save_path(game)
+            tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
+            try:
+                with open(tmp, "w", encoding="utf-8") as f:
+                    f.write(text)
+                    f.flush()
+                    os.fsync(f.fileno())
+                os.replace(tmp, path)
+            except OSError as e:
+                try:
+                    tmp.unlink()
+                except OSError:
+                    pass
+                return self._failed(e)
+            self.bytes_written += len(text)
+        for game in cleared:
+            try:
+                self.save_path(game).unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as e:
+                return self._failed(e)
+        fsync_dir(folder)
+        return True
+
+    def _load_saves(self) -> None:
+        """Read ``saves/*.json`` into memory (over any legacy save of the same game). A file that does not parse is
+        kept aside with one warning; a temp file of a dead writer is finished if complete, else removed."""
+        folder = self.dir / SAVES_DIR
+        if not folder.is_dir():
+            return
+        for t in folder.glob("*.json.tmp-*"):
+            pid = t.name.rsplit("-", 1)[-1]
+            if pid.isdigit() and _pid_alive(int(pid)):
+                continue
+            raw, err, _, notes = _read(t)
+            target = t.with_name(t.name.split(".tmp-")[0])
+            try:
+                if err is None and not notes and _save_file_ok(raw):
+                    os.replace(t, target)  # complete: the newest state of that game
+                else:
+                    t.unlink()
+            except OSError:
+                pass
+        bad = []
+        for f in sorted(folder.glob("*.json")):
+            raw, err, exists, notes = _read(f)
+            if err is None and not notes and _save_file_ok(raw):
+                self.data["saves"][raw["game"]] = raw["state"]
+                continue
+            aside = self._set_aside(f)
+            bad.append(f"{SAVES_DIR}/{f.name} ({err or 'not a saved game'}; "
+                       f"{'kept aside as ' + aside.name if aside else 'could not be moved aside'})")
+        if bad:
+            self._warn("saved game files unreadable: " + ", ".join(bad) + "; those games start afresh")
+
+    def _failed(self, e: OSError) -> bool:
+        if not self._write_failed:  # one warning; later saves keep trying (the disk may come back)
+            self._write_failed = True
+            self._warn(f"cannot write the profile in {self.dir} ({e.strerror or e}); playing on, will retry")
+            self._notice(f"Cannot save ({e.strerror or e}): playing on, will retry")
+        return False
+
+    def _replace(self, text: str) -> bool:
         tmp = self.path.with_name(f"{FILENAME}.tmp-{os.getpid()}")
         try:
             with open(tmp, "w", encoding="utf-8") as f:
@@ -479,20 +871,32 @@ class Profile:
             if self.path.is_file():
                 os.replace(self.path, self.backup)
             os.replace(tmp, self.path)
-            _fsync_dir(self.dir)
+            fsync_dir(self.dir)
         except OSError as e:
             try:
                 tmp.unlink()
             except OSError:
                 pass
-            if not self._write_failed:  # one warning; later saves keep trying (the disk may come back)
-                self._write_failed = True
-                self._warn(f"cannot write the profile in {self.dir} ({e.strerror or e}); playing on, will retry")
-        else:
-            self._write_failed = False
+            return self._failed(e)
+        self.bytes_written += len(text)
+        if self._write_failed:
+            self._notice("Saving works again")
+        self._write_failed = False
+        return True
 
 
-def _fsync_dir(path: Path) -> None:
+def _slug(game_id: str) -> str:
+    """A file name for a game id (ids are short ASCII words; anything else is encoded)."""
+    safe = "".join(c if c.isalnum() or c in "-_." else f"%{ord(c):02x}" for c in game_id)
+    return safe if safe and not safe.startswith(".") else "%" + safe
+
+
+def _save_file_ok(raw) -> bool:
+    return (isinstance(raw, dict) and raw.get("schema") == SCHEMA and isinstance(raw.get("game"), str)
+            and isinstance(raw.get("state"), dict) and _depth_ok(raw["state"]))
+
+
+def fsync_dir(path: Path) -> None:
     try:
         fd = os.open(path, os.O_RDONLY)
     except OSError:

@@ -14,9 +14,17 @@ AI_SPEEDS: tuple[int, ...] = (1, 2, 3, 5, 10, 15, 20, 30, 0)  # moves a second; 
 MIN_SIZE, MAX_SIZE = 3, 8
 
 
+AI_ID = "2048.ai"  # games the AI played moves in: recorded apart, so the player's bests and stats are their own
+
+
 def best_key(size: int) -> str:
     """The profile key of the best score on a ``size`` x ``size`` board."""
     return f"{ID}/{size}x{size}"
+
+
+def ai_best_key(size: int) -> str:
+    """The best score of AI-assisted games on a ``size`` x ``size`` board."""
+    return f"{AI_ID}/{size}x{size}"
 
 
 def _best_key(profile) -> str:
@@ -38,14 +46,16 @@ def board_size(text: str) -> int:
 
 def stats(history: list) -> list:
     tiles = (r.get("max_tile") for r in history)  # a hand-edited record may hold anything: count real tiles only
-    counts = sorted(Counter(t for t in tiles if type(t) is int and t > 0).items())
+    counts = sorted(Counter(t for t in tiles if type(t) is int and 2 <= t <= 1 << 70 and t & (t - 1) == 0).items())
     return [Bars("Highest tile reached", [n for _, n in counts], [str(t) for t, _ in counts])]
 
 
 SETTINGS = (
     Spec("2048.size", "Board size", 4, "choice", tuple((n, f"{n} x {n}") for n in range(MIN_SIZE, MAX_SIZE + 1)),
-         section="2048"),
+         section="2048", note="A game in progress keeps its size: you are asked when you return to it"),
     Spec("2048.four_probability", "Chance of a 4", 0.1, "float", step=0.05, section="2048"),
+    Spec("2048.coach", "Coach (grades your moves)", False, "bool", section="2048",
+         note="After each of your moves the AI says how good it was (best ... blunder)"),
     Spec("ai.strategy", "AI strategy", "expectimax", "choice",
          (("expectimax", "Expectimax"), ("alphabeta", "Alpha-beta"), ("montecarlo", "Monte Carlo"),
           ("mcts", "UCT tree search")), section="2048"),
@@ -67,9 +77,11 @@ GAME = GameInfo(
         ("Drag or swipe", "slide the tiles"),
         ("U, Backspace, Ctrl+Z", "undo"),
         ("R", "new game"),
+        ("I", "show / hide the AI panel"),
         ("Shift+A", "AI autoplay on / off"),
         ("Shift+H or ?", "AI hint for one move"),
         ("+ / -", "autoplay speed"),
+        ("V (game over)", "the AI's review of the game"),
         ("Esc", "pause, settings, help"),
         ("", "Equal tiles merge. Reach 2048!"),
     )),
@@ -77,9 +89,11 @@ GAME = GameInfo(
     options=(Option(("--size",), "size", {"type": board_size, "metavar": "N",
                                           "help": f"board size {MIN_SIZE}..{MAX_SIZE} (default: the setting)"}),),
     prefetch=("arcade.game2048.view", "arcade.engine.worker"),
+    replay="arcade.game2048.replay_scene",
     benches=(
         Bench("2048", "arcade.game2048.bench", "2048 AI: games played headless, win rates, ms per move"),
         Bench("engine", "arcade.game2048.bench_engine", "bitboard engine: boards moved per second vs naive numpy"),
         Bench("view", "arcade.game2048.bench_view", "2048 board drawing: ms per frame mid-animation"),
+        Bench("review", "arcade.game2048.bench_review", "the AI's game review: seconds for 1,000 and 10,000 moves"),
     ),
 )

@@ -1,24 +1,35 @@
 """Headless 2048 AI benchmark: ``arcade bench 2048`` (or ``python -m arcade.game2048.bench``).
 
     arcade bench 2048 --ai expectimax --games 20 --seed 1 --jobs 2 [--budget-ms M] [--until TILE]
-                      [--json FILE] [--plot FILE] [--param k=v ...] [--weight k=v ...] [--size N]
+                      [--json FILE [--resume]] [--plot FILE] [--param k=v ...] [--weight k=v ...] [--size N]
 
 Every game is a real ``Game(seed=seed + i)`` (same rules and spawns as the window), played by
 ``ai.choose`` until it is over (``keep_going`` after the win) or reaches ``--until``. Games run in parallel worker
 processes (``--jobs``), one search per process. A progress bar goes to stderr, the table to stdout:
 share of games reaching 2048 ... 32768, score, moves, moves to reach 2048 (the source paper's validation metric),
 ms per move (median, p95, over all moves) and nodes per second. ``--json`` writes
-``{"summary": {...}, "games": [{"seed", "score", "max_tile", "moves", "moves_to_2048", "ms_per_move", ...}]}``;
-``--plot`` draws the max-tile distribution as a PNG with pygame (no display needed).
+``{"summary": {...}, "games": [{"seed", "score", "max_tile", "moves", "moves_to_2048", "ms_per_move", ...}],
+"run": {...}, "in_progress": [...]}``; ``--plot`` draws the max-tile distribution as a PNG with pygame (no display
+needed).
+
+Long runs survive a stop: the JSON is rewritten atomically after every finished game and, for every game in
+progress, at a checkpoint every ``--checkpoint-every`` moves (and at least every ``CHECKPOINT_SECONDS``): the
+game itself (board, score, move count, RNG state) and its statistics so far. ``--resume`` reads that file, keeps
+the finished games, continues every checkpointed game from where it stood and plays the seeds not started yet; the
+run's settings must match the file's (``--games`` may grow). Each sitting is one entry of ``summary.pieces``; a
+game lists the pieces that played it. With a fixed-depth search (no time budget) a resumed game ends exactly as
+an uninterrupted one would.
 """
 from __future__ import annotations
 
 import argparse
 import ast
 import json
+import math
 import multiprocessing as mp
 import os
 import sys
+import tempfile
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
@@ -29,6 +40,10 @@ __all__ = ["add_arguments", "run", "main", "play_game", "summarize", "format_tab
 MILESTONES = (2048, 4096, 8192, 16384, 32768)
 
 
+CHECKPOINT_MOVES = 200      # a game in progress is checkpointed every this many moves ...
+CHECKPOINT_SECONDS = 60.0   # ... and at least this often
+
+
 def _tile(text: str) -> int:
     v = _positive(text)
     if v < 4 or v & (v - 1):
@@ -36,35 +51,124 @@ def _tile(text: str) -> int:
     return v
 
 
+def _literal(v: str):
+    try:
+        return ast.literal_eval(v.strip())
+    except (ValueError, SyntaxError):
+        return v.strip()
+
+
 def _keyval(text: str):
     if "=" not in text:
         raise argparse.ArgumentTypeError(f"expected key=value, got {text!r}")
     k, v = text.split("=", 1)
+    k = k.strip()
+    if not k:
+        raise argparse.ArgumentTypeError(f"expected key=value, got {text!r}")
+    return k, _literal(v)
+
+
+def _param(text: str):
+    """``--param K=V``: a parameter some strategy knows, with a value of the right kind (the strategy's own list
+    of names is checked once ``--ai`` is known, still before the run starts)."""
+    from arcade.game2048.ai import player
+    k, v = _keyval(text)
     try:
-        value = ast.literal_eval(v)
-    except (ValueError, SyntaxError):
-        value = v
-    return k.strip(), value
+        return k, player.check_value(k, v)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _weight(text: str):
+    """``--weight K=V``: a heuristic weight by name and a finite number."""
+    from arcade.game2048.ai import player
+    k, v = _keyval(text)
+    try:
+        player.check_value("weights", {k: v})
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+    return k, v
+
+
+def _strategy(text: str) -> str:
+    from arcade.game2048.ai import STRATEGIES
+    if text not in STRATEGIES:
+        raise argparse.ArgumentTypeError(f"unknown strategy {text!r}; known: {', '.join(STRATEGIES)}")
+    return text
+
+
+def _float_arg(text: str, what: str, ok, rule: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
+    if not ok(v):
+        raise argparse.ArgumentTypeError(f"{rule}, got {text!r}")
+    return v
+
+
+def _budget(text: str) -> float:
+    return _float_arg(text, "milliseconds", lambda v: v > 0 and math.isfinite(v),
+                      "a budget is a number of milliseconds > 0")
+
+
+def _probability(text: str) -> float:
+    return _float_arg(text, "a probability", lambda v: 0.0 <= v <= 1.0, "a probability is between 0 and 1")
+
+
+def _board_size(text: str) -> int:
+    v = _positive(text)
+    if not 3 <= v <= 8:
+        raise argparse.ArgumentTypeError(f"board size must be 3..8, got {v}")
+    return v
+
+
+def _out_file(what: str):
+    """An output path whose folder exists and is writable, that is not a folder (and, if it exists, writable)."""
+    def check(text: str) -> str:
+        if not text:
+            raise argparse.ArgumentTypeError(f"{what}: empty path")
+        path = os.path.abspath(text)
+        folder = os.path.dirname(path)
+        if os.path.isdir(path):
+            raise argparse.ArgumentTypeError(f"{what}: {text!r} is a folder, not a file")
+        if not os.path.isdir(folder):
+            raise argparse.ArgumentTypeError(f"{what}: the folder {folder!r} does not exist")
+        if os.path.exists(path) and not os.access(path, os.W_OK):
+            raise argparse.ArgumentTypeError(f"{what}: {text!r} is not writable")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise argparse.ArgumentTypeError(f"{what}: cannot write in the folder {folder!r}")
+        return text
+    return check
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    """The benchmark's options (the CLI adds them to ``arcade bench 2048``)."""
-    parser.add_argument("--ai", default="expectimax", metavar="NAME",
+    """The benchmark's options (the CLI adds them to ``arcade bench 2048``). Every value is checked here, so a bad
+    one is argparse's one-line error before anything runs."""
+    parser.add_argument("--ai", "--strategy", dest="ai", type=_strategy, default="expectimax", metavar="NAME",
                         help="strategy: expectimax (default), alphabeta, montecarlo, mcts")
     parser.add_argument("--games", type=_positive, default=20, metavar="N", help="games to play (default 20)")
     parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, metavar="S",
                         help="game i uses seed S + i (default 1)")
     parser.add_argument("--jobs", type=_positive, default=None, metavar="J",
                         help="parallel processes (default: the number of cores)")
-    parser.add_argument("--budget-ms", type=float, default=None, metavar="M", help="search time budget per move")
+    parser.add_argument("--budget-ms", type=_budget, default=None, metavar="M", help="search time budget per move")
     parser.add_argument("--until", type=_tile, default=None, metavar="TILE", help="stop each game at this tile")
-    parser.add_argument("--json", default=None, metavar="FILE", help="write the summary and every game as JSON")
-    parser.add_argument("--plot", default=None, metavar="FILE", help="write a PNG bar chart of the max tiles")
-    parser.add_argument("--param", type=_keyval, action="append", default=[], metavar="K=V",
+    parser.add_argument("--json", type=_out_file("--json"), default=None, metavar="FILE",
+                        help="write the summary, every game and checkpoints of the games in progress as JSON")
+    parser.add_argument("--resume", action="store_true",
+                        help="continue the run stored in --json FILE (finished games kept, checkpoints resumed)")
+    parser.add_argument("--checkpoint-every", type=_positive, default=CHECKPOINT_MOVES, metavar="N",
+                        help=f"checkpoint a game in progress every N moves (default {CHECKPOINT_MOVES})")
+    parser.add_argument("--plot", type=_out_file("--plot"), default=None, metavar="FILE",
+                        help="write a PNG bar chart of the max tiles")
+    parser.add_argument("--param", type=_param, action="append", default=[], metavar="K=V",
                         help="strategy parameter, e.g. --param depth=3 (repeatable)")
-    parser.add_argument("--weight", type=_keyval, action="append", default=[], metavar="K=V",
+    parser.add_argument("--weight", type=_weight, action="append", default=[], metavar="K=V",
                         help="heuristic weight override, e.g. --weight smoothness=20 (repeatable)")
-    parser.add_argument("--size", type=int, default=4, metavar="N", help="board size 3..8 (default 4)")
+    parser.add_argument("--four-probability", type=_probability, default=0.1, metavar="P",
+                        help="chance that a new tile is a 4 (default 0.1; the searches assume the same)")
+    parser.add_argument("--size", type=_board_size, default=4, metavar="N", help="board size 3..8 (default 4)")
     parser.add_argument("--max-moves", type=_positive, default=None, metavar="N", help="stop each game after N moves")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
@@ -80,22 +184,56 @@ def _init_worker(q) -> None:
     _progress_queue = q
 
 
+def _queue_checkpoint(state: dict) -> None:
+    _progress_queue.put(("checkpoint", state))
+
+
 def play_game(seed: int, strategy: str = "expectimax", params: dict | None = None, until: int | None = None,
-              size: int = 4, max_moves: int | None = None, four_probability: float = 0.1) -> dict:
-    """Play one game headless and return its record (the JSON ``games`` entry plus ``times_ms``)."""
+              size: int = 4, max_moves: int | None = None, four_probability: float = 0.1, *,
+              state: dict | None = None, checkpoint=None, checkpoint_every: int = CHECKPOINT_MOVES,
+              piece: int = 0) -> dict:
+    """Play one game headless and return its record (the JSON ``games`` entry plus ``times_ms``).
+
+    ``state``: a checkpoint of this game (from an earlier call's ``checkpoint``) to continue from. ``checkpoint``:
+    called with a checkpoint dict every ``checkpoint_every`` moves (and at least every ``CHECKPOINT_SECONDS``);
+    in a worker process of ``run`` it defaults to sending it to the driver. ``piece``: which sitting plays it.
+    """
     from arcade.game2048 import ai
     from arcade.game2048.game import Game
 
     params = dict(params or {})
-    game = Game(size=size, seed=seed, four_probability=four_probability)
-    times, nodes, depths = [], 0, []
-    search_time = 0.0
-    cpu = 0.0
-    reached: dict = {}
-    max_tile = game.max_tile
-    paths = set()
+    if checkpoint is None and _progress_queue is not None:
+        checkpoint = _queue_checkpoint
+    if state is not None:
+        game = Game.from_dict(state["game"])
+        st = state["stats"]
+        times, nodes, depths = list(st["times_ms"]), st["nodes"], list(st["depths"])
+        search_time, cpu, seconds = st["search_time"], st["cpu"], st["seconds"]
+        reached = {int(k): v for k, v in st["reached"].items()}
+        max_tile, paths = st["max_tile"], set(st["paths"])
+        pieces = list(st.get("pieces", [])) + ([piece] if piece not in st.get("pieces", []) else [])
+        resumed = st.get("resumed", 0) + 1
+    else:
+        game = Game(size=size, seed=seed, four_probability=four_probability)
+        times, nodes, depths = [], 0, []
+        search_time = cpu = seconds = 0.0
+        reached = {}
+        max_tile = game.max_tile
+        paths = set()
+        pieces, resumed = [piece], 0
     started = time.perf_counter()
-    last_report = started
+    last_report = last_checkpoint = started
+    since_checkpoint = 0
+
+    def snapshot() -> dict:
+        g = game.to_dict()
+        g["history"] = []  # the bench never undoes: a long game's undo stack would only bloat the file
+        return {"seed": seed, "game": g, "stats": {
+            "times_ms": [round(t, 3) for t in times], "nodes": nodes, "depths": depths, "search_time": search_time,
+            "cpu": cpu, "seconds": seconds + time.perf_counter() - started,
+            "reached": {str(k): v for k, v in reached.items()}, "max_tile": max_tile, "paths": sorted(paths),
+            "pieces": pieces, "resumed": resumed}}
+
     while not game.over:
         if game.won and not game.keep_playing:
             game.keep_going()
@@ -120,7 +258,12 @@ def play_game(seed: int, strategy: str = "expectimax", params: dict | None = Non
             for m in MILESTONES:
                 if top >= m and m not in reached:
                     reached[m] = game.moves
+        since_checkpoint += 1
         now = time.perf_counter()
+        if checkpoint is not None and not game.over and (
+                since_checkpoint >= checkpoint_every or now - last_checkpoint >= CHECKPOINT_SECONDS):
+            checkpoint(snapshot())
+            since_checkpoint, last_checkpoint = 0, now
         if _progress_queue is not None and now - last_report > 1.0:
             _progress_queue.put((seed, game.moves, max_tile, False))
             last_report = now
@@ -141,8 +284,12 @@ def play_game(seed: int, strategy: str = "expectimax", params: dict | None = Non
         "nodes_per_second": nodes / search_time if search_time > 0 else 0.0,
         "depth_median": _quantile(sorted(depths), 0.5),
         "cpu_share": cpu / search_time if search_time > 0 else None,
-        "seconds": time.perf_counter() - started,
+        "cpu_seconds": cpu,
+        "search_seconds": search_time,
+        "seconds": seconds + time.perf_counter() - started,
         "path": ",".join(sorted(paths)),
+        "resumed": resumed,
+        "pieces": pieces,
         "times_ms": times,
     }
 
@@ -158,8 +305,10 @@ def _quantile(sorted_values, q: float):
 # summary and table
 
 def summarize(games: list, *, strategy: str, params: dict, seed: int, jobs: int, until: int | None,
-              wall_seconds: float, size: int = 4) -> dict:
-    """The summary of a run (the JSON ``summary``)."""
+              wall_seconds: float, size: int = 4, planned: int | None = None, in_progress: int = 0,
+              pieces: list | None = None) -> dict:
+    """The summary of a run (the JSON ``summary``): ``games`` are the finished games; ``planned`` how many the
+    run is for, ``in_progress`` how many are checkpointed but not finished, ``pieces`` the sittings so far."""
     n = len(games)
     scores = sorted(g["score"] for g in games)
     moves = sorted(g["moves"] for g in games)
@@ -192,8 +341,15 @@ def summarize(games: list, *, strategy: str, params: dict, seed: int, jobs: int,
         "max_tile_counts": dict(sorted(dist.items(), key=lambda kv: int(kv[0]))),
         "total_moves": len(times),
         "cpu_share": _quantile(sorted(g["cpu_share"] for g in games if g.get("cpu_share") is not None), 0.5),
+        "cpu_share_total": (sum(g["cpu_seconds"] for g in games) / sum(g["search_seconds"] for g in games)
+                            if games and all(g.get("search_seconds") for g in games) else None),
         "load_average": _loadavg(),
         "wall_seconds": wall_seconds,
+        "planned": n if planned is None else planned,
+        "finished": n,
+        "resumed": sum(1 for g in games if g.get("resumed")),
+        "in_progress": in_progress,
+        "pieces": pieces or [],
     }
 
 
@@ -231,6 +387,9 @@ def format_table(s: dict) -> str:
         + (f"   (searches got {100 * s['cpu_share']:.0f} % of a core: CPU time / wall time, median game)"
            if s.get("cpu_share") else ""),
         "max tiles      " + ", ".join(f"{k} x{v}" for k, v in s["max_tile_counts"].items()),
+        f"games          {s.get('finished', s['games'])} finished of {s.get('planned', s['games'])}"
+        f" ({s.get('resumed', 0)} resumed from a checkpoint), {s.get('in_progress', 0)} in progress"
+        + (f", {len(s['pieces'])} pieces (sittings)" if s.get("pieces") else ""),
         f"wall time      {s['wall_seconds']:.0f} s" + (
             f"   (load average at the end {s['load_average'][0]:.1f})" if s.get("load_average") else ""),
     ]
@@ -340,82 +499,216 @@ def _params_from(args) -> dict:
     return params
 
 
-def _dump(path: str, summary: dict, results: list) -> None:
-    games = [{k: v for k, v in g.items() if k != "times_ms"} for g in results]
+def _dump(path: str, summary: dict, results: list, run_info: dict | None = None,
+          in_progress: list | None = None) -> None:
+    """Write the run's JSON atomically (a temporary file, then a rename): a stop at any moment leaves the old or
+    the new file, never half of one. Finished games keep their move times (rounded) so a resumed run can still
+    give the median and p95 over every move."""
+    games = []
+    for g in results:
+        rec = {k: v for k, v in g.items() if k != "times_ms"}
+        rec["times_ms"] = [round(t, 2) for t in g.get("times_ms", [])]
+        games.append(rec)
+    data = {"summary": summary, "games": games}
+    if run_info is not None:
+        data["run"] = run_info
+        data["in_progress"] = list(in_progress or [])
     tmp = f"{path}.tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump({"summary": summary, "games": games}, fh, indent=1)
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, separators=(",", ":"))
+            fh.write("\n")
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            try:
+                os.remove(tmp)
+            except OSError:
+                pass
+
+
+_RUN_KEYS = ("strategy", "params", "seed", "until", "size", "max_moves", "four_probability")
+
+
+def _load_resume(path: str, run_info: dict, seeds: list):
+    """``(finished games, checkpoints by seed, pieces)`` from the JSON of an earlier run; ValueError (one line)
+    when the file cannot be resumed with these settings."""
+    if not os.path.exists(path):
+        return [], {}, []
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except (OSError, ValueError) as e:
+        raise ValueError(f"--resume: cannot read {path}: {e}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("run"), dict):
+        raise ValueError(f"--resume: {path} holds no run settings (not written by a run with checkpoints)")
+    old = data["run"]
+    mine = json.loads(json.dumps(run_info))
+    diff = [k for k in _RUN_KEYS if old.get(k) != mine.get(k)]
+    if diff:
+        shown = "; ".join(f"{k}: file {old.get(k)!r}, now {mine.get(k)!r}" for k in diff)
+        raise ValueError(f"--resume: {path} was a different run ({shown})")
+    wanted = set(seeds)
+    try:
+        games = [g for g in data.get("games", []) if g["seed"] in wanted]
+        done = {g["seed"] for g in games}
+        checkpoints = {c["seed"]: c for c in data.get("in_progress", []) if c["seed"] in wanted
+                       and c["seed"] not in done}
+        pieces = list(data.get("summary", {}).get("pieces", []))
+    except (KeyError, TypeError) as e:
+        raise ValueError(f"--resume: {path} is malformed ({e})") from None
+    return games, checkpoints, pieces
 
 
 def run(args) -> int:
     """Run the benchmark described by ``args`` (from ``add_arguments``); returns the exit code."""
-    from arcade.game2048 import ai
+    from arcade.game2048.ai import player
 
     seed = getattr(args, "seed", None)
     seed = 1 if seed is None else int(seed)
     strategy = args.ai
-    if strategy not in ai.STRATEGIES:
-        print(f"arcade bench 2048: unknown strategy {strategy!r}; known: {', '.join(ai.STRATEGIES)}", file=sys.stderr)
+    if strategy not in player.STRATEGIES:
+        print(f"arcade bench 2048: unknown strategy {strategy!r}; known: {', '.join(player.STRATEGIES)}",
+              file=sys.stderr)
         return 2
-    if not 3 <= args.size <= 8:
-        print(f"arcade bench 2048: board size must be 3..8, got {args.size}", file=sys.stderr)
+    size = getattr(args, "size", 4)
+    if not 3 <= size <= 8:
+        print(f"arcade bench 2048: board size must be 3..8, got {size}", file=sys.stderr)
         return 2
+    four = getattr(args, "four_probability", 0.1)
     params = _params_from(args)
+    if four != 0.1:
+        params.setdefault("four_probability", four)
     try:
-        from arcade.game2048.ai import player
-        player._module(strategy).check_params(params)
+        player.validate_params(strategy, params)
     except (TypeError, ValueError) as e:
         print(f"arcade bench 2048: {e}", file=sys.stderr)
         return 2
-    jobs = args.jobs or min(args.games, os.cpu_count() or 1)
-    jobs = max(1, min(jobs, args.games))
+    resume = getattr(args, "resume", False)
+    if resume and not args.json:
+        print("arcade bench 2048: --resume needs --json FILE (the run to continue)", file=sys.stderr)
+        return 2
+    every = getattr(args, "checkpoint_every", CHECKPOINT_MOVES)
     seeds = [seed + i for i in range(args.games)]
+    run_info = {"strategy": strategy, "params": params, "seed": seed, "games": args.games, "until": args.until,
+                "size": size, "max_moves": args.max_moves, "four_probability": four}
+    results, checkpoints, pieces = [], {}, []
+    if resume:
+        try:
+            results, checkpoints, pieces = _load_resume(args.json, run_info, seeds)
+        except ValueError as e:
+            print(f"arcade bench 2048: {e}", file=sys.stderr)
+            return 2
+    done_seeds = {g["seed"] for g in results}
+    todo = [s for s in seeds if s not in done_seeds]
+    jobs = args.jobs or min(len(todo) or 1, os.cpu_count() or 1)
+    jobs = max(1, min(jobs, len(todo) or 1))
+    piece = len(pieces)
+    this_piece = {"piece": piece, "started": time.strftime("%Y-%m-%d %H:%M:%S"), "jobs": jobs,
+                  "command": " ".join(sys.argv[1:]), "games_finished": 0, "games_resumed": len(checkpoints),
+                  "wall_seconds": 0.0, "load_average": None}
+    if todo:
+        pieces = pieces + [this_piece]
+    wall_before = sum(p.get("wall_seconds", 0.0) for p in pieces if p is not this_piece)
     progress = _Progress(args.games, not args.quiet)
+    progress.done = len(results)
     started = time.perf_counter()
-    results = []
+    live = dict(checkpoints)   # seed -> the latest checkpoint of a game in progress
+    write_error = [None]
+
+    def summary_now(partial: bool) -> dict:
+        this_piece["wall_seconds"] = time.perf_counter() - started
+        this_piece["load_average"] = _loadavg()
+        done = sorted(results, key=lambda r: r["seed"])
+        s = summarize(done, strategy=strategy, params=params, seed=seed, jobs=jobs, until=args.until,
+                      wall_seconds=wall_before + time.perf_counter() - started, size=size, planned=args.games,
+                      in_progress=len(live), pieces=pieces)
+        return {**s, "partial": True} if partial else s
+
+    def save(partial: bool = True) -> bool:
+        if not args.json:
+            return True
+        done = sorted(results, key=lambda r: r["seed"])
+        try:
+            _dump(args.json, summary_now(partial), done, run_info, [live[k] for k in sorted(live)])
+        except OSError as e:
+            if write_error[0] is None:
+                print(f"\narcade bench 2048: cannot write {args.json} ({e}); the run goes on, results are kept",
+                      file=sys.stderr)
+            write_error[0] = e
+            return False
+        if write_error[0] is not None:
+            print(f"arcade bench 2048: {args.json} written again", file=sys.stderr)
+            write_error[0] = None
+        return True
+
+    def checkpoint(state: dict) -> None:
+        live[state["seed"]] = state
+        save()
 
     def finished(g: dict) -> None:
         results.append(g)
+        live.pop(g["seed"], None)
+        this_piece["games_finished"] += 1
         progress.finish_game(g["moves"])
-        if args.json and len(results) < len(seeds):
-            # A long run that is interrupted still leaves every finished game on disk.
-            done = sorted(results, key=lambda r: r["seed"])
-            partial = summarize(done, strategy=strategy, params=params, seed=seed, jobs=jobs, until=args.until,
-                                wall_seconds=time.perf_counter() - started, size=args.size)
-            _dump(args.json, {**partial, "partial": True}, done)
+        save(partial=len(results) < len(seeds))
 
-    kw = dict(strategy=strategy, params=params, until=args.until, size=args.size, max_moves=args.max_moves)
+    kw = dict(strategy=strategy, params=params, until=args.until, size=size, max_moves=args.max_moves,
+              four_probability=four, checkpoint_every=every, piece=piece)
+    if todo:
+        save()  # the run's settings and its new piece are on disk before the first move
     if jobs == 1:
-        for s in seeds:
-            g = play_game(s, **kw)
+        for s in todo:
+            g = play_game(s, state=live.get(s), checkpoint=checkpoint if args.json else None, **kw)
             progress.update(s, g["moves"], g["max_tile"], True)
             finished(g)
-    else:
+    elif todo:
         ctx = mp.get_context("spawn")
         q = ctx.Queue()
         with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init_worker, initargs=(q,)) as pool:
-            pending = {pool.submit(play_game, s, **kw) for s in seeds}
+            pending = {pool.submit(play_game, s, state=live.get(s), **kw) for s in todo}
+
+            def drain() -> None:
+                while True:
+                    try:
+                        msg = q.get_nowait()
+                    except Exception:  # noqa: BLE001 - queue.Empty, or a closed queue
+                        return
+                    if msg and msg[0] == "checkpoint":
+                        if args.json:
+                            checkpoint(msg[1])
+                    else:
+                        progress.update(*msg)
+
             while pending:
                 done, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
-                while not q.empty():
-                    try:
-                        progress.update(*q.get_nowait())
-                    except Exception:  # noqa: BLE001 - progress is best effort
-                        break
+                drain()
                 for f in done:
                     finished(f.result())
                 progress.draw()
+            drain()
     progress.close()
     results.sort(key=lambda g: g["seed"])
-    summary = summarize(results, strategy=strategy, params=params, seed=seed, jobs=jobs, until=args.until,
-                        wall_seconds=time.perf_counter() - started, size=args.size)
+    live.clear()
+    summary = summary_now(False)
     print(format_table(summary))
-    if args.json:
-        _dump(args.json, summary, results)
+    code = 0
+    if args.json and not save(partial=False):
+        fallback = os.path.join(tempfile.gettempdir(), f"arcade-bench-2048-{os.getpid()}.json")
+        try:
+            _dump(fallback, summary, results, run_info, [])
+            print(f"arcade bench 2048: {args.json} could not be written; the results are in {fallback}",
+                  file=sys.stderr)
+        except OSError as e:
+            print(f"arcade bench 2048: could not write the results anywhere ({e})", file=sys.stderr)
+        code = 1
     if args.plot:
-        plot(summary, args.plot)
-    return 0
+        try:
+            plot(summary, args.plot)
+        except (OSError, Exception) as e:  # noqa: BLE001 - pygame.error is not an OSError; the table is out
+            print(f"arcade bench 2048: cannot write the plot {args.plot}: {e}", file=sys.stderr)
+            code = 1
+    return code
 
 
 def main(argv=None) -> int:

@@ -13,6 +13,7 @@ import sys
 import time
 
 import numpy as np
+from arcade.engine.args import int_range, seed
 
 __all__ = ["add_arguments", "run", "main", "naive_move", "random_boards"]
 
@@ -41,12 +42,12 @@ def naive_move(grid: np.ndarray, direction: str) -> np.ndarray:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--boards", type=int, default=1 << 20, metavar="N",
+    parser.add_argument("--boards", type=int_range(1, 1 << 26), default=1 << 20, metavar="N",
                         help="boards per batch for the engine (default 1048576)")
-    parser.add_argument("--naive-boards", type=int, default=2000, metavar="N",
+    parser.add_argument("--naive-boards", type=int_range(1, 10**7), default=2000, metavar="N",
                         help="boards for the naive version (default 2000)")
-    parser.add_argument("--repeat", type=int, default=5, metavar="R", help="repeats; the best is kept (default 5)")
-    parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, metavar="S", help="random boards' seed")
+    parser.add_argument("--repeat", type=int_range(1, 1000), default=5, metavar="R", help="repeats; the best is kept (default 5)")
+    parser.add_argument("--seed", type=seed, default=argparse.SUPPRESS, metavar="S", help="random boards' seed")
 
 
 def random_boards(n: int, rng: np.random.Generator) -> np.ndarray:

@@ -13,13 +13,14 @@ import random
 import statistics
 import sys
 import time
+from arcade.engine.args import float_range, int_list, int_range, seed
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--sizes", default="3,4,5,6,7,8", help="board sizes, comma separated (default 3..8)")
-    parser.add_argument("--frames", type=int, default=600, help="timed frames per size (default 600)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the games (default 1)")
-    parser.add_argument("--speed", type=float, default=1.0, help="animation speed (default 1)")
+    parser.add_argument("--sizes", type=int_list(3, 8), default=[3, 4, 5, 6, 7, 8], help="board sizes, comma separated (default 3..8)")
+    parser.add_argument("--frames", type=int_range(1, 10**6), default=600, help="timed frames per size (default 600)")
+    parser.add_argument("--seed", type=seed, default=1, help="seed of the games (default 1)")
+    parser.add_argument("--speed", type=float_range(0, 100, lo_open=True), default=1.0, help="animation speed (default 1)")
     parser.add_argument("--cold", action="store_true", help="also count the frames that fill the caches")
 
 
@@ -46,7 +47,7 @@ def run(args) -> int:
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode((480, 800))
-    sizes = [int(s) for s in str(args.sizes).split(",") if s.strip()]
+    sizes = list(dict.fromkeys(args.sizes))
     print(f"BoardView.draw mid-animation, 480x800 canvas, board 464 px, driver {pygame.display.get_driver()}, "
           f"{args.frames} frames per size")
     print(f"{'size':>5} {'median ms':>10} {'p95 ms':>8} {'max ms':>8} {'static ms':>10} {'tiles/frame':>12}")

@@ -13,6 +13,7 @@ Behaviour follows the original web game (gabrielecirulli/2048, GameManager):
 from __future__ import annotations
 
 import random
+import re
 from typing import NamedTuple, Optional
 
 from arcade.game2048 import rules
@@ -21,7 +22,12 @@ from arcade.game2048.rules import DIRECTIONS, MAX_SIZE, MIN_SIZE, SlideResult
 __all__ = ["Game", "MoveOutcome", "default_target", "FORMAT_VERSION"]
 
 FORMAT_VERSION = 1
+UNDO_LIMIT = 1000  # positions kept for undo (and saved): a saved game stays the same size however long it runs
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+_CELLS_RE: dict = {}  # size -> the pattern of a saved position's cells
+_PLAYABLE_FLAGS = (0, 4, 5)
+_LOG_RE = re.compile("[0-9a-z]*")
+UNDO, KEEP_GOING = "zy", "zz"  # the log's two non-move inputs (codes 1294, 1295; a move's code is below 512)  # won | over << 1 | keep_playing << 2 of a position a move was played from
 
 
 def default_target(size: int) -> int:
@@ -56,13 +62,13 @@ def _is_int(x) -> bool:
     return isinstance(x, int) and not isinstance(x, bool)
 
 
-def _check_probability(p) -> float:
+def check_probability(p) -> float:
     if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
         raise ValueError(f"four_probability {p!r}: expected a number in 0..1")
     return float(p)
 
 
-def _check_target(t) -> int:
+def check_target(t) -> int:
     if not _is_int(t) or t < 4 or t & (t - 1):
         raise ValueError(f"target {t!r}: expected a power of two >= 4")
     return t
@@ -77,9 +83,9 @@ class Game:
 
     def __init__(self, size: int = 4, seed=None, four_probability: float = 0.1, target: Optional[int] = None):
         dt = default_target(size)  # also checks the size
-        self.target = dt if target is None else _check_target(target)
+        self.target = dt if target is None else check_target(target)
         self.size = size
-        self.four_probability = _check_probability(four_probability)
+        self.four_probability = check_probability(four_probability)
         self.rng = random.Random(seed)
         self._new_game()
 
@@ -95,6 +101,10 @@ class Game:
         for _ in range(2):
             self._spawn_random()
         self.over = not rules.can_move(self.grid)
+        # the replay: the start position and every input since (moves with the tile that followed, undos, "keep
+        # going"), two characters each; None once something outside the rules changed the board (place)
+        self.start = _encode_cells(self.grid)
+        self.log: list | None = []
 
     def _spawn_random(self) -> Optional[tuple]:
         empties = rules.empty_cells(self.grid)
@@ -121,6 +131,14 @@ class Game:
     @property
     def can_undo(self) -> bool:
         return bool(self._history)
+
+    @property
+    def undo_score(self) -> int | None:
+        """The score undo would go back to (None when there is nothing to undo)."""
+        if not self._history:
+            return None
+        top = self._history[-1]
+        return top.score if isinstance(top, _Snap) else top[0]
 
     @property
     def max_tile(self) -> int:
@@ -155,6 +173,10 @@ class Game:
         if forced is not None and result.grid[forced[0]][forced[1]] != 0:
             raise ValueError(f"spawn {spawn!r}: cell ({forced[0]}, {forced[1]}) is not empty after the move")
         self._history.append(self._snap())
+        if len(self._history) > UNDO_LIMIT:
+            drop = len(self._history) - UNDO_LIMIT
+            del self._history[:drop]
+            del self.__dict__.setdefault("_enc", [])[:drop]  # the encoding cache stays aligned with the history
         self.grid = result.grid
         self.score += result.gained
         self.moves += 1
@@ -166,10 +188,14 @@ class Game:
         else:
             placed = self._spawn_random()
         self.over = not rules.can_move(self.grid)
+        if self.log is not None:
+            self.log.append(encode_move(direction, placed, self.size))
         return MoveOutcome(result, placed)
 
     def keep_going(self) -> None:
         """Continue after a win (the win panel's "Keep going")."""
+        if self.log is not None and not self.keep_playing:
+            self.log.append(KEEP_GOING)
         self.keep_playing = True
 
     def place(self, row: int, col: int, value: int) -> None:
@@ -180,14 +206,22 @@ class Game:
             raise ValueError(f"place(..., {value!r}): a cell holds 0 or a power of two >= 2")
         self._set(row, col, value)
         self.over = not rules.can_move(self.grid)
+        if self.moves == 0 and not self._history:  # setting up the start position: it is the replay's start
+            self.start = _encode_cells(self.grid)
+        else:
+            self.log = None  # a board changed outside the rules cannot be replayed
 
     def undo(self) -> bool:
         """Go back one move (grid, score, won, over, keep_playing). False when there is nothing to undo."""
         if not self._history:
             return False
         s = self._history.pop()
+        if not isinstance(s, _Snap):  # a position restored from a save, decoded when first needed
+            s = _decode_snap(s, self.size, len(self._history))
         self.grid, self.score, self.won, self.over, self.keep_playing = s
         self.moves -= 1
+        if self.log is not None:
+            self.log.append(UNDO)
         return True
 
     def restart(self) -> None:
@@ -213,6 +247,9 @@ class Game:
             # each past position: [score, flags (1 won, 2 over, 4 keep_playing), cells]; cells are exponents in
             # row-major order (0 empty, k for 2^k), one base-36 digit each, or a list of ints if some k >= 36
             "history": self._encoded_history(),
+            # the replay (see encode_move): the start cells and the inputs since, a few bytes a move
+            "start": self.start if self.log is not None else None,
+            "log": "".join(self.log) if self.log is not None else None,
         }
 
     def _encoded_history(self) -> list:
@@ -226,7 +263,11 @@ class Game:
             n -= 1
         del cache[n:]
         for snap in hist[n:]:
-            cache.append((snap, [snap.score, snap.won | snap.over << 1 | snap.keep_playing << 2, _encode_cells(snap.grid)]))
+            if isinstance(snap, _Snap):
+                cache.append((snap, [snap.score, snap.won | snap.over << 1 | snap.keep_playing << 2,
+                                     _encode_cells(snap.grid)]))
+            else:  # restored from a save and not decoded: already in its saved form
+                cache.append((snap, snap))
         return [enc for _, enc in cache]
 
     @classmethod
@@ -245,8 +286,8 @@ class Game:
         default_target(size)  # checks the size
         g = cls.__new__(cls)
         g.size = size
-        g.target = _check_target(d["target"])
-        g.four_probability = _check_probability(d["four_probability"])
+        g.target = check_target(d["target"])
+        g.four_probability = check_probability(d["four_probability"])
         g.grid = _check_grid(d["grid"], size)
         for key in ("score", "moves"):
             if not _is_int(d[key]) or d[key] < 0:
@@ -265,7 +306,32 @@ class Game:
             raise ValueError("saved game history: expected a list")
         if len(hist) > g.moves:
             raise ValueError(f"saved game has {len(hist)} undo steps but only {g.moves} moves")
-        g._history = [_decode_snap(h, size, i) for i, h in enumerate(hist)]
+        if g.score > rules.max_score(g.grid):
+            raise ValueError(f"saved game score {g.score} is more than its tiles could have scored")
+        hist = hist[-UNDO_LIMIT:]  # a file from before the limit: its oldest positions go
+        # Each undo position is checked here by its shape (cheap: a long game resumes within a frame) and decoded
+        # only when undo reaches it; until then it is kept, and saved again, in its saved form.
+        cells_re = _CELLS_RE.get(size) or _CELLS_RE.setdefault(size, re.compile(f"[0-9a-z]{{{size * size}}}"))
+        kept = []
+        for i, h in enumerate(hist):
+            if not (isinstance(h, list) and len(h) == 3 and isinstance(h[2], str) and cells_re.fullmatch(h[2])
+                    and _is_int(h[0]) and h[0] >= 0 and _is_int(h[1]) and h[1] in _PLAYABLE_FLAGS):
+                h = _decode_snap(h, size, i)  # the rare or the wrong: decoded (and refused) now
+            kept.append(h if isinstance(h, _Snap) else [h[0], h[1], h[2]])
+        g._history = kept
+        start, log_ = d.get("start"), d.get("log")  # absent in saves from before replays
+        cells_re = _CELLS_RE.get(size) or _CELLS_RE.setdefault(size, re.compile(f"[0-9a-z]{{{size * size}}}"))
+        if isinstance(start, list):  # huge tiles: exponents as numbers
+            try:
+                decode_cells(start, size, "saved game start")
+            except ValueError:
+                start = None
+        elif not (isinstance(start, str) and cells_re.fullmatch(start)):
+            start = None
+        if start is not None and isinstance(log_, str) and len(log_) % 2 == 0 and _LOG_RE.fullmatch(log_):
+            g.start, g.log = start, [log_[i:i + 2] for i in range(0, len(log_), 2)]
+        else:
+            g.start, g.log = None, None
         return g
 
     def __repr__(self) -> str:
@@ -275,6 +341,25 @@ class Game:
 
 # ------------------------------------------------------------------------------------------------------- codec
 
+def encode_move(direction: str, spawn, size: int) -> str:
+    """A move and the tile that followed it, in two base-36 characters: ((cell * 2 + is_four) * 4 + direction)."""
+    r, c, v = spawn
+    code = ((r * size + c) * 2 + (v == 4)) * 4 + DIRECTIONS.index(direction)
+    return _B36[code // 36] + _B36[code % 36]
+
+
+def decode_move(token: str, size: int):
+    """``(direction, (row, col, value))``, or the token itself for UNDO / KEEP_GOING; ValueError if it is neither."""
+    if token in (UNDO, KEEP_GOING):
+        return token
+    code = _B36.index(token[0]) * 36 + _B36.index(token[1])
+    d, rest = code % 4, code // 4
+    cell, four = divmod(rest, 2)
+    if cell >= size * size:
+        raise ValueError(f"replay input {token!r}: no cell {cell} on a {size}x{size} board")
+    return DIRECTIONS[d], (cell // size, cell % size, 4 if four else 2)
+
+
 def _encode_cells(grid: tuple):
     exps = [v.bit_length() - 1 if v else 0 for row in grid for v in row]
     if max(exps) < 36:
@@ -282,7 +367,7 @@ def _encode_cells(grid: tuple):
     return exps
 
 
-def _decode_cells(cells, size: int, where: str) -> tuple:
+def decode_cells(cells, size: int, where: str) -> tuple:
     n = size * size
     if isinstance(cells, str):
         if len(cells) != n or any(ch not in _B36 for ch in cells):
@@ -307,7 +392,7 @@ def _decode_snap(h, size: int, i: int) -> _Snap:
         raise ValueError(f"{where}: bad score {score!r}")
     if not _is_int(flags) or not 0 <= flags <= 7:
         raise ValueError(f"{where}: bad flags {flags!r}")
-    grid = _decode_cells(cells, size, where)
+    grid = decode_cells(cells, size, where)
     won, over, keep = bool(flags & 1), bool(flags & 2), bool(flags & 4)
     if over or (won and not keep):
         raise ValueError(f"{where}: a move was played from this position, so it cannot be over or terminated")

@@ -10,20 +10,24 @@ from arcade.engine.ui import colors
 from arcade.engine.ui.text import Label, blit_center, fit, render
 from arcade.engine.ui.tween import ease_in, ease_out
 
-SCORE_FLOAT = (0.6, 75)  # seconds, pixels the "+N" rises (the original's 600 ms / 75 px)
+SCORE_FLOAT = (0.6, 10)  # seconds it lives (the original's 600 ms), pixels it rises in its lane under the score
+FLOAT_MERGE = 0.3  # a gain within this many seconds of the last float joins it (one float with the sum)
 PANEL_DELAY, PANEL_FADE = 1.2, 0.8  # the original's win / game-over message timing
 
 LAYOUT = {
     "title": (20, 10),
     "score": pygame.Rect(246, 20, 104, 60),
     "best": pygame.Rect(358, 20, 104, 60),
-    "new": pygame.Rect(20, 100, 128, 44),
-    "undo": pygame.Rect(156, 100, 96, 44),
-    "auto": pygame.Rect(260, 100, 96, 44),
-    "hint": pygame.Rect(364, 100, 96, 44),
-    "board": pygame.Rect(20, 158, 440, 440),
-    "panel": pygame.Rect(20, 612, 440, 176),
+    "floats": pygame.Rect(246, 82, 104, 32),  # the "+N" lane: under the score box, above the buttons
+    "new": pygame.Rect(20, 116, 128, 44),
+    "undo": pygame.Rect(156, 116, 96, 44),
+    "auto": pygame.Rect(260, 116, 96, 44),
+    "hint": pygame.Rect(364, 116, 96, 44),
+    "board": pygame.Rect(20, 172, 440, 440),
+    "panel": pygame.Rect(20, 624, 440, 168),
+    "footer": pygame.Rect(20, 624, 440, 40),  # the keys line shown while the AI panel is folded
 }
+FLOAT_SIZE = 20
 BUTTONS = ("new", "undo", "auto", "hint")
 ARROWS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 DIRECTIONS = ("up", "down", "left", "right")
@@ -34,8 +38,9 @@ _ARROW_LAYERS: dict = {}  # hint arrow layers, drawn once per direction
 def end_buttons(won: bool, over: bool) -> dict:
     """The end panel's buttons by name ("keep", "again") and their rects; none while the game runs."""
     b = LAYOUT["board"]
-    if over:
-        return {"again": pygame.Rect(b.centerx - 70, b.centery + 40, 140, 44)}
+    if over:  # "Review": the AI's grades of this game's moves, over its replay
+        return {"review": pygame.Rect(b.centerx - 150, b.centery + 40, 140, 44),
+                "again": pygame.Rect(b.centerx + 10, b.centery + 40, 140, 44)}
     if won:
         return {"keep": pygame.Rect(b.centerx - 150, b.centery + 40, 140, 44),
                 "again": pygame.Rect(b.centerx + 10, b.centery + 40, 140, 44)}
@@ -50,11 +55,27 @@ class Hud:
     def __init__(self) -> None:
         self.labels = {k: Label(25, (255, 255, 255), max_width=LAYOUT[k].w - 10) for k in ("score", "best")}
         self.info = [Label(14, colors.TEXT, "medium") for _ in range(5)]  # the AI panel's changing figures
-        self.floats: list[list] = []  # [age, text]
+        self.floats: list[list] = []  # [age, points]
 
     # ----- the "+N" floats -----
     def add_float(self, gained: int) -> None:
-        self.floats.append([0.0, f"+{gained}"])
+        """A "+N" under the score. Moves faster than a float lives (autoplay, the attract mode) add to the newest
+        float instead of stacking new ones: at most two are ever on screen, one fading and one fresh."""
+        if self.floats and self.floats[-1][0] < FLOAT_MERGE:  # the newest float gathers its first 0.3 s of gains
+            self.floats[-1][1] += gained
+        else:
+            self.floats.append([0.0, gained])
+
+    def float_rects(self) -> list:
+        """Where each float is drawn this frame (for drawing and tests): inside the lane, never over the score."""
+        lane = LAYOUT["floats"]
+        out = []
+        for age, points in self.floats:
+            k = ease_in(min(1.0, age / SCORE_FLOAT[0]))
+            lab = fit(f"+{points}", lane.w, FLOAT_SIZE, colors.TEXT, "bold")
+            r = lab.get_rect(midbottom=(lane.centerx, round(lane.bottom - SCORE_FLOAT[1] * k)))
+            out.append((r.clamp(lane), lab, k))
+        return out
 
     def update(self, dt: float) -> None:
         for f in self.floats:
@@ -65,16 +86,14 @@ class Hud:
         self.floats.clear()
 
     # ----- drawing -----
-    def draw_top(self, surface, score: int, best: int, can_undo: bool, autoplay: bool, running: bool) -> None:
+    def draw_top(self, surface, score: int, best: int, can_undo: bool, autoplay: bool, running: bool,
+                 assisted: bool = False) -> None:
         surface.blit(render("2048", 68, colors.TEXT), LAYOUT["title"])
         self._score_box(surface, "score", "SCORE", score)
-        self._score_box(surface, "best", "BEST", best)
-        r = LAYOUT["score"]
-        for age, text in self.floats:
-            k = age / SCORE_FLOAT[0]
-            lab = render(text, 25, colors.TEXT)
-            lab.set_alpha(round(255 * (1 - ease_in(k))))
-            blit_center(surface, lab, (r.centerx, r.centery + 8 - SCORE_FLOAT[1] * ease_in(k)))
+        self._score_box(surface, "best", "YOUR BEST" if assisted else "BEST", best)  # AI points are not yours
+        for r, lab, k in self.float_rects():
+            lab.set_alpha(round(255 * (1 - k)))
+            surface.blit(lab, r)
         button(surface, LAYOUT["new"], "New Game")
         button(surface, LAYOUT["undo"], "Undo", enabled=can_undo)
         button(surface, LAYOUT["auto"], "Stop" if autoplay else "Auto", active=autoplay)
@@ -100,7 +119,22 @@ class Hud:
         text.set_alpha(round(255 * k))
         blit_center(surface, text, (b.centerx, b.centery - 30))
         for name, r in end_buttons(win, over).items():
-            button(surface, r, "Keep going" if name == "keep" else "Try again")
+            button(surface, r, {"keep": "Keep going", "review": "Review"}.get(name, "Try again"))
+
+    def draw_footer(self, surface, graded=None) -> None:
+        """The AI's keys, in one quiet line, while its panel is folded (the screen then looks like the original);
+        ``graded``: the coach's grade of the last move, shown there for a moment instead."""
+        r = LAYOUT["footer"]
+        if graded is not None:
+            from arcade.game2048.review import GRADE_COLORS
+
+            pct = f" (-{graded.regret * 100:.1f} %)" if graded.regret >= 0.0005 else ""
+            text = f"Coach: {graded.played} was {graded.grade}{pct}" + (
+                "" if graded.grade == "best" else f" · better: {graded.best}")
+            blit_center(surface, fit(text, r.w, 18, GRADE_COLORS[graded.grade]), r.center)
+            return
+        blit_center(surface, fit("Shift+A autoplay  ·  Shift+H hint  ·  I the AI panel", r.w, 15, colors.BUTTON,
+                                 "medium"), r.center)
 
     def draw_ai_panel(self, surface, strategy: str, ai) -> None:
         """``ai`` is the scene's :class:`arcade.game2048.autoplay.AIController` (read only)."""
@@ -108,7 +142,7 @@ class Hud:
         pygame.draw.rect(surface, colors.LABEL, r, border_radius=6)
         x, y = r.x + 14, r.y + 10
         mps = ai.moves_per_second
-        speed = "max speed" if mps == 0 else f"{mps} moves/s"
+        speed = "max speed" if mps == 0 else f"{mps} move{'s' if mps != 1 else ''}/s"
         state = "autoplay ON" if ai.autoplay else "autoplay off (Shift+A)"
         surface.blit(render(f"AI  {strategy}  ·  {state}  ·  {speed}", 15, colors.TEXT), (x, y))
         d = ai.decision
@@ -127,8 +161,12 @@ class Hud:
                 pygame.draw.rect(surface, colors.GOLD if name == d.direction else colors.BUTTON, bar, border_radius=4)
         lines = []
         if d is not None:
-            lines = [f"depth {d.depth}", f"{d.nodes_per_second / 1000:.0f}k nodes/s", f"{d.elapsed * 1000:.0f} ms",
-                     f"{d.path} path"]
+            lines = [f"depth {d.depth}"]
+            if d.iterations:  # UCT iterations or Monte Carlo playouts: what those searches spent their time on
+                lines.append(f"{d.iterations:,} {'playouts' if d.strategy == 'montecarlo' else 'iterations'}")
+            lines += [f"{d.nodes_per_second / 1000:.0f}k nodes/s", f"{d.elapsed * 1000:.0f} ms"]
+            if not d.iterations or d.path != "bitboard":  # five lines at most: the usual path gives way
+                lines.append(f"{d.path} path")
         lines.append(f"AI moves {ai.moves}")
         for i, line in enumerate(lines[: len(self.info)]):
             surface.blit(self.info[i].get(line), (x + 300, y + 28 + i * 20))

@@ -38,7 +38,11 @@ def first_scenes(app) -> list:
     o = app.options
     if o.mode == "play" and o.game:
         entry = app.registry[o.game]
-        return [menu, entry.make_scene(app, resume=bool(o.game_options.pop("resume", False)), **o.game_options)]
+        options = dict(o.game_options)
+        resume = not options.pop("new", False)  # `arcade play NAME` continues a saved game; --new starts afresh
+        return [menu, entry.make_scene(app, resume=resume, **options)]
+    if o.mode == "replay" and o.replay is not None:
+        return [menu, app.registry[o.replay.game].make_replay(app, o.replay)]
     if o.mode == "demo":
         from arcade.shell.demo import DemoScene
 

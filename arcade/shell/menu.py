@@ -16,6 +16,7 @@ from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.widgets import ButtonList, Item
 
 ATTRACT_SECONDS = 20.0
+LIST_AREA = (200, 604)  # canvas rows the buttons may use: under the title plate, above the robot in the art
 WARM_MS = 4.0  # per idle menu frame spent preparing the games' art (a 60 Hz frame has 16.7 ms)
 _prefetched = False
 _prefetch_done = threading.Event()
@@ -93,7 +94,7 @@ class MenuScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.idle = 0.0
-        self.list = ButtonList([], pygame.Rect(50, 200, 380, 0), height=54, gap=10, font_size=24,
+        self.list = ButtonList([], pygame.Rect(50, LIST_AREA[0], 380, 0), height=54, gap=10, font_size=24,
                                on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"))
         self._bg = None
         self._subtitle = None  # the games' titles under the logo
@@ -104,19 +105,29 @@ class MenuScene(Scene):
         app = self.app
         items: list[Item] = []
         for entry in app.registry.values():
-            if entry.has_save(app.profile):
-                items.append(Item(f"Continue {entry.title}", self._starter(entry, True), key=f"continue:{entry.id}",
-                                  icon=self._icon(entry)))
+            # one row a game, whatever is saved: a game with a save says "Continue" and asks "Continue or new game?"
+            saved = entry.has_save(app.profile)
             best = entry.best_value(app.profile)
-            items.append(Item(f"Play {entry.title}", self._starter(entry, False),
+            items.append(Item(f"{'Continue' if saved else 'Play'} {entry.title}", self._starter(entry, False),
                               detail="" if best is None else f"Best {entry.best.format(best)}",
                               key=f"play:{entry.id}", icon=self._icon(entry)))
         if any(e.demo for e in app.registry.values()):
             items.append(Item("Watch the AI play", self.start_demo, key="demo"))
         items.append(Item("Settings", self.open_settings, key="settings"))
         items.append(Item("Stats", self.open_stats, key="stats"))
+        if any(e.help is not None for e in app.registry.values()):
+            items.append(Item("Help", self.open_help, key="help"))
         items.append(Item("Quit", app.quit, key="quit"))
         self.list.set_items(items)
+        self._fit_list(len(items))
+
+    def _fit_list(self, n: int) -> None:
+        """Buttons sized to the count, so the list always ends above the art's robot (LIST_AREA)."""
+        top, bottom = LIST_AREA
+        gap = 10 if n <= 6 else 6
+        self.list.gap = gap
+        self.list.height = max(30, min(54, (bottom - top + gap) // n - gap))
+        self.list.font_size = max(18, min(24, self.list.height // 2 - 2))
 
     def _icon(self, entry):
         if entry.icon and assets.has_image(entry.icon):
@@ -127,11 +138,21 @@ class MenuScene(Scene):
         return None
 
     def _starter(self, entry, resume: bool):
-        def start():
+        def launch(resume=resume):
             # a factory: the scene (and its art) is built under the fade, not in this click's frame
             # and whatever art the idle menu has not prepared yet is prepared during the fade-out
             self.app.stack.push(lambda: entry.make_scene(self.app, resume=resume), fade=True,
                                 prepare=preparing(self.app))
+
+        def start():
+            if not resume and entry.has_save(self.app.profile):  # never throw a saved game away unasked
+                from arcade.engine.ui.ask import AskOverlay
+
+                self.app.stack.push(AskOverlay(self.app, f"{entry.title}: continue or new game?", [
+                    ("continue", "Continue", lambda: launch(True)),
+                    ("new", "New game", lambda: launch(False))]))
+            else:
+                launch()
 
         return start
 
@@ -144,6 +165,11 @@ class MenuScene(Scene):
         from arcade.shell.settings_scene import SettingsScene
 
         self.app.stack.push(SettingsScene(self.app))
+
+    def open_help(self) -> None:
+        from arcade.shell.help import open_all_help
+
+        open_all_help(self.app)
 
     def open_stats(self) -> None:
         from arcade.shell.stats import StatsScene

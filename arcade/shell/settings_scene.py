@@ -8,33 +8,39 @@ import pygame
 from arcade.engine import settings as specs
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
-from arcade.engine.ui.text import blit_center, render
+from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.widgets import ButtonList, Item
 
 
 class SettingsScene(Scene):
     def __init__(self, app):
         super().__init__(app)
+        # as many settings as the games bring: the list scrolls within its area (the note and keys stay below)
         self.list = ButtonList([], pygame.Rect(30, 130, 420, 0), height=48, gap=8, font_size=21,
-                               on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"))
+                               on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"),
+                               view_h=600)
         self._bg = None
         self.refresh()
 
     def refresh(self) -> None:
         items = []
+        self._notes = {}
         shown = list(specs.CORE) + [s for g in self.app.registry.values() for s in g.settings]
         for spec in shown:
             if spec.hidden:
                 continue
             value = self.app.profile.get(spec.key)
-            items.append(Item(spec.label, None, detail=f"<  {spec.label_of(value)}  >", key=spec.key,
+            left = " " if spec.at_end(value, -1) else "<"
+            right = " " if spec.at_end(value, 1) else ">"
+            items.append(Item(spec.label, None, detail=f"{left}  {spec.label_of(value)}  {right}", key=spec.key,
                               adjust=self._adjuster(spec)))
+            self._notes[spec.key] = spec.note
         items.append(Item("Back", self.back, key="back"))
         self.list.set_items(items)
 
     def _adjuster(self, spec):
-        def adjust(delta: int) -> None:
-            self.app.set_setting(spec.key, spec.step_value(self.app.profile.get(spec.key), delta))
+        def adjust(delta: int, wrap: bool = False) -> None:
+            self.app.set_setting(spec.key, spec.step_value(self.app.profile.get(spec.key), delta, wrap))
             self.refresh()
 
         return adjust
@@ -51,8 +57,8 @@ class SettingsScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             it = self.list.items[self.list.selected]
-            if it.adjust is not None:  # Enter on a setting steps it forward
-                it.adjust(1)
+            if it.adjust is not None:  # Enter on a setting steps it forward, going round at the end
+                it.adjust(1, wrap=True)
                 return
         self.list.handle(event)
 
@@ -60,6 +66,10 @@ class SettingsScene(Scene):
         surface.fill(colors.PAGE)
         blit_center(surface, render("Settings", 56, colors.TEXT), (surface.get_width() / 2, 70))
         self.list.draw(surface)
+        note = self._notes.get(self.list.items[self.list.selected].key, "")
+        if note:
+            blit_center(surface, fit(note, surface.get_width() - 40, 17, colors.LABEL, "medium"),
+                        (surface.get_width() / 2, 752))
         hint = render("Up/Down choose  ·  Left/Right change  ·  Esc back", 16, colors.TEXT, "regular")
         blit_center(surface, hint, (surface.get_width() / 2, 782))
 

@@ -54,7 +54,18 @@ class StatsScene(Scene):
         return pygame.Rect(30 + i * w, 100, w - 8, 44)
 
     def _back_rect(self) -> pygame.Rect:
+        if self.games[self.index].replay:  # room for the replays button beside it
+            return pygame.Rect(30, 730, 200, 48)
         return pygame.Rect(140, 730, 200, 48)
+
+    def _replays_rect(self) -> pygame.Rect | None:
+        return pygame.Rect(250, 730, 200, 48) if self.games[self.index].replay else None
+
+    def open_replays(self) -> None:
+        from arcade.shell.replays_scene import ReplaysScene
+
+        if self.games[self.index].replay:
+            self.app.stack.push(ReplaysScene(self.app, self.games[self.index]))
 
     def switch(self, delta: int) -> None:
         self.index = (self.index + delta) % len(self.games)
@@ -68,11 +79,18 @@ class StatsScene(Scene):
                 self.switch(-1)
             elif event.key in (pygame.K_RIGHT, pygame.K_d, pygame.K_l, pygame.K_TAB):
                 self.switch(1)
+            elif event.key == pygame.K_r:
+                self.open_replays()
             return
         down = pointer_down(event)
         if down is not None:
             if self._back_rect().collidepoint(down[:2]):
                 self.app.stack.pop()
+                return
+            rr = self._replays_rect()
+            if rr is not None and rr.collidepoint(down[:2]):
+                self.open_replays()
+                return
             for i in range(len(self.games)):
                 if self._tab_rect(i).collidepoint(down[:2]):
                     self.index = i
@@ -86,7 +104,7 @@ class StatsScene(Scene):
             r = self._tab_rect(i)
             sel = i == self.index
             pygame.draw.rect(surface, colors.BUTTON if sel else colors.LABEL, r, border_radius=8)
-            blit_center(surface, render(g.title, 22, colors.TEXT_LIGHT if sel else colors.TEXT), r.center)
+            blit_center(surface, fit(g.title, r.w - 10, 22, colors.TEXT_LIGHT if sel else colors.TEXT), r.center)
         s = summary(self.app.profile, self.games[self.index])
         y = 170
         for label, value in (("Played", str(s["played"])), ("Best", s["best_text"]), ("Average", f"{s['average']:.0f}")):
@@ -106,9 +124,18 @@ class StatsScene(Scene):
         pygame.draw.rect(surface, colors.BUTTON, b, border_radius=8)
         pygame.draw.rect(surface, colors.GOLD, b, width=3, border_radius=8)
         blit_center(surface, render("Back", 24, colors.TEXT_LIGHT), b.center)
+        rr = self._replays_rect()
+        if rr is not None:
+            pygame.draw.rect(surface, colors.BUTTON, rr, border_radius=8)
+            blit_center(surface, render("Replays (R)", 22, colors.TEXT_LIGHT), rr.center)
 
     def _chart(self, surface, rect, title, values, labels) -> None:
-        surface.blit(render(title, 20, colors.TEXT), (rect.x, rect.y))
+        # the scale ("max N") on the title's line, right-aligned, for charts without a count over each bar
+        scale = render(f"max {max(values) or 1}", 13, colors.TEXT, "regular") if values and not labels else None
+        room = rect.w - (scale.get_width() + 12 if scale else 0)
+        surface.blit(fit(title, room, 20, colors.TEXT), (rect.x, rect.y))
+        if scale:
+            surface.blit(scale, scale.get_rect(bottomright=(rect.right, rect.y + 22)))
         area = pygame.Rect(rect.x, rect.y + 30, rect.w, rect.h - (52 if labels else 30))
         pygame.draw.rect(surface, colors.LABEL, area, border_radius=6)
         if not values:
@@ -127,7 +154,6 @@ class StatsScene(Scene):
                 blit_center(surface, fit(labels[i], bw + gap, 14, colors.TEXT, "medium"), (bar.centerx, area.bottom + 12))
                 blit_center(surface, fit(str(v), bw + gap, 14, colors.TEXT, "medium"), (bar.centerx, bar.y - 9))
             x += bw + gap
-        blit_center(surface, render(f"max {top}", 13, colors.TEXT, "regular"), (area.right - 36, area.y + 12))
 
     def _breakdown(self, surface, rect, chart) -> None:
         surface.blit(render(chart.title, 20, colors.TEXT), (rect.x, rect.y))

@@ -17,32 +17,58 @@ import numpy as np
 from arcade.stairs.alias import AliasSampler
 from arcade.stairs.autopilot import next_hop
 from arcade.stairs.world import World
+from arcade.engine.args import BadOption, float_range, int_range, seed
 
 __all__ = ["add_arguments", "run", "main", "lcm_table", "rate", "samplers", "world_costs"]
 
 DEFAULT_P = (0.5, 0.2, 0.2, 0.1)  # the obstacle distribution
 
 
-def lcm_table(probabilities, max_denominator: int = 10**6) -> np.ndarray:
-    """The seed's method (1): a table of length L = LCM of the denominators, holding outcome i L * p_i times."""
+MAX_TABLE = 10**7  # entries of the LCM table the benchmark will build (80 MB)
+MAX_OUTCOMES = 10_000
+
+
+def _fractions(probabilities, max_denominator: int):
     fr = [Fraction(str(float(p))).limit_denominator(max_denominator) for p in probabilities]
     total = sum(fr)
-    fr = [f / total for f in fr]
+    return [f / total for f in fr]
+
+
+def lcm_length(probabilities, max_denominator: int = 10**6) -> int:
+    """L, the LCM table's length for these weights (without building it)."""
+    return math.lcm(*(f.denominator for f in _fractions(probabilities, max_denominator)))
+
+
+def lcm_table(probabilities, max_denominator: int = 10**6) -> np.ndarray:
+    """The seed's method (1): a table of length L = LCM of the denominators, holding outcome i L * p_i times."""
+    fr = _fractions(probabilities, max_denominator)
     length = math.lcm(*(f.denominator for f in fr))
     return np.repeat(np.arange(len(fr)), [int(f * length) for f in fr])
 
 
+def check_weights(p) -> None:
+    """``BadOption`` unless ``p`` is a distribution the benchmark can sample by every method."""
+    if len(p) > MAX_OUTCOMES:
+        raise BadOption(f"--p: at most {MAX_OUTCOMES} outcomes, got {len(p)}")
+    if sum(p) <= 0:
+        raise BadOption("--p: the weights must not all be 0")
+    length = lcm_length(p)
+    if length > MAX_TABLE:
+        raise BadOption(f"--p: the LCM table for these weights would hold {length:,} entries (at most {MAX_TABLE:,}); "
+                        "use weights with small denominators, like 0.5 0.2 0.2 0.1")
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--p", type=float, nargs="+", default=list(DEFAULT_P), metavar="P",
+    parser.add_argument("--p", type=float_range(0, 1e12), nargs="+", default=list(DEFAULT_P), metavar="P",
                         help="the distribution to sample (default: the obstacle one, 0.5 0.2 0.2 0.1)")
-    parser.add_argument("--draws", type=int, default=1_000_000, help="draws per vectorised run (default 10^6)")
-    parser.add_argument("--scalar-draws", type=int, default=100_000,
+    parser.add_argument("--draws", type=int_range(1, 10**8), default=1_000_000, help="draws per vectorised run (default 10^6)")
+    parser.add_argument("--scalar-draws", type=int_range(1, 10**8), default=100_000,
                         help="draws per scalar run (default 10^5; numpy choice runs a tenth of these)")
-    parser.add_argument("--hops", type=int, default=20_000, help="timed world update+hop steps (default 20000)")
-    parser.add_argument("--repeat", type=int, default=5, help="interleaved repetitions; medians are reported")
-    parser.add_argument("--large-n", type=int, default=1000,
+    parser.add_argument("--hops", type=int_range(1, 10**8), default=20_000, help="timed world update+hop steps (default 20000)")
+    parser.add_argument("--repeat", type=int_range(1, 1000), default=5, help="interleaved repetitions; medians are reported")
+    parser.add_argument("--large-n", type=int_range(0, 10**7), default=1000,
                         help="also time the vectorised samplers on random weights over this many outcomes (0: skip)")
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=seed, default=1)
 
 
 def rate(fn, count: int) -> float:
@@ -123,6 +149,7 @@ def world_costs(hops: int, seed: int) -> dict[str, float]:
 
 def run(args: argparse.Namespace) -> int:
     p = list(args.p)
+    check_weights(p)
     fns_by_name, length = samplers(p, args.seed, args.scalar_draws)
     rates: dict[str, list[float]] = {name: [] for name in fns_by_name}
     for _ in range(max(1, args.repeat)):

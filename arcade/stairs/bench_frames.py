@@ -13,13 +13,14 @@ import statistics
 import sys
 import tempfile
 import time
+from arcade.engine.args import int_range, seed
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--frames", type=int, default=1200, help="timed frames (default 1200: 20 s of play at 60 fps)")
-    parser.add_argument("--warmup", type=int, default=30, help="hops climbed before timing starts (default 30)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the world and the autopilot (default 1)")
-    parser.add_argument("--world-steps", type=int, default=100_000,
+    parser.add_argument("--frames", type=int_range(1, 10**6), default=1200, help="timed frames (default 1200: 20 s of play at 60 fps)")
+    parser.add_argument("--warmup", type=int_range(0, 10**5), default=30, help="hops climbed before timing starts (default 30)")
+    parser.add_argument("--seed", type=seed, default=1, help="seed of the world and the autopilot (default 1)")
+    parser.add_argument("--world-steps", type=int_range(1, 10**8), default=100_000,
                         help="world update(+hop) calls timed (default 100000)")
 
 

@@ -29,6 +29,7 @@ import pygame
 
 from arcade.engine import assets
 from arcade.stairs.causes import CAUSES
+from arcade.stairs.world import STEP_Y
 
 # --- layout (logical pixels) ----------------------------------------------------------------------------------
 SCALE = 1.0  # design units -> logical pixels (the art is drawn at the design size)
@@ -48,8 +49,24 @@ IMPACT_DX, IMPACT_DY, IMPACT_TIME = 24.0, 20.0, 0.35  # the flash where the robo
 GRAVITY = 2600.0  # design units / s^2 for everything that falls
 FALL_FADE = 0.75  # seconds for a falling stair, obstacle or robot to fade out
 RIPPLE = 0.03  # seconds between the pieces of a burst of drops, tail first
-CRACK_LEAD = 0.30  # the tail stair shows cracks this long before it drops
-SHAKE_LEAD = 0.15  # ... and shakes in the last moments
+SHAKE_PX = (0.6, 2.6)  # a warned tail stair (``world.crack`` 0..1) shakes sideways this many pixels, growing
+SHAKE_RATE = 75.0  # rad/s of the shake
+WARN_TINT = (236, 72, 52)  # ... and reddens towards this colour
+WARN_AMOUNT = 0.42  # ... by this much at the moment it drops
+WARN_LEVELS = 8  # pre-rendered steps of the reddening
+
+# --- readability ----------------------------------------------------------------------------------------------
+ROBOT_SCALE = 0.8  # the robot (and its shadow) against the stairs: small enough that a spike block two rows up
+#                    (68 px) or on a neighbouring stair never overlaps it while it stands (its art is 76 px tall)
+DEPTH_TINT = (30, 24, 62)  # stairs away from the robot's row fade towards the night: depth, and the near ones pop
+DEPTH_UP = (0.62, 5.0)  # (most, rows): rows above fade by most * (1 - exp(-(rows_up / rows) ** DEPTH_CURVE))
+DEPTH_CURVE = 1.3  # > 1: the next row stays nearly as bright as the robot's, the fade grows beyond
+DEPTH_DOWN = (0.30, 3.0)  # ... and rows below, less (what is behind matters less, but it is no longer in play)
+OBSTACLE_DEPTH = 0.55  # spike blocks fade this fraction of their stair's fade: a spike stays readable far up
+DEPTH_STEP = 0.025  # quantisation of the fade (one pre-rendered sprite per step)
+HINT_HOPS = 4  # the two candidate stairs glow until this score: where can I hop?
+HINT_RATE = 3.0  # 1/s: easing of the glow in and out
+HINT_PULSE = 1.1  # Hz: the glow breathes gently
 
 # --- sky and scenery ------------------------------------------------------------------------------------------
 PARALLAX = 0.55  # the scenery slides at this fraction of the staircase's speed (it is farther away)
@@ -65,8 +82,8 @@ SKY_TINTS = (
 )
 GRADIENT = ((44, 36, 84), (176, 96, 140), (236, 160, 120))  # fallback sky: top, middle, bottom
 
-# order within one depth: a stair, then what stands on it, the robot's shadow, the robot
-_STAIR, _OBSTACLE, _SHADOW, _ROBOT = 0, 1, 2, 3
+# order within one depth: a stair, the candidate glow on it, what stands on it, the robot's shadow, the robot
+_STAIR, _HINT, _OBSTACLE, _SHADOW, _ROBOT = 0, 1, 2, 3, 4
 
 DEFAULT_ANCHORS = {
     "stair": (50, 13), "stair_cracked": (50, 13), "obstacle": (32, 58), "robot_shadow": (24, 7),
@@ -114,7 +131,12 @@ def _scaled(surf: pygame.Surface, k: float) -> pygame.Surface:
     if k == 1.0:
         return surf.copy()  # our own copy: per-sprite alpha must not leak into the shared cache
     w, h = surf.get_size()
-    return pygame.transform.smoothscale(surf, (max(1, round(w * k)), max(1, round(h * k))))
+    out = pygame.transform.smoothscale(surf, (max(1, round(w * k)), max(1, round(h * k))))
+    if out.get_flags() & pygame.SRCALPHA:  # smoothscale rounds 255 down to 253: keep solid art solid
+        alpha = pygame.surfarray.pixels_alpha(out)
+        alpha[alpha >= 248] = 255
+        del alpha  # unlock the surface
+    return out
 
 
 @lru_cache(maxsize=4)
@@ -125,7 +147,8 @@ def load_sprites(scale: float = SCALE) -> dict[str, Sprite]:
     for name in DEFAULT_ANCHORS:
         img = assets.image(name) if assets.has_image(name) else _placeholder(name)
         ax, ay = anchors.get(name, DEFAULT_ANCHORS[name])
-        out[name] = Sprite(_scaled(img, scale), (round(ax * scale), round(ay * scale)))
+        k = scale * ROBOT_SCALE if name.startswith("robot") else scale
+        out[name] = Sprite(_scaled(img, k), (round(ax * k), round(ay * k)))
     for facing in ("left", "right"):  # squash and stretch, rendered once
         idle = out[f"robot_idle_{facing}"]
         w, h = idle.image.get_size()
@@ -138,6 +161,48 @@ def load_sprites(scale: float = SCALE) -> dict[str, Sprite]:
             img = assets.image(name)
             out[name] = Sprite(_scaled(img, scale * 1.25), (round(img.get_width() * scale * 1.25 / 2),) * 2)
     return out
+
+
+def _tinted(spr: Sprite, colour, amount: float) -> Sprite:
+    """A copy of ``spr`` with its rgb moved ``amount`` (0..1) of the way to ``colour``, alpha untouched."""
+    img = spr.image.copy()
+    if amount > 0:
+        keep = round(255 * (1.0 - amount))
+        img.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+        img.fill(tuple(round(c * amount) for c in colour), special_flags=pygame.BLEND_RGB_ADD)
+    return Sprite(img, spr.anchor)
+
+
+def depth_fade(rows_up: float) -> float:
+    """How far (0..1) a stair ``rows_up`` rows above the robot's (negative: below) fades into the night."""
+    most, rows = DEPTH_UP if rows_up >= 0 else DEPTH_DOWN
+    return most * (1.0 - math.exp(-(abs(rows_up) / rows) ** DEPTH_CURVE))
+
+
+def _hint_sprite(scale: float) -> Sprite:
+    """A soft warm glow on a stair's top face (the walkable 26 rows of the tile)."""
+    w, h = round(100 * scale), round(60 * scale)
+    top = round(26 * scale)
+    s = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(s, (255, 250, 220, 96), (2, 1, w - 4, top - 1), border_radius=round(9 * scale))
+    pygame.draw.rect(s, (255, 226, 120, 255), (0, 0, w, top + 1), width=max(2, round(4 * scale)),
+                     border_radius=round(10 * scale))
+    return Sprite(s, (round(50 * scale), round(13 * scale)))
+
+
+@lru_cache(maxsize=4)
+def shaded_sprites(scale: float = SCALE) -> dict[str, tuple[Sprite, ...]]:
+    """Pre-rendered variants, built once per scale: ``"stair"`` and ``"obstacle"`` per depth step (index =
+    round(fade / DEPTH_STEP)), ``"stair_cracked"`` per warning step (0..WARN_LEVELS), and the ``"hint"`` glow."""
+    base = load_sprites(scale)
+    steps = round(max(DEPTH_UP[0], DEPTH_DOWN[0]) / DEPTH_STEP) + 1
+    return {
+        "stair": tuple(_tinted(base["stair"], DEPTH_TINT, i * DEPTH_STEP) for i in range(steps)),
+        "obstacle": tuple(_tinted(base["obstacle"], DEPTH_TINT, i * DEPTH_STEP * OBSTACLE_DEPTH) for i in range(steps)),
+        "stair_cracked": tuple(_tinted(base["stair_cracked"], WARN_TINT, WARN_AMOUNT * i / WARN_LEVELS)
+                               for i in range(WARN_LEVELS + 1)),
+        "hint": (_hint_sprite(scale),),
+    }
 
 
 # ======================================================================================== background
@@ -559,6 +624,8 @@ class StairLayer:
         self.size = size
         self.scale = scale
         self.sprites = load_sprites(scale)
+        self.shaded = shaded_sprites(scale)
+        self.hint = 1.0  # 0..1: the glow on the candidate stairs, fading out from HINT_HOPS on
         self.sound = sound or (lambda name, volume=1.0: None)
         self.camera = Camera(scale=scale)
         self.robot = RobotView(0.0, 0.0, "right", self.sound)
@@ -571,6 +638,7 @@ class StairLayer:
         self.robot = RobotView(s.x, s.y, world.facing, self.sound)
         self.falling.clear()
         self.cause = None
+        self.hint = 1.0 if world.score < HINT_HOPS else 0.0
         self.camera.follow(s.x, s.y)
         self.camera.snap()
         world.drain_events()
@@ -589,8 +657,8 @@ class StairLayer:
             elif kind == "drop":
                 _, stairs, obstacles = ev
                 first = stairs[0].index if stairs else 0
-                for s in stairs:  # tail first: a burst of drops falls like a ripple
-                    self.falling.append(Falling("stair", s.x, s.y, _STAIR, s.y, RIPPLE * (s.index - first)))
+                for s in stairs:  # tail first: a burst of drops falls like a ripple, cracked as it was announced
+                    self.falling.append(Falling("stair_cracked", s.x, s.y, _STAIR, s.y, RIPPLE * (s.index - first)))
                 for o in obstacles:
                     delay = RIPPLE * max(0, o.row - first)
                     self.falling.append(Falling("stair", o.x, o.y, _STAIR, o.y, delay))
@@ -603,14 +671,31 @@ class StairLayer:
                     self.robot.drop()
 
     # ----- frame -----
-    def update(self, dt: float) -> None:
+    def update(self, dt: float, score: int | None = None) -> None:
         self.time += dt
+        if score is not None:
+            goal = 1.0 if score < HINT_HOPS else 0.0
+            self.hint += (goal - self.hint) * (1.0 - math.exp(-HINT_RATE * dt))
+            if abs(goal - self.hint) < 0.01:
+                self.hint = goal
         self.camera.update(dt)
         self.robot.update(dt)
         for f in self.falling:
             f.update(dt)
         if self.falling:
             self.falling = [f for f in self.falling if f.alpha > 0.0]
+
+    @staticmethod
+    def candidates(world) -> list:
+        """What stands where the robot can hop next (row above, one step left and right): the next path stair
+        and, when there is one, the obstacle's stair on the other side."""
+        r = world.robot_stair
+        out = [world.next_stair]
+        d = 1 if out[0].col > r.col else -1
+        o = world.obstacle_at(r.index + 1, r.col - d)
+        if o is not None:
+            out.append(o)
+        return out
 
     def robot_screen(self) -> tuple[float, float]:
         """Where the robot's feet are drawn (logical pixels)."""
@@ -622,28 +707,40 @@ class StairLayer:
         cam = self.camera
         w, h = self.size
         items: list[tuple] = []  # (depth, order, sprite, sx, sy, alpha 0..1)
-        ahead = world.time_to_drop
-        tail_index = world.stairs[0].index if world.stairs else None
-        crack = ahead is not None and ahead <= CRACK_LEAD
-        shake = 0.0
-        if ahead is not None and ahead <= SHAKE_LEAD:
-            shake = 1.5 * math.sin(self.time * 90.0)
-        st, cracked = sp["stair"], sp["stair_cracked"]
+        stairs_by_depth, obstacles_by_depth = self.shaded["stair"], self.shaded["obstacle"]
+        last = len(stairs_by_depth) - 1
+        here = cam.y  # the robot's row as the camera sees it (eased: the fade glides with the climb)
+
+        def fade_index(y: float) -> int:
+            return min(last, round(depth_fade((here - y) / STEP_Y) / DEPTH_STEP))
+
+        tail = world.stairs[0].index if world.stairs else None
+        crack = world.crack
+        warned = crack > 0.0 or world.tail_doomed
         for s in world.stairs:
             sx, sy = cam.to_screen(s.x, s.y)
             if sy < -80 or sy > h + 60 or sx < -80 or sx > w + 80:
                 continue
-            if crack and s.index == tail_index:
-                items.append((s.y, _STAIR, cracked, sx + shake, sy, 1.0))
+            if warned and s.index == tail:  # announced: cracked, reddening and shaking towards its drop
+                spr = self.shaded["stair_cracked"][round(crack * WARN_LEVELS)]
+                shake = 0.0
+                if crack > 0.0:
+                    shake = (SHAKE_PX[0] + (SHAKE_PX[1] - SHAKE_PX[0]) * crack) * math.sin(self.time * SHAKE_RATE)
+                items.append((s.y, _STAIR, spr, sx + shake, sy, 1.0))
             else:
-                items.append((s.y, _STAIR, st, sx, sy, 1.0))
-        ob = sp["obstacle"]
+                items.append((s.y, _STAIR, stairs_by_depth[fade_index(s.y)], sx, sy, 1.0))
         for o in world.obstacles:
             sx, sy = cam.to_screen(o.x, o.y)
             if sy < -80 or sy > h + 80 or sx < -80 or sx > w + 80:
                 continue
-            items.append((o.y, _STAIR, st, sx, sy, 1.0))
-            items.append((o.y, _OBSTACLE, ob, sx, sy, 1.0))
+            i = fade_index(o.y)
+            items.append((o.y, _STAIR, stairs_by_depth[i], sx, sy, 1.0))
+            items.append((o.y, _OBSTACLE, obstacles_by_depth[i], sx, sy, 1.0))
+        if self.hint > 0.0 and not world.over:
+            glow = 0.8 + 0.2 * math.sin(self.time * HINT_PULSE * math.tau)
+            for c in self.candidates(world):
+                sx, sy = cam.to_screen(c.x, c.y)
+                items.append((c.y, _HINT, self.shaded["hint"][0], sx, sy, self.hint * glow))
         for f in self.falling:
             sx, sy = cam.to_screen(f.x, f.y + f.dy)
             if sy > h + 80:
@@ -707,7 +804,7 @@ class StairsView:
         self.stairs.feed(events)
 
     def update(self, dt: float, score: int) -> None:
-        self.stairs.update(dt)
+        self.stairs.update(dt, score)
         self.background.update(dt, score)
 
     def draw(self, surface: pygame.Surface, world) -> None:

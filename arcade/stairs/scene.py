@@ -45,6 +45,10 @@ CARD_EDGE = (118, 96, 178)
 BUTTON = (96, 78, 160)
 BUTTON_HOVER = (122, 100, 192)
 SOFT = (214, 206, 240)
+PAUSE_THEME = {  # the shell's pause overlay in the night palette of the game-over panel (keys: shell.pause)
+    "veil": (*INK, 150), "button": BUTTON, "hover": BUTTON_HOVER, "text": colors.TEXT_LIGHT,
+    "title": colors.TEXT_LIGHT, "card": CARD, "edge": CARD_EDGE,
+}
 
 
 def _other(side: str) -> str:
@@ -163,6 +167,7 @@ class StairsScene(Scene):
         self.over_t = 0.0
         self.panel: GameOverPanel | None = None
         self.recorded = False
+        self.best_before = 0 if self.demo else self.app.profile.best(GAME_ID)  # "new best" is against this
         self.presses = 0
         self._over_sound = False
         self.demo_wait = 0.0
@@ -184,6 +189,8 @@ class StairsScene(Scene):
             return False
         self.presses += 1
         self.world.hop(side)
+        if not self.demo and self.world.score > self.app.profile.best(GAME_ID):
+            self.app.profile.submit_score(GAME_ID, self.world.score)  # on disk within a second, whatever happens next
         self._drain()
         return True
 
@@ -202,7 +209,8 @@ class StairsScene(Scene):
         new_best = False
         if not self.demo and not self.recorded:
             self.recorded = True
-            new_best = self.app.profile.submit_score(GAME_ID, w.score) and w.score > 0
+            self.app.profile.submit_score(GAME_ID, w.score)
+            new_best = w.score > self.best_before
             self.app.profile.record_game(GAME_ID, w.score, cause=cause)
         best = w.score if self.demo else self.app.profile.best(GAME_ID)
         self.panel = GameOverPanel(self, w.score, best, cause, new_best)
@@ -235,7 +243,7 @@ class StairsScene(Scene):
     def pause(self) -> None:
         if self.app.stack.switching:  # the overlay arrives at the next frame: nothing else this frame acts
             return
-        self.app.open("pause", GAME_ID, on_restart=self.restart)
+        self.app.open("pause", GAME_ID, on_restart=self.restart, theme=PAUSE_THEME)
 
     # ----- input -----
     def handle(self, event) -> None:
@@ -387,6 +395,8 @@ def warm_steps(app):
             assets.image(name)
             yield
     layers.load_sprites(layers.SCALE)
+    yield
+    layers.shaded_sprites(layers.SCALE)  # the depth fades, the warning's reddening, the candidate glow
     yield
     for name in ("scenery_left", "scenery_right"):
         if assets.has_image(name):

@@ -14,9 +14,15 @@ Hops: the correct side moves the robot one stair up (score + 1). A wrong side en
 obstacle stands where the robot would land, ``"fell"`` otherwise.
 
 Dropping: the drop timer starts at the first hop; every ``drop_interval(score)`` seconds the tail path stair drops,
-with every obstacle at its height or lower. At most ``MAX_BELOW`` path stairs stay below and at the robot (its own
-stair counts): a hop past that drops the extras at once. The robot's own stair dropping ends the game: ``"dropped"``.
-``update(dt)`` advances the timer. The world is deterministic for a seed and a script of hops and dts.
+with every obstacle at its height or lower. The interval starts gentle (``DROP_START`` = 2.5 s up to score
+``DROP_HOLD``, time for a newcomer to read the board) and shrinks smoothly with the score to ``DROP_FLOOR``. At most
+``MAX_BELOW`` path stairs stay below and at the robot (its own stair counts): a hop past that drops the extras at
+once. The robot's own stair dropping ends the game: ``"dropped"``. ``update(dt)`` advances the timer. The world is
+deterministic for a seed and a script of hops and dts.
+
+Warning: no drop comes unannounced. ``crack`` rises from 0 to 1 over the last ``min(WARN_LEAD, interval)`` seconds
+before a timed drop of the tail stair, and ``tail_doomed`` says the next correct hop drops the tail (the robot has
+``MAX_BELOW`` stairs below and at it); ``warned`` is either. The view draws a warned tail cracked and shaking.
 
 Events for the animation layer (``drain_events()`` returns and clears them, oldest first):
     ("spawn", stairs, obstacles)      new path stairs / obstacles (tuples; the first one holds the initial set)
@@ -41,7 +47,8 @@ from arcade.stairs.causes import CAUSES as _CAUSE_WORDS
 __all__ = [
     "World", "Stair", "Obstacle", "Robot", "PathGenerator", "drop_interval",
     "STAIR_WIDTH", "STAIR_HEIGHT", "STAIR_OVERLAP", "STEP_X", "STEP_Y",
-    "OBSTACLE_PROBABILITIES", "AHEAD", "MAX_BELOW", "DROP_START", "DROP_FLOOR", "DROP_DECAY", "SIDES", "CAUSES",
+    "OBSTACLE_PROBABILITIES", "AHEAD", "MAX_BELOW", "DROP_START", "DROP_HOLD", "DROP_FLOOR", "DROP_SCALE", "DROP_POWER",
+    "WARN_LEAD", "SIDES", "CAUSES",
 ]
 
 # --- geometry, design units (the original's 26 px overlap at its stair size; ours keeps the same role) -----------
@@ -58,9 +65,12 @@ AHEAD = 16  # path stairs kept generated above the robot (the screen shows fewer
 
 # --- dropping -------------------------------------------------------------------------------------------------
 MAX_BELOW = 9  # path stairs kept below and at the robot
-DROP_START = 0.600  # seconds between drops at score 0
-DROP_FLOOR = 0.200  # never faster than this
-DROP_DECAY = 0.989  # per point of score: 0.6 s at 0, ~0.345 s at 50, the floor from score 100 on
+DROP_START = 2.5  # seconds between drops for the first stairs: a newcomer has time to read the board
+DROP_HOLD = 3  # ... up to this score; then the interval shrinks smoothly
+DROP_SCALE = 4.0  # points of score past the hold that make the first big step of the shrink
+DROP_POWER = 0.75  # how steep: 1.17 s at score 10, 0.54 s at 30, 0.37 s at 50 (the original's pace from there)
+DROP_FLOOR = 0.200  # never faster than this (reached at score 116)
+WARN_LEAD = 0.5  # seconds the tail stair cracks and shakes before a timed drop (less when drops come faster)
 
 SIDES = ("left", "right")
 CAUSES = tuple(_CAUSE_WORDS)  # "fell", "hit", "dropped"
@@ -69,8 +79,11 @@ _EVENT_LIMIT = 4096  # undrained events beyond this are discarded oldest first
 
 
 def drop_interval(score: int) -> float:
-    """Seconds between two timed drops at this score: ``max(DROP_FLOOR, DROP_START * DROP_DECAY ** score)``."""
-    return max(DROP_FLOOR, DROP_START * DROP_DECAY ** score)
+    """Seconds between two timed drops at this score: ``DROP_START`` up to ``DROP_HOLD``, then
+    ``DROP_START / (1 + (score - DROP_HOLD) / DROP_SCALE) ** DROP_POWER``, never below ``DROP_FLOOR``.
+    Non-increasing in the score, continuous, and at the floor from score 116 on."""
+    x = max(0, score - DROP_HOLD)
+    return max(DROP_FLOOR, DROP_START / (1.0 + x / DROP_SCALE) ** DROP_POWER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +226,26 @@ class World:
         if not self.running or self.over:
             return None
         return max(0.0, drop_interval(self.score) - self._clock)
+
+    @property
+    def crack(self) -> float:
+        """How near the tail stair is to its timed drop: 0, then rising to 1 over the last
+        ``min(WARN_LEAD, drop_interval)`` seconds before it (0 before the first hop and after game over)."""
+        left = self.time_to_drop
+        if left is None:
+            return 0.0
+        lead = min(WARN_LEAD, drop_interval(self.score))
+        return 0.0 if left >= lead else 1.0 - left / lead
+
+    @property
+    def tail_doomed(self) -> bool:
+        """The next correct hop drops the tail stair at once (``MAX_BELOW`` stairs stand below and at the robot)."""
+        return not self.over and self.below >= MAX_BELOW
+
+    @property
+    def warned(self) -> bool:
+        """The tail stair is announced: the next drop, timed or by a hop, takes it (see the module docstring)."""
+        return self.crack > 0.0 or self.tail_doomed
 
     def stair(self, index: int) -> Stair:
         """The standing path stair with this index (IndexError if it has dropped or is not generated yet)."""

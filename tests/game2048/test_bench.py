@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 
@@ -33,7 +34,7 @@ def test_tiny_run_writes_json_table_and_plot(tmp_path, capsys, jobs):
     assert "2048 AI benchmark: expectimax" in table and "ms per move" in table and "moves to 2048" in table
     assert "budget_ms=5.0" in table and "max_depth=2" in table
     data = json.loads(out.read_text())
-    assert set(data) == {"summary", "games"}
+    assert set(data) == {"summary", "games", "run", "in_progress"} and data["in_progress"] == []
     assert SUMMARY_KEYS <= set(data["summary"])
     s = data["summary"]
     assert s["games"] == 2 and s["seed"] == 5 and s["until"] == 64 and s["jobs"] == jobs
@@ -74,11 +75,105 @@ def test_table_formatting():
     assert "100%" in text and "50%" in text and "4096 x1, 8192 x1" in text and "budget_ms=50" in text
 
 
-def test_bad_arguments():
-    assert bench.run(parse(["--ai", "nope", "--games", "1"])) == 2
-    assert bench.run(parse(["--ai", "mcts", "--games", "1", "--param", "colour=1"])) == 2
-    with pytest.raises(SystemExit):
-        parse(["--until", "100"])  # not a tile
+@pytest.mark.parametrize("argv", [
+    ["--ai", "nope"], ["--until", "100"], ["--param", "colour=1"], ["--param", "depth=abc"],
+    ["--param", "depth=0"], ["--param", "four_probability=1.5"], ["--param", "budget_ms=-3"], ["--param", "nokey"],
+    ["--weight", "colour=2"], ["--weight", "empty=lots"], ["--budget-ms", "-5"], ["--budget-ms", "nan"],
+    ["--four-probability", "1.2"], ["--size", "9"], ["--games", "0"],
+    ["--json", "."], ["--json", "/no/such/folder/run.json"], ["--plot", "/no/such/folder/p.png"],
+    # the issue's own list
+    ["--param", "depth=abc"], ["--weight", "nosuch=3"], ["--param", "four_probability=7"], ["--budget-ms", "-1"],
+    ["--json", os.path.dirname(os.path.abspath(__file__))], ["--plot", "/nonexistent/x.png"],
+    ["--strategy", "nope"], ["--param", "cutoff_per_depth=0"], ["--param", "danger_empty=-1"],
+])
+def test_bad_arguments_are_one_line_before_the_run(argv, capsys):
+    with pytest.raises(SystemExit) as e:
+        parse(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err and err[-1].startswith("usage:") is False and "Traceback" not in "\n".join(err)
+
+
+def test_bad_arguments_for_the_chosen_strategy(capsys, tmp_path):
+    # a name another strategy knows, but not this one: still refused before any game starts
+    assert bench.run(parse(["--ai", "mcts", "--games", "1", "--param", "min_branch=2", "--quiet"])) == 2
+    assert "min_branch" in capsys.readouterr().err
+    assert bench.run(parse(["--games", "1", "--resume", "--quiet"])) == 2  # --resume without --json
+    other = tmp_path / "other.json"
+    other.write_text('{"summary": {}, "games": []}')
+    assert bench.run(parse(["--games", "1", "--json", str(other), "--resume", "--quiet"])) == 2
+    assert "no run settings" in capsys.readouterr().err
+
+
+def test_unwritable_json_mid_run_keeps_the_results(tmp_path, capsys, monkeypatch):
+    out = tmp_path / "run.json"
+    real = bench._dump
+    calls = []
+
+    def flaky(path, *a, **kw):
+        calls.append(path)
+        if path == str(out):
+            raise OSError(28, "No space left on device")
+        return real(path, *a, **kw)
+
+    monkeypatch.setattr(bench, "_dump", flaky)
+    args = parse(["--games", "2", "--seed", "3", "--jobs", "1", "--until", "32", "--param", "depth=1",
+                  "--json", str(out), "--quiet"])
+    assert bench.run(args) == 1
+    captured = capsys.readouterr()
+    assert "2 finished of 2" in captured.out and "No space left" in captured.err
+    fallback = [p for p in calls if p != str(out)]
+    assert len(fallback) == 1 and json.loads(open(fallback[0]).read())["summary"]["games"] == 2
+    os.remove(fallback[0])
+
+
+RESUME = ["--ai", "expectimax", "--games", "3", "--seed", "21", "--jobs", "1", "--until", "256",
+          "--param", "depth=2", "--param", "budget_ms=None", "--checkpoint-every", "25", "--quiet"]
+
+
+def _outcome(path):
+    data = json.loads(path.read_text())
+    return [(g["seed"], g["score"], g["moves"], g["max_tile"], g["moves_to"]) for g in data["games"]], data
+
+
+def test_a_stopped_run_resumes_to_the_same_result(tmp_path, monkeypatch):
+    whole, cut = tmp_path / "whole.json", tmp_path / "cut.json"
+    assert bench.run(parse(RESUME + ["--json", str(whole)])) == 0
+    expected, _ = _outcome(whole)
+
+    # stop the same run right after the third checkpoint of its second game was written
+    real, seen = bench._dump, []
+
+    def stop_after_checkpoint(path, summary, results, run_info=None, in_progress=None):
+        real(path, summary, results, run_info, in_progress)
+        if len(results) == 1 and in_progress:
+            seen.append(in_progress[0]["game"]["moves"])
+            if len(seen) == 3:
+                raise KeyboardInterrupt
+
+    monkeypatch.setattr(bench, "_dump", stop_after_checkpoint)
+    with pytest.raises(KeyboardInterrupt):
+        bench.run(parse(RESUME + ["--json", str(cut)]))
+    monkeypatch.setattr(bench, "_dump", real)
+    partial, data = _outcome(cut)
+    assert partial == expected[:1] and data["summary"]["partial"] is True
+    assert [c["seed"] for c in data["in_progress"]] == [22] and data["in_progress"][0]["game"]["moves"] == seen[-1]
+    assert data["in_progress"][0]["game"]["moves"] == 75
+
+    assert bench.run(parse(RESUME + ["--json", str(cut), "--resume"])) == 0
+    resumed, data = _outcome(cut)
+    assert resumed == expected
+    s = data["summary"]
+    assert s["finished"] == 3 and s["resumed"] == 1 and s["in_progress"] == 0 and "partial" not in s
+    assert [p["piece"] for p in s["pieces"]] == [0, 1] and s["pieces"][1]["games_resumed"] == 1
+    assert [g["pieces"] for g in data["games"]] == [[0], [0, 1], [1]]
+    assert len(data["games"][1]["times_ms"]) == data["games"][1]["moves"]
+    # nothing left to play: a second resume only prints the table again
+    assert bench.run(parse(RESUME + ["--json", str(cut), "--resume"])) == 0
+    assert _outcome(cut)[0] == expected and len(_outcome(cut)[1]["summary"]["pieces"]) == 2
+    # a different run refuses to resume from this file
+    other = [("depth=1" if a == "depth=2" else a) for a in RESUME]
+    assert bench.run(parse(other + ["--json", str(cut), "--resume"])) == 2
 
 
 def test_module_entry_point():

@@ -444,3 +444,25 @@ def test_timeline():
     nothing_s = Timeline((), ()).duration
     assert slide_only_s == pytest.approx(SLIDE)
     assert nothing_s == 0
+
+
+@pytest.mark.parametrize("strategy, iterations, shown", [
+    ("mcts", 1500, "1,500 iterations"), ("montecarlo", 640, "640 playouts"), ("expectimax", 0, None)])
+def test_ai_panel_shows_what_the_search_did(strategy, iterations, shown):
+    from types import SimpleNamespace
+
+    from arcade.game2048.ai import Decision
+    from arcade.game2048.hud import Hud
+
+    d = Decision("left", {"up": 1.0, "down": None, "left": 2.0, "right": 0.5}, nodes=30000, depth=7, elapsed=0.08,
+                 strategy=strategy, iterations=iterations)
+    ai = SimpleNamespace(moves_per_second=0, autoplay=True, decision=d, moves=12, error=None, notice=None,
+                         pending=None)
+    hud = Hud()
+    hud.draw_ai_panel(canvas(), strategy, ai)
+    texts = [label._text for label in hud.info]
+    assert texts[0] == "depth 7" and "375k nodes/s" in texts and "80 ms" in texts and "AI moves 12" in texts
+    if shown:
+        assert texts[1] == shown
+    else:
+        assert "bitboard path" in texts

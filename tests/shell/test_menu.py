@@ -39,8 +39,9 @@ def test_best_scores_and_continue_entries(make_app):
     app.profile.submit_score("two", 321)
     app.profile.save_game("one", {"x": 1})
     menu = MenuScene(app)
-    assert menu.keys()[:3] == ["continue:one", "play:one", "play:two"]
-    assert menu.list.items[2].detail == "Best 321"
+    assert menu.keys()[:2] == ["play:one", "play:two"]  # one row a game; a saved one says "Continue"
+    assert [it.label for it in menu.list.items[:2]] == ["Continue One", "Play Two"]
+    assert menu.list.items[1].detail == "Best 321"
 
 
 def test_keyboard_navigation_and_enter_starts_a_game(menu_app):
@@ -91,8 +92,9 @@ def test_continue_resumes(make_app):
     menu = MenuScene(app)
     app.stack.reset(menu, fade=False)
     frames(app, 1)
-    menu.select("continue:two")
-    frames(app, 1, events=[key(pygame.K_RETURN)])
+    menu.select("play:two")
+    frames(app, 1, events=[key(pygame.K_RETURN)])  # "Continue or new game?"
+    frames(app, 1, events=[key(pygame.K_RETURN)])  # Continue is the first choice
     settle(app, 0.4)
     assert app.stack.top.resume is True
 

@@ -34,6 +34,8 @@ def test_summary_ignores_hand_edited_records(data_dir):
     p.record_game("2048", 10, max_tile="lots")
     p.record_game("2048", 20, max_tile=[1])
     p.record_game("2048", 30, max_tile=64)
+    p.record_game("2048", 40, max_tile=3)  # not a tile
+    p.record_game("2048", 50, max_tile=1 << 4000)
     p.record_game("stairs", 1, cause=["hit"])  # a crafted record: counted nowhere, never a crash
     games = load()
     (tiles,) = summary(Profile(data_dir), games["2048"])["extras"]

@@ -74,7 +74,7 @@ def test_even_a_slow_pilot_outruns_the_drops():
     for _ in range(50 * 60):  # one minute
         pilot.step(w, dt)
         w.update(dt)
-    assert not w.over and w.score > 200 and w.drop_interval < drop_interval(0)
+    assert not w.over and w.score > 150 and w.drop_interval < drop_interval(0)  # the gentle start: fewer hops
 
 
 def test_step_catches_up_after_a_long_frame_but_only_with_correct_hops():

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arcade.stairs import layers as ly
+from arcade.stairs import world as ly_world
 from arcade.stairs.world import STEP_X, STEP_Y, World
 
 
@@ -301,3 +302,96 @@ def test_sprites_are_prescaled_once():
     assert {"robot_idle_left", "robot_hop_right", "robot_fall_left", "robot_land_right", "obstacle",
             "robot_shadow", "stair_cracked"} <= set(a)
     assert math.isclose(a["robot_land_left"].image.get_width(), a["robot_idle_left"].image.get_width() * 1.12, abs_tol=1)
+
+
+# ----------------------------------------------------------------------------------------------- readability (#16)
+class RecordingSurface(pygame.Surface):
+    """A surface that remembers what was blitted where (images by identity)."""
+
+    def __init__(self, size):
+        super().__init__(size)
+        self.blits_done = []
+
+    def blit(self, source, dest, *args, **kwargs):
+        self.blits_done.append((source, tuple(dest)))
+        return super().blit(source, dest, *args, **kwargs)
+
+
+def _opaque(spr, x, y):
+    """The screen rectangle of a sprite's visible pixels when its anchor goes on design point (x, y)."""
+    r = spr.image.get_bounding_rect(min_alpha=32)  # faint anti-aliasing and the block's soft shadow aside
+    return r.move(round(x * ly.SCALE) - spr.anchor[0], round(y * ly.SCALE) - spr.anchor[1])
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_no_spike_block_overlaps_the_robot_where_it_stands(app, seed):
+    """Issue 16.2: a spike two rows up, or on a stair beside or below, never touches the standing robot's sprite."""
+    sp = ly.load_sprites(ly.SCALE)
+    w = World(seed=seed)
+    poses = [sp[f"robot_{p}_{f}"] for p in ("idle", "land") for f in ("left", "right")]
+    near = 0
+    for _ in range(400):
+        r = w.robot_stair
+        for o in w.obstacles:
+            if abs(o.row - r.index) <= 3:
+                near += 1
+                spike = _opaque(sp["obstacle"], o.x, o.y)
+                for pose in poses:
+                    assert not _opaque(pose, r.x, r.y).colliderect(spike), (seed, r, o)
+        w.hop(w.next_side)
+    assert near > 100
+
+
+def test_depth_fade_grows_with_the_distance_from_the_robots_row():
+    assert ly.depth_fade(0.0) == 0.0
+    up = [ly.depth_fade(k / 4) for k in range(80)]
+    down = [ly.depth_fade(-k / 4) for k in range(80)]
+    assert all(a < b for a, b in zip(up, up[1:])) and all(a < b for a, b in zip(down, down[1:]))
+    assert ly.depth_fade(1.0) < 0.1  # the next row stays nearly as bright as the robot's own
+    assert ly.depth_fade(8.0) > 0.4 > ly.depth_fade(-8.0)  # far up fades into the night more than far below
+    shaded = ly.shaded_sprites(ly.SCALE)
+    assert len(shaded["stair"]) * ly.DEPTH_STEP > max(ly.DEPTH_UP[0], ly.DEPTH_DOWN[0])
+
+
+def test_a_warned_tail_is_drawn_cracked_and_reddening(app):
+    layer, w = _layer(app)
+    shaded = layer.shaded["stair_cracked"]
+    w.hop(w.next_side)
+    w.update(w.drop_interval - ly_world.WARN_LEAD / 2)  # half way through the warning
+    layer.feed(w.drain_events())
+    assert 0.4 < w.crack < 0.6 and w.stairs[0].index == 0
+    surf = RecordingSurface(app.size)
+    layer.draw(surf, w)
+    used = [img for img, _ in surf.blits_done]
+    assert any(img is shaded[round(w.crack * ly.WARN_LEVELS)].image for img in used)
+    quiet = World(seed=11)
+    surf = RecordingSurface(app.size)
+    layer.reset(quiet)
+    layer.draw(surf, quiet)  # nothing warned: no cracked stair at all
+    assert not any(img is c.image for img, _ in surf.blits_done for c in shaded)
+
+
+@pytest.mark.parametrize("seed", [7, 9])
+def test_the_two_candidate_stairs_glow_for_the_first_hops_only(app, seed):
+    w = World(seed=seed)
+    layer = ly.StairLayer(app.size)
+    layer.reset(w)
+    glow = layer.shaded["hint"][0].image
+    seen_spike_candidate = False
+    for _ in range(ly.HINT_HOPS):
+        cands = layer.candidates(w)
+        assert cands[0] == w.next_stair and len(cands) <= 2
+        r = w.robot_stair
+        assert all(c.y == r.y - STEP_Y and abs(c.x - r.x) == STEP_X for c in cands)
+        seen_spike_candidate |= len(cands) == 2
+        surf = RecordingSurface(app.size)
+        layer.draw(surf, w)
+        assert sum(img is glow for img, _ in surf.blits_done) == len(cands)
+        w.hop(w.next_side)
+        layer.feed(w.drain_events())
+        layer.update(0.2, w.score)
+    layer.update(3.0, w.score)  # past HINT_HOPS: the glow fades out
+    surf = RecordingSurface(app.size)
+    layer.draw(surf, w)
+    assert layer.hint == 0.0 and not any(img is glow for img, _ in surf.blits_done)
+    assert seen_spike_candidate == (seed == 9)  # seed 9 offers a spike stair as the other candidate early on

@@ -8,6 +8,7 @@ from arcade.engine.scene import Scene
 from arcade.stairs import layers as ly
 from arcade.stairs import scene as sc
 from arcade.stairs.autopilot import Autopilot, next_hop
+from arcade.stairs.world import drop_interval
 from arcade.engine.storage import Profile
 from helpers import click, finger, frames, key, mouse_down, mouse_up, settle, tap
 
@@ -330,7 +331,7 @@ def test_drop_and_hop_sounds(app):
     s = start(app)
     climb(app, s, 2, gap=1)
     assert app.audio.played.count("hop") >= 1
-    settle(app, 0.7)  # the drop timer runs from the first hop
+    settle(app, drop_interval(2) + 0.1)  # the drop timer runs from the first hop
     assert "drop" in app.audio.played
 
 
@@ -408,3 +409,24 @@ def test_demo_cadence_outruns_the_drops(app):
     for _ in range(60 * 40):
         d.update(1 / 60)
     assert not d.world.over and d.world.score > 120
+
+
+def test_the_pause_overlay_wears_the_night_palette(app):
+    """Issue 16.8: Stairs pauses on its own night card, not 2048's beige buttons; other games keep the default."""
+    from arcade.engine.ui import colors
+    from arcade.shell.pause import DEFAULT_THEME, pause_theme
+
+    s = start(app)
+    frames(app, 1, events=[key(pygame.K_ESCAPE)])
+    frames(app, 1)
+    pause = app.stack.top
+    assert isinstance(pause, PauseOverlay)
+    assert (pause.list.colour, pause.list.hover) == (sc.BUTTON, sc.BUTTON_HOVER) and pause.card is not None
+    pause.draw(app.screen)
+    card, rect = pause.card
+    assert tuple(app.screen.get_at((rect.x + 10, rect.centery)))[:3] != tuple(colors.BUTTON)[:3]
+    plain = PauseOverlay(app, "stairs")
+    assert (plain.list.colour, plain.card) == (colors.BUTTON, None) and plain.theme == DEFAULT_THEME
+    with pytest.raises(ValueError):
+        pause_theme({"buton": (1, 2, 3)})
+    assert s.world.score == 0

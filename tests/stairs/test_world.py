@@ -193,13 +193,26 @@ def test_bad_arguments():
 
 # --- dropping ----------------------------------------------------------------------------------------------------
 def test_drop_interval_constants_and_speed_up():
-    assert drop_interval(0) == pytest.approx(DROP_START) == pytest.approx(0.6)
+    assert drop_interval(0) == pytest.approx(DROP_START) == pytest.approx(2.5)
     assert DROP_FLOOR == pytest.approx(0.2)
     assert drop_interval(50) < drop_interval(10) < drop_interval(0)
-    assert drop_interval(50) == pytest.approx(DROP_START * W.DROP_DECAY ** 50)
     values = [drop_interval(s) for s in range(2000)]
     assert all(a >= b for a, b in zip(values, values[1:]))
     assert min(values) == DROP_FLOOR and values[-1] == DROP_FLOOR and values[150] == DROP_FLOOR
+
+
+def test_drop_schedule_gentle_start_smooth_ramp_floor():
+    """Issue 16.1: the first stairs give a newcomer >= 2.5 s; the interval then shrinks smoothly (no step of a
+    warning's length or more, so a hop can never turn an unannounced tail into a dropped one) to its floor."""
+    values = [drop_interval(s) for s in range(1000)]
+    assert all(v >= 2.5 for v in values[:W.DROP_HOLD + 1])  # the first timed interval runs at score 1
+    assert all(a >= b for a, b in zip(values, values[1:]))  # monotone non-increasing
+    assert max(a - b for a, b in zip(values, values[1:])) < W.WARN_LEAD  # smooth: small steps ...
+    assert min(b / a for a, b in zip(values, values[1:])) > 0.8  # ... never more than a fifth at once
+    floor_at = values.index(DROP_FLOOR)
+    assert 80 <= floor_at <= 150 and set(values[floor_at:]) == {DROP_FLOOR}  # reaches its floor and stays
+    assert 0.3 <= drop_interval(50) <= 0.45  # by score 50 the original's pace (0.6 * 0.989 ** 50 = 0.345 s)
+    assert 1.0 <= drop_interval(10) <= 1.5
 
 
 def test_no_drop_before_the_first_hop():
@@ -253,7 +266,8 @@ def test_interval_shrinks_with_the_score_in_the_world():
     assert fast.drop_interval == pytest.approx(drop_interval(50))
     assert fast.drop_interval < slow.drop_interval
     tail_fast, tail_slow = fast.stairs[0].index, slow.stairs[0].index
-    dt = (drop_interval(50) + drop_interval(1)) / 2  # between the two intervals
+    dt = 1.5 * drop_interval(50)  # one interval at score 50, less than one at score 1
+    assert dt < drop_interval(1)
     fast.update(dt)
     slow.update(dt)
     assert fast.stairs[0].index == tail_fast + 1  # one drop at score 50
@@ -291,11 +305,72 @@ def test_nine_stair_cap_drops_extras_at_once():
 
 def test_timer_keeps_running_across_hops():
     w = World(seed=6)
+    iv = drop_interval(2)
     w.hop(w.next_side)
-    w.update(0.4)
+    w.update(0.6 * iv)
     w.hop(w.next_side)
-    w.update(0.25)  # 0.65 s since the first hop > drop_interval(2)
+    w.update(0.5 * iv)  # 1.1 intervals since the first hop
     assert w.stairs[0].index == 1
+
+
+# --- the warning before a drop (issue 16.1) --------------------------------------------------------------------
+def test_the_tail_cracks_for_the_lead_before_a_timed_drop_and_not_before():
+    w = World(seed=5)
+    assert w.crack == 0.0 and not w.warned  # nothing runs before the first hop
+    w.hop(w.next_side)
+    w.drain_events()
+    dt = 1 / 120
+    lead = min(W.WARN_LEAD, drop_interval(w.score))
+    levels = []
+    while not w.drain_events():
+        levels.append(w.crack)
+        w.update(dt)
+    warned = [c for c in levels if c > 0]
+    assert levels[0] == 0.0 and all(c == 0 for c in levels[:len(levels) - len(warned)])  # quiet, then cracking
+    assert all(a < b for a, b in zip(warned, warned[1:])) and warned[-1] <= 1.0  # rising to the drop
+    assert len(warned) * dt == pytest.approx(lead, abs=dt)  # about WARN_LEAD seconds of warning
+    assert w.crack == 0.0  # the new tail starts quiet
+
+
+def test_at_the_cap_the_tail_is_doomed_and_the_next_hop_drops_it():
+    w = World(seed=12)
+    for _ in range(MAX_BELOW - 1):
+        w.hop(w.next_side)
+    assert w.below == MAX_BELOW and w.tail_doomed and w.warned and w.crack == 0.0
+    tail = w.stairs[0].index
+    w.drain_events()
+    w.hop(w.next_side)
+    drops = [e for e in w.drain_events() if e[0] == "drop"]
+    assert [s.index for s in drops[0][1]] == [tail]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_every_drop_is_announced(seed):
+    """Whatever the rhythm (fast, slow, bursts, long pauses; several frame rates), the stair a drop takes was the
+    tail and warned in the state just before: no drop, least of all the robot's own stair, comes unannounced."""
+    import random
+
+    rng = random.Random(seed)
+    w = World(seed=seed)
+    dt = rng.choice((1 / 30, 1 / 60, 1 / 144))
+    mean_gap = rng.choice((0.15, 0.4, 1.0, 2.0))
+    drops = 0
+    wait = 0.0
+    for _ in range(20_000):
+        if w.over:
+            break
+        before = (w.stairs[0].index, w.warned)
+        if wait <= 0:
+            w.hop(w.next_side)
+            wait = rng.expovariate(1 / mean_gap)
+        else:
+            w.update(dt)
+            wait -= dt
+        for e in w.drain_events():
+            if e[0] == "drop":
+                drops += 1
+                assert e[1][0].index == before[0] and before[1], (e, before)
+    assert drops >= 2
 
 
 # --- determinism -----------------------------------------------------------------------------------------------

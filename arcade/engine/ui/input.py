@@ -12,12 +12,11 @@ LOGICAL_SIZE = (480, 800)
 
 
 def finger_to_logical(nx: float, ny: float, window_size=None, logical=LOGICAL_SIZE) -> tuple[float, float]:
-    """Window-normalised finger coordinates -> logical canvas pixels (SCALED letterboxing)."""
+    """Normalised finger coordinates -> logical canvas pixels. Scenes get fingers already normalised to the canvas
+    (the app maps them from the window, letterbox and all: ``App.to_canvas``), so by default this only scales;
+    with ``window_size`` it undoes the letterbox of a canvas fitted into a window of that size."""
     if window_size is None:
-        try:
-            window_size = pygame.display.get_window_size()
-        except pygame.error:
-            window_size = logical
+        window_size = logical
     ww, wh = window_size
     lw, lh = logical
     if ww <= 0 or wh <= 0:

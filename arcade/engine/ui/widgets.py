@@ -28,9 +28,14 @@ class ButtonList:
     Mouse: hover selects, press + release on the same button activates. Touch taps likewise."""
 
     def __init__(self, items: list[Item], rect: pygame.Rect, height: int = 56, gap: int = 12, font_size: int = 26,
-                 colour=colors.BUTTON, hover=colors.BUTTON_HOVER, text=colors.TEXT_LIGHT, on_move=None, on_select=None):
+                 colour=colors.BUTTON, hover=colors.BUTTON_HOVER, text=colors.TEXT_LIGHT, on_move=None, on_select=None,
+                 view_h: int | None = None):
+        """``view_h``: the height the list may use; longer lists scroll to keep the selected button in view (with
+        a fade hint at the clipped edge)."""
         self.items = items
         self.rect = pygame.Rect(rect)
+        self.view_h = view_h
+        self.scroll = 0  # pixels scrolled (0 unless the list is longer than view_h)
         self.height, self.gap, self.font_size = height, gap, font_size
         self.colour, self.hover, self.text = colour, hover, text
         self.selected = next((i for i, it in enumerate(items) if it.enabled), 0)
@@ -46,9 +51,29 @@ class ButtonList:
                              next((i for i, it in enumerate(items) if it.enabled), 0))
 
     def item_rect(self, i: int) -> pygame.Rect:
-        return pygame.Rect(self.rect.x, self.rect.y + i * (self.height + self.gap), self.rect.w, self.height)
+        return pygame.Rect(self.rect.x, self.rect.y + i * (self.height + self.gap) - self.scroll, self.rect.w,
+                           self.height)
+
+    def _view(self) -> pygame.Rect | None:
+        return None if self.view_h is None else pygame.Rect(self.rect.x - 4, self.rect.y - 4, self.rect.w + 8,
+                                                              self.view_h + 8)
+
+    def _follow(self) -> None:
+        """Scroll so the selected button is wholly in view."""
+        if self.view_h is None:
+            return
+        total = len(self.items) * (self.height + self.gap) - self.gap
+        top = self.selected * (self.height + self.gap)
+        if top < self.scroll:
+            self.scroll = top
+        elif top + self.height > self.scroll + self.view_h:
+            self.scroll = top + self.height - self.view_h
+        self.scroll = max(0, min(self.scroll, max(0, total - self.view_h)))
 
     def index_at(self, pos) -> int | None:
+        view = self._view()
+        if view is not None and not view.collidepoint(pos):
+            return None
         for i in range(len(self.items)):
             if self.item_rect(i).collidepoint(pos) and self.items[i].enabled:
                 return i
@@ -130,8 +155,30 @@ class ButtonList:
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._follow()
+        view = self._view()
+        clip = surface.get_clip()
+        if view is not None:
+            surface.set_clip(view.clip(clip) if clip else view)
+        try:
+            self._draw_items(surface, view)
+        finally:
+            surface.set_clip(clip)
+        if view is not None:  # more above / below: a small arrow at that edge
+            total = len(self.items) * (self.height + self.gap) - self.gap
+            cx = self.rect.centerx
+            if self.scroll > 0:
+                y = view.top - 6
+                pygame.draw.polygon(surface, colors.BUTTON, [(cx - 9, y + 4), (cx + 9, y + 4), (cx, y - 5)])
+            if total - self.scroll > self.view_h:
+                y = view.bottom + 6
+                pygame.draw.polygon(surface, colors.BUTTON, [(cx - 9, y - 4), (cx + 9, y - 4), (cx, y + 5)])
+
+    def _draw_items(self, surface, view) -> None:
         for i, it in enumerate(self.items):
             r = self.item_rect(i)
+            if view is not None and not r.colliderect(view):
+                continue
             sel = i == self.selected
             col = self.hover if sel else self.colour
             if not it.enabled:

@@ -1,0 +1,58 @@
+"""A small question over the current scene: a title and a few buttons (keys, mouse, touch); Esc or a click
+outside the buttons cancels. The menu asks "Continue or new game?" with it when a game has a save; 2048 asks
+whether a new board size starts now."""
+from __future__ import annotations
+
+import pygame
+
+from arcade.engine.scene import Scene
+from arcade.engine.ui import colors
+from arcade.engine.ui.input import pointer_up
+from arcade.engine.ui.text import blit_center, fit
+from arcade.engine.ui.widgets import ButtonList, Dimmer, Item
+
+
+class AskOverlay(Scene):
+    overlay = True
+
+    def __init__(self, app, title: str, choices):
+        """``choices``: (key, label, action) in order; the first is selected."""
+        super().__init__(app)
+        self.title = title
+        items = [Item(label, self._choose(action), key=key) for key, label, action in choices]
+        n = len(items)
+        h = n * 56 + (n - 1) * 12
+        self.card = pygame.Rect(50, 400 - h // 2 - 70, 380, h + 120)
+        self.list = ButtonList(items, pygame.Rect(90, self.card.y + 90, 300, h),
+                               on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"))
+        self.dim = Dimmer(app.size, (30, 25, 20, 170))
+
+    def _choose(self, action):
+        def run():
+            self.app.stack.remove(self, fade=False)
+            action()
+
+        return run
+
+    def keys(self) -> list[str]:
+        return [it.key for it in self.list.items]
+
+    def cancel(self) -> None:
+        self.app.stack.remove(self)
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.cancel()
+            return
+        up = pointer_up(event)
+        if up is not None and not self.card.collidepoint(up[:2]):
+            self.cancel()
+            return
+        self.list.handle(event)
+
+    def draw(self, surface) -> None:
+        self.dim.draw(surface)
+        pygame.draw.rect(surface, colors.PAGE, self.card, border_radius=12)
+        pygame.draw.rect(surface, colors.BOARD, self.card, width=3, border_radius=12)
+        blit_center(surface, fit(self.title, self.card.w - 40, 30, colors.TEXT), (self.card.centerx, self.card.y + 45))
+        self.list.draw(surface)

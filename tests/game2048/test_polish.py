@@ -1,0 +1,109 @@
+"""2048 for a player: "+N" floats in their lane and combined when moves come fast, the AI panel folded until the AI
+is used, AI-assisted games kept apart from the player's bests and stats, a new board size offered, not forced."""
+import pygame
+
+from arcade.game2048 import ai_best_key, best_key, hud
+from arcade.game2048 import scene as sc
+from arcade.game2048.game import Game
+from helpers import frames, key, settle
+
+
+def start(app, game=None, **kw):
+    app.profile.set("help.2048", True)
+    s = sc.Game2048Scene(app, game=game, **kw)
+    app.stack.reset(s, fade=False)
+    frames(app, 1)
+    return s
+
+
+def test_floats_stay_in_their_lane_inside_the_window_and_off_the_score():
+    h = hud.Hud()
+    window = pygame.Rect(0, 0, 480, 800)
+    h.add_float(131072)
+    for _ in range(40):
+        for r, _, _ in h.float_rects():
+            assert window.contains(r) and not r.colliderect(hud.LAYOUT["score"])
+            assert not r.colliderect(hud.LAYOUT["new"]) and not r.colliderect(hud.LAYOUT["auto"])
+        h.update(1 / 60)
+    assert h.floats == []  # gone after its 0.6 s
+
+
+def test_fast_gains_combine_into_one_float_with_the_sum():
+    h = hud.Hud()
+    for gained in (4, 8, 16, 32):  # autoplay: a move every 1/30 s
+        h.add_float(gained)
+        h.update(1 / 30)
+    assert [points for _, points in h.floats] == [60]
+    h.update(hud.FLOAT_MERGE + 0.01)
+    h.add_float(4)  # after a pause: a float of its own
+    assert [points for _, points in h.floats] == [60, 4]
+
+
+def test_ai_panel_is_folded_until_the_ai_is_used_and_i_toggles_it(app):
+    s = start(app)
+    assert not s.panel_open
+    panel = hud.LAYOUT["panel"]
+    folded = app.screen.get_at((panel.x + 30, panel.y + 60))
+    frames(app, 1, events=[key(pygame.K_i)])
+    assert s.panel_open and app.screen.get_at((panel.x + 30, panel.y + 60)) != folded  # the panel is drawn
+    frames(app, 1, events=[key(pygame.K_i)])
+    assert not s.panel_open
+    s.do("hint")
+    assert s.panel_open
+
+
+def test_new_game_clears_the_ai_panel(app):
+    s = start(app)
+    s.ai.decision = object()
+    s.ai.moves = 12
+    s.do("new")
+    assert s.ai.decision is None and s.ai.moves == 0
+
+
+def test_ai_assisted_games_are_kept_apart_from_the_players(app):
+    s = start(app, Game(4, seed=3))
+    for d in ("left", "up", "right", "down") * 3:
+        s.move(d)
+    player_score = s.game.score
+    assert app.profile.best(best_key(4)) == player_score
+    s.move("left", by_ai=True) or s.move("up", by_ai=True) or s.move("right", by_ai=True)
+    assert s.assisted
+    assert app.profile.best(best_key(4)) == player_score  # the AI's points are not the player's best
+    assert app.profile.best(ai_best_key(4)) == s.game.score
+    s.save()
+    again = sc.make_scene(app, resume=True)
+    assert again.assisted  # a resumed assisted game stays assisted
+    s.new_game()
+    assert app.profile.history("2048.ai") and not app.profile.history("2048")
+    assert not s.assisted
+
+
+def test_board_size_changed_mid_game_asks_and_never_throws_the_game_away(app):
+    from arcade.engine.ui.ask import AskOverlay
+
+    s = start(app, Game(4, seed=5))
+    s.move("left") or s.move("right")
+    moves = s.game.moves
+    app.profile.set("2048.size", 5)
+    s.uncover()  # back from the pause overlay's settings
+    frames(app, 1)
+    ask = app.stack.top
+    assert isinstance(ask, AskOverlay) and ask.keys() == ["new", "keep"]
+    frames(app, 1, events=[key(pygame.K_DOWN), key(pygame.K_RETURN)])  # keep playing 4x4
+    settle(app, 0.3)
+    assert s.game.size == 4 and s.game.moves == moves
+    s.uncover()
+    frames(app, 1)
+    assert app.stack.top is s  # asked once for that size
+    app.profile.set("2048.size", 6)
+    s.uncover()
+    frames(app, 1, events=[key(pygame.K_RETURN)])  # a new 6x6 game
+    settle(app, 0.3)
+    assert s.game.size == 6 and s.game.moves == 0
+
+
+def test_a_fresh_game_takes_the_new_size_at_once(app):
+    s = start(app, Game(4, seed=5))
+    app.profile.set("2048.size", 3)
+    s.uncover()
+    assert s.game.size == 3

@@ -1,0 +1,85 @@
+"""The small things a player notices: settings stop at their ends (Enter still goes round), the board size says
+when it applies, the main menu has Help (every game's card, pages turned by Left/Right), M shows that sound is off."""
+import pygame
+
+from arcade.engine import settings as specs
+from helpers import frames, key, settle
+
+
+def test_choices_clamp_at_both_ends_and_enter_goes_round():
+    spec = specs.BY_KEY["anim_speed"]
+    assert spec.step_value(2.0, 1) == 2.0 and spec.step_value(0.0, -1) == 0.0
+    assert spec.step_value(2.0, 1, wrap=True) == 0.0
+    assert spec.at_end(2.0, 1) and spec.at_end(0.0, -1) and not spec.at_end(1.0, 1)
+
+
+def test_settings_scene_hides_the_arrow_at_an_end_and_shows_the_note(app):
+    from arcade.shell.settings_scene import SettingsScene
+
+    s = SettingsScene(app)
+    app.stack.reset(s, fade=False)
+    app.profile.set("anim_speed", 2.0)
+    s.refresh()
+    item = s.list.items[s.keys().index("anim_speed")]
+    assert item.detail.startswith("<") and not item.detail.rstrip().endswith(">")
+    s.list.selected = s.keys().index("anim_speed")
+    frames(app, 1, events=[key(pygame.K_RIGHT)])
+    assert app.profile.get("anim_speed") == 2.0  # Fast stays Fast
+    s.list.selected = s.keys().index("2048.size")
+    assert "keeps its size" in s._notes["2048.size"]
+
+
+def test_menu_help_pages_through_every_games_card(app):
+    from arcade.shell.help import HelpOverlay
+    from arcade.shell.menu import MenuScene
+
+    menu = MenuScene(app)
+    app.stack.reset(menu, fade=False)
+    frames(app, 1)
+    menu.select("help")
+    frames(app, 1, events=[key(pygame.K_RETURN)])
+    settle(app, 0.3)
+    h = app.stack.top
+    assert isinstance(h, HelpOverlay) and h.pages == [g for g in app.registry if app.registry[g].help]
+    first = h.title
+    frames(app, 1, events=[key(pygame.K_RIGHT)])
+    assert h.title != first and h.page == 1
+    frames(app, 1, events=[key(pygame.K_LEFT)])
+    assert h.title == first
+    frames(app, 1, events=[key(pygame.K_SPACE)])
+    settle(app, 0.3)
+    assert app.stack.top is menu
+
+
+def test_m_shows_muted_for_a_moment_and_a_marker_while_muted(app):
+    from arcade.shell.menu import MenuScene
+
+    app.stack.reset(MenuScene(app), fade=False)
+    frames(app, 1)
+    w, h = app.size
+    corner = (w - 14, h - 11)
+    before = app.screen.get_at(corner)
+    frames(app, 1, events=[key(pygame.K_m)])
+    assert app.audio.muted and app.toast and "Muted" in app.toast[0]
+    assert app.screen.get_at(corner) != before  # the crossed-out speaker
+    frames(app, 1, events=[key(pygame.K_m)])
+    assert not app.audio.muted and app.toast[0] == "Sound on"
+    frames(app, 1)
+    assert app.screen.get_at(corner) == before
+
+
+def test_a_long_list_scrolls_to_keep_the_selection_in_view(app):
+    from arcade.engine.ui.widgets import ButtonList, Item
+
+    items = [Item(f"Setting {i}", None, key=str(i), adjust=lambda d: None) for i in range(20)]
+    lst = ButtonList(items, pygame.Rect(30, 130, 420, 0), height=48, gap=8, view_h=600)
+    view = pygame.Rect(30, 130, 420, 600)
+    for _ in range(19):
+        lst.handle(key(pygame.K_DOWN))
+        lst.draw(app.screen)
+        assert view.contains(lst.item_rect(lst.selected))
+    assert lst.scroll > 0 and lst.index_at((100, 100)) is None  # above the list's area: nothing
+    assert lst.index_at(lst.item_rect(19).center) == 19
+    lst.handle(key(pygame.K_DOWN))  # wraps to the top
+    lst.draw(app.screen)
+    assert lst.selected == 0 and lst.scroll == 0
