@@ -21,6 +21,7 @@ class Item:
     enabled: bool = True
     # left/right on a selected item (settings); None = not adjustable
     adjust: Callable[[int], None] | None = None
+    header: bool = False  # a section title between buttons: drawn as text, never selected (make it enabled=False)
 
 
 class ButtonList:
@@ -178,6 +179,10 @@ class ButtonList:
         for i, it in enumerate(self.items):
             r = self.item_rect(i)
             if view is not None and not r.colliderect(view):
+                continue
+            if it.header:
+                t = fit(it.label, r.w - 16, self.font_size - 2, colors.TEXT)
+                surface.blit(t, t.get_rect(bottomleft=(r.x + 4, r.bottom - 6)))
                 continue
             sel = i == self.selected
             col = self.hover if sel else self.colour
