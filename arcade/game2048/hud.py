@@ -60,11 +60,12 @@ class Hud:
     # ----- the "+N" floats -----
     def add_float(self, gained: int) -> None:
         """A "+N" under the score. Moves faster than a float lives (autoplay, the attract mode) add to the newest
-        float instead of stacking new ones: at most two are ever on screen, one fading and one fresh."""
+        float instead of stacking new ones; a gain after that replaces it: the lane holds one line of text, so
+        one float at a time (two in it would be drawn over each other)."""
         if self.floats and self.floats[-1][0] < FLOAT_MERGE:  # the newest float gathers its first 0.3 s of gains
             self.floats[-1][1] += gained
         else:
-            self.floats.append([0.0, gained])
+            self.floats = [[0.0, gained]]
 
     def float_rects(self) -> list:
         """Where each float is drawn this frame (for drawing and tests): inside the lane, never over the score."""
