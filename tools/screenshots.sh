@@ -44,6 +44,8 @@ mapfile -t fifty < <(stairs_hops 7 50)
 shots stairs wait:1.5 key:space wait:0.4 shot:start "${ten[@]}" wait:0.3 shot:score10 wait:12 shot:dropped -- play stairs --seed 7 --data-dir "$TMP/pd-s1"
 shots stairs wait:1.5 key:space wait:0.4 "${fifty[@]}" wait:0.1 shot:score50 -- play stairs --seed 7 --data-dir "$TMP/pd-s2"
 shots stairs wait:1.5 key:space wait:0.4 click:120,520 wait:0.8 shot:wrong-side -- play stairs --seed 7 --data-dir "$TMP/pd-s3"
+mapfile -t five < <(stairs_hops 7 5)  # seed 7: after R L R R R, a hop to the right lands on a spike
+shots stairs wait:1.5 key:space wait:0.4 "${five[@]}" click:360,520 wait:0.8 shot:spike -- play stairs --seed 7 --data-dir "$TMP/pd-s4"
 
 # tic-tac-toe: 3x3 against the AI; a Gomoku game between two people, won by five in a row
 shots ttt wait:1.5 key:space wait:0.4 click:240,556 wait:0.6 click:240,386 wait:1.2 click:104,250 wait:1.2 shot:3x3 \
@@ -64,7 +66,22 @@ shots mines wait:1.5 key:space wait:0.3 key:A wait:75 shot:expert-won -- play mi
 
 # the window: the smallest size and a wide one (the 480x800 picture scaled to fit, letterboxed)
 shots window wait:2 shot:240x400 -- --window 240x400 --data-dir "$TMP/pd-w1"
-shots window wait:2 shot:1000x700 -- --window 1000x700 --data-dir "$TMP/pd-w2"
+shots window wait:2 shot:1000x1000 -- --window 1000x1000 --data-dir "$TMP/pd-w2"
+# 1920x1080 is larger than playshot's 1280x1024 virtual screen: the same app on SDL's dummy driver, its window saved
+SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy .venv/bin/python - "$OUT" "$TMP/pd-w3" <<'PY' >/dev/null 2>&1
+import sys
+import pygame
+from arcade import games, shell
+from arcade.engine.app import App, Options
+from arcade.shell.menu import MenuScene
+app = App(Options(data_dir=sys.argv[2], window=(1920, 1080)), games=games.load())
+shell.install(app)
+app.stack.reset(MenuScene(app), fade=False)
+for _ in range(30):
+    app.step(1 / 60)
+app.present()
+pygame.image.save(pygame.display.get_surface(), f"{sys.argv[1]}/window-1920x1080.png")
+PY
 
 # the README's strip: five of them side by side at half size
 .venv/bin/python - "$OUT" <<'PY' 2>/dev/null
