@@ -83,6 +83,24 @@ app.present()
 pygame.image.save(pygame.display.get_surface(), f"{sys.argv[1]}/window-1920x1080.png")
 PY
 
+# a 2048 replay mid-way, its review, and the replay jumped to the costliest move (a game by an imperfect player:
+# the AI's move, or a random one 12 % of the time)
+SDL_VIDEODRIVER=dummy .venv/bin/python - "$TMP/game.replay" <<'PY' >/dev/null 2>&1
+import random, sys
+from arcade.engine import replays
+from arcade.game2048 import ai, replay
+from arcade.game2048.game import Game
+rng, g = random.Random(5), Game(4, seed=11)
+while not g.over:
+    if g.won and not g.keep_playing:
+        g.keep_going()
+    legal = ai.legal_directions(g.grid)
+    g.move(rng.choice(legal) if rng.random() < 0.12 else ai.choose(g.grid, "expectimax", budget_ms=2).direction)
+replays.write_file(replay.record(g), sys.argv[1])
+PY
+shots replay wait:2 click:240,647 wait:0.6 shot:2048-mid key:v wait:10 shot:2048-review key:2 wait:1 shot:2048-jump \
+    -- replay "$TMP/game.replay" --data-dir "$TMP/pd-r"
+
 # the README's strip: five of them side by side at half size
 .venv/bin/python - "$OUT" <<'PY' 2>/dev/null
 import os, sys
