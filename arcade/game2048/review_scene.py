@@ -10,7 +10,7 @@ from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import pointer_up
 from arcade.engine.ui.text import blit_center, fit, render
-from arcade.engine.ui.widgets import Dimmer
+from arcade.engine.ui.widgets import Dimmer, progress_bar
 from arcade.game2048.review import GRADE_COLORS, GRADES, summarize
 
 CARD = pygame.Rect(20, 60, 440, 680)
@@ -74,9 +74,7 @@ class ReviewOverlay(Scene):
             return
         s = self.summary
         if not r.done:
-            bar = pygame.Rect(CARD.x + 40, CARD.y + 70, CARD.w - 80, 10)
-            pygame.draw.rect(surface, colors.LABEL, bar, border_radius=5)
-            pygame.draw.rect(surface, colors.GOLD, (bar.x, bar.y, round(bar.w * r.progress), bar.h), border_radius=5)
+            progress_bar(surface, pygame.Rect(CARD.x + 40, CARD.y + 70, CARD.w - 80, 10), r.progress)
             blit_center(surface, render(f"{len(r.moves):,} / {len(r.todo):,} moves", 14, colors.BUTTON, "medium"),
                         (CARD.centerx, CARD.y + 94))
         elif r.error:

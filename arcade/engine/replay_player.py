@@ -1,0 +1,231 @@
+"""What every game's replay scene shares: the positions computed off the UI thread, play/pause, step forward and
+back, seek on a timeline bar (mouse, touch, keys), speed 0.5x to 16x, export with E. A replay changes no best and
+no stat: it reads the record and draws; nothing is submitted.
+
+A game subclasses :class:`ReplayPlayer` and gives it :meth:`~ReplayPlayer.compute_steps` (the positions, through
+its pure logic), :meth:`~ReplayPlayer.show` (put position ``i`` on its board, animated or not) and its own
+``draw``, calling :meth:`~ReplayPlayer.draw_controls`; optionally :meth:`~ReplayPlayer.step_seconds` (a step's
+length at 1x: the recorded time between two inputs, capped), :meth:`~ReplayPlayer.on_key` and
+:meth:`~ReplayPlayer.marks` (ticks on the timeline). Its ``BUTTONS`` and ``TIMELINE`` say where the controls go.
+
+Keys: Space play/pause, Left/Right one step (and pause), Home/End, + / - speed, E export, Esc back.
+"""
+from __future__ import annotations
+
+import threading
+import time
+
+import pygame
+
+from arcade.engine.scene import Scene
+from arcade.engine.ui import colors
+from arcade.engine.ui.input import pointer_down, pointer_motion, pointer_up
+from arcade.engine.ui.text import blit_center, fit
+from arcade.engine.ui.widgets import button, progress_bar
+
+__all__ = ["ReplayPlayer", "SPEEDS", "button", "progress_bar"]
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
+
+
+class ReplayPlayer(Scene):
+    BUTTONS = {"back": pygame.Rect(20, 690, 96, 44), "play": pygame.Rect(124, 690, 128, 44),
+               "fwd": pygame.Rect(260, 690, 96, 44), "speed": pygame.Rect(364, 690, 96, 44)}
+    TIMELINE = pygame.Rect(30, 652, 420, 22)
+    KEYS = "Space play · Left/Right step · drag the bar · +/- speed · E export · Esc back"
+    KEYS_Y = 776
+    STEP_S = 0.35  # seconds a step at 1x (a game whose inputs have times may use them: step_seconds)
+
+    def __init__(self, app, replay):
+        super().__init__(app)
+        self.replay = replay
+        self.steps = None  # filled by the loader thread
+        self.error = ""
+        self.i = 0
+        self.playing = True
+        self.speed_i = SPEEDS.index(1.0)
+        self.clock = 0.0
+        self.dragging = False
+        threading.Thread(target=self._load, name="replay-load", daemon=True).start()
+
+    # ----- what a game gives -----
+    def compute_steps(self) -> list:
+        """Every position of the replay, the start first (runs on a background thread; ValueError, one line,
+        for a record the rules refuse)."""
+        raise NotImplementedError
+
+    def show(self, i: int, animate: bool) -> None:
+        """Put position ``i`` on the board; ``animate``: it follows the one shown (play its animation)."""
+
+    def step_seconds(self, i: int) -> float:
+        """Seconds at 1x from position ``i`` to the next."""
+        return self.STEP_S
+
+    def on_key(self, key: int) -> None:
+        """A key the player does not use."""
+
+    def on_click(self, pos) -> None:
+        """A click or tap that is not on the controls."""
+
+    def marks(self) -> list:
+        """``(position, colour)`` ticks to draw over the timeline (the review's costly moves)."""
+        return []
+
+    # ----- the positions -----
+    def _load(self) -> None:
+        try:
+            steps = self.compute_steps()
+        except ValueError as e:  # a record that replays wrong: said on screen, nothing else happens
+            self.error = str(e).splitlines()[0] if str(e) else "this replay does not replay"
+            steps = []
+        self.steps = steps
+
+    @property
+    def ready(self) -> bool:
+        return self.steps is not None
+
+    @property
+    def last(self) -> int:
+        return max(0, len(self.steps) - 1) if self.steps else 0
+
+    # ----- moving through the replay -----
+    def seek(self, i: int, animate: bool = False) -> None:
+        if not self.steps:
+            return
+        i = max(0, min(self.last, i))
+        self.show(i, animate and i == self.i + 1)
+        self.i = i
+
+    def step(self, delta: int) -> None:
+        self.playing = False
+        self.seek(self.i + delta, animate=delta == 1)
+
+    def toggle(self) -> None:
+        if self.i >= self.last:
+            self.seek(0)
+        self.playing = not self.playing
+        self.clock = 0.0
+
+    def change_speed(self, delta: int) -> None:
+        self.speed_i = max(0, min(len(SPEEDS) - 1, self.speed_i + delta))
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_i]
+
+    def export(self):
+        """Write the replay as a small text file under the data dir's ``exports`` folder; the path is shown."""
+        from arcade.engine.replays import write_file
+
+        d = self.app.profile.dir
+        if d is None:
+            self.app.notify("No data folder to export to")
+            return None
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.replay.time))
+        path = d / "exports" / f"{self.replay.game}-{stamp}-{self.replay.score}.replay"
+        try:
+            path.parent.mkdir(exist_ok=True)
+            write_file(self.replay, path)
+        except (OSError, ValueError) as e:
+            self.app.notify(f"Export failed: {e}")
+            return None
+        self.app.notify(f"Exported: {path}", 6.0)
+        return path
+
+    # ----- scene -----
+    def back(self) -> None:
+        self.app.stack.remove(self)
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            k = event.key
+            if k == pygame.K_ESCAPE:
+                self.back()
+            elif k == pygame.K_SPACE:
+                self.toggle()
+            elif k == pygame.K_RIGHT:
+                self.step(1)
+            elif k == pygame.K_LEFT:
+                self.step(-1)
+            elif k == pygame.K_HOME:
+                self.playing = False
+                self.seek(0)
+            elif k == pygame.K_END:
+                self.playing = False
+                self.seek(self.last)
+            elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                self.change_speed(1)
+            elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                self.change_speed(-1)
+            elif k == pygame.K_e:
+                self.export()
+            else:
+                self.on_key(k)
+            return
+        down = pointer_down(event)
+        if down is not None:
+            if self.TIMELINE.inflate(0, 24).collidepoint(down[:2]):
+                self.dragging = True
+                self.playing = False
+                self._seek_to_x(down[0])
+            return
+        moved = pointer_motion(event)
+        if moved is not None and self.dragging:
+            self._seek_to_x(moved[0])
+            return
+        up = pointer_up(event)
+        if up is not None:
+            if self.dragging:
+                self.dragging = False
+                return
+            name = next((n for n, r in self.BUTTONS.items() if r.collidepoint(up[:2])), None)
+            if name == "back":
+                self.step(-1)
+            elif name == "fwd":
+                self.step(1)
+            elif name == "play":
+                self.toggle()
+            elif name == "speed":
+                self.speed_i = (self.speed_i + 1) % len(SPEEDS)
+            else:
+                self.on_click(up[:2])
+
+    def _seek_to_x(self, x: float) -> None:
+        if self.steps:
+            frac = (x - self.TIMELINE.x) / self.TIMELINE.w
+            self.seek(round(max(0.0, min(1.0, frac)) * self.last))
+
+    def update(self, dt: float) -> None:
+        if not self.ready or not self.playing or not self.steps:
+            return
+        self.clock += dt * self.speed
+        while self.playing:
+            if self.i >= self.last:
+                self.playing = False
+                break
+            need = self.step_seconds(self.i)
+            if self.clock < need:
+                break
+            self.clock -= need
+            self.seek(self.i + 1, animate=True)
+
+    # ----- drawing -----
+    def draw_controls(self, surface) -> None:
+        """The buttons, the timeline (with the game's marks) and the keys line."""
+        b = self.BUTTONS
+        button(surface, b["back"], "< Step")
+        button(surface, b["play"], "Pause" if self.playing else "Play", active=self.playing)
+        button(surface, b["fwd"], "Step >")
+        button(surface, b["speed"], f"{self.speed:g}x")
+        tl = self.TIMELINE
+        pygame.draw.rect(surface, colors.LABEL, tl, border_radius=tl.h // 2)
+        if self.last:
+            for i, colour in self.marks():
+                x = tl.x + round(tl.w * i / self.last)
+                pygame.draw.line(surface, colour, (x, tl.y - 7), (x, tl.y - 1), 3)
+            done = tl.copy()
+            done.w = max(tl.h, round(tl.w * self.i / self.last))
+            pygame.draw.rect(surface, colors.BUTTON, done, border_radius=tl.h // 2)
+            pygame.draw.circle(surface, colors.GOLD, (done.right - tl.h // 2, tl.centery), tl.h // 2 + 2)
+        w = surface.get_width()
+        blit_center(surface, fit(self.KEYS, w - 40, 15, colors.BUTTON, "medium"), (w / 2, self.KEYS_Y))
