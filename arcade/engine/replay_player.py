@@ -8,7 +8,12 @@ its pure logic), :meth:`~ReplayPlayer.show` (put position ``i`` on its board, an
 length at 1x: the recorded time between two inputs, capped), :meth:`~ReplayPlayer.on_key` and
 :meth:`~ReplayPlayer.marks` (ticks on the timeline). Its ``BUTTONS`` and ``TIMELINE`` say where the controls go.
 
-Keys: Space play/pause, Left/Right one step (and pause), Home/End, + / - speed, E export, Esc back.
+A game with an AI review gives :meth:`~ReplayPlayer.make_reviewer` (a background job, e.g. an
+:class:`arcade.engine.jobs.Chunked`, whose ``results`` carry the ``index`` of the position they grade) and
+:meth:`~ReplayPlayer.review_card` (a :class:`ReviewCard` over the replay): V opens it, the review streams into
+``graded`` (position -> result) while the replay plays on, and the card's costliest moves jump the replay there.
+
+Keys: Space play/pause, Left/Right one step (and pause), Home/End, + / - speed, V review, E export, Esc back.
 """
 from __future__ import annotations
 
@@ -21,9 +26,9 @@ from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import pointer_down, pointer_motion, pointer_up
 from arcade.engine.ui.text import blit_center, fit
-from arcade.engine.ui.widgets import button, progress_bar
+from arcade.engine.ui.widgets import Dimmer, button, progress_bar
 
-__all__ = ["ReplayPlayer", "SPEEDS", "button", "progress_bar"]
+__all__ = ["ReplayPlayer", "ReviewCard", "SPEEDS", "button", "progress_bar"]
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 
@@ -46,6 +51,10 @@ class ReplayPlayer(Scene):
         self.speed_i = SPEEDS.index(1.0)
         self.clock = 0.0
         self.dragging = False
+        self.reviewer = None  # the AI's review, once asked for (V, or opened for review)
+        self.review_wanted = False
+        self.review_on_enter = False
+        self.graded: dict = {}  # position -> the review's result for the move that led there
         threading.Thread(target=self._load, name="replay-load", daemon=True).start()
 
     # ----- what a game gives -----
@@ -70,6 +79,48 @@ class ReplayPlayer(Scene):
     def marks(self) -> list:
         """``(position, colour)`` ticks to draw over the timeline (the review's costly moves)."""
         return []
+
+    def make_reviewer(self):
+        """The AI's review of ``self.steps`` as a background job (None: this game has no review)."""
+        return None
+
+    def review_card(self):
+        """The scene showing the review over the replay (None: no review)."""
+        return None
+
+    # ----- the review -----
+    def start_review(self) -> None:
+        """Begin the AI's review in the background (once the positions are known)."""
+        self.review_wanted = True
+
+    def open_review(self) -> None:
+        card = self.review_card()
+        if card is None:
+            return
+        self.start_review()
+        self.playing = False
+        self.app.stack.push(card)
+
+    def review_tick(self) -> None:
+        """Feed the review job (every frame, also while its card covers the replay); never blocks."""
+        if self.review_wanted and self.reviewer is None and self.steps:
+            self.reviewer = self.make_reviewer()
+        if self.reviewer is not None and not self.reviewer.done:
+            self.reviewer.update()
+            for m in self.reviewer.results[len(self.graded):]:
+                self.graded[m.index] = m
+
+    def enter(self) -> None:
+        if self.review_on_enter:
+            self.review_on_enter = False
+            self.open_review()
+
+    def exit(self) -> None:
+        if self.reviewer is not None:
+            self.reviewer.close()
+
+    def cover(self) -> None:
+        pass  # the review goes on under its card
 
     # ----- the positions -----
     def _load(self) -> None:
@@ -159,6 +210,8 @@ class ReplayPlayer(Scene):
                 self.change_speed(-1)
             elif k == pygame.K_e:
                 self.export()
+            elif k == pygame.K_v:
+                self.open_review()
             else:
                 self.on_key(k)
             return
@@ -196,6 +249,7 @@ class ReplayPlayer(Scene):
             self.seek(round(max(0.0, min(1.0, frac)) * self.last))
 
     def update(self, dt: float) -> None:
+        self.review_tick()
         if not self.ready or not self.playing or not self.steps:
             return
         self.clock += dt * self.speed
@@ -229,3 +283,76 @@ class ReplayPlayer(Scene):
             pygame.draw.circle(surface, colors.GOLD, (done.right - tl.h // 2, tl.centery), tl.h // 2 + 2)
         w = surface.get_width()
         blit_center(surface, fit(self.KEYS, w - 40, 15, colors.BUTTON, "medium"), (w / 2, self.KEYS_Y))
+
+
+class ReviewCard(Scene):
+    """The AI's review card over a replay: a game draws its body (:meth:`draw_body`) and says which moves are the
+    costliest (:meth:`worst`: results with an ``index``). Clicking one of them (or pressing 1-5) closes the card on
+    the replay at that move. Esc, Enter, Space or V close it; the review goes on."""
+
+    overlay = True
+    CARD = pygame.Rect(20, 60, 440, 680)
+    ROW0, ROW_H = 474, 46
+    TITLE = "Game review"
+
+    def __init__(self, app, player: ReplayPlayer):
+        super().__init__(app)
+        self.rs = player
+        self.dim = Dimmer(app.size, (30, 25, 20, 180))
+
+    def worst(self) -> list:
+        return []
+
+    def row_rect(self, k: int) -> pygame.Rect:
+        return pygame.Rect(self.CARD.x + 20, self.ROW0 + k * self.ROW_H, self.CARD.w - 40, self.ROW_H - 6)
+
+    def jump(self, k: int) -> None:
+        worst = self.worst()
+        if k >= len(worst):
+            return
+        self.app.stack.remove(self)
+        self.rs.playing = False
+        self.rs.seek(worst[k].index)  # the board after the move, its review on the replay's line
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_v):
+                self.app.stack.remove(self)
+            elif pygame.K_1 <= event.key <= pygame.K_5:
+                self.jump(event.key - pygame.K_1)
+            return
+        up = pointer_up(event)
+        if up is not None:
+            for k in range(5):
+                if self.row_rect(k).collidepoint(up[:2]):
+                    self.jump(k)
+                    return
+            if not self.CARD.collidepoint(up[:2]):
+                self.app.stack.remove(self)
+
+    def update(self, dt: float) -> None:
+        self.rs.review_tick()  # the replay under this card is not updated while covered
+
+    def draw(self, surface) -> None:
+        self.dim.draw(surface)
+        card = self.CARD
+        pygame.draw.rect(surface, colors.PAGE, card, border_radius=12)
+        pygame.draw.rect(surface, colors.BOARD, card, width=3, border_radius=12)
+        blit_center(surface, fit(self.TITLE, card.w - 40, 34, colors.TEXT), (card.centerx, card.y + 36))
+        self.draw_body(surface)
+
+    def draw_body(self, surface) -> None:
+        """Everything under the title."""
+
+    def draw_rows(self, surface, heading: str, empty: str, rows: list) -> None:
+        """The costliest moves: ``rows`` of (stripe colour, text), clickable, under ``heading``."""
+        card = self.CARD
+        blit_center(surface, fit(heading, card.w - 40, 16, colors.TEXT), (card.centerx, self.ROW0 - 20))
+        if not rows:
+            blit_center(surface, fit(empty, card.w - 40, 16, colors.BUTTON, "medium"), (card.centerx, self.ROW0 + 20))
+        for k, (stripe, text) in enumerate(rows[:5]):
+            rr = self.row_rect(k)
+            pygame.draw.rect(surface, colors.LABEL, rr, border_radius=6)
+            pygame.draw.rect(surface, stripe, (rr.x, rr.y, 6, rr.h), border_top_left_radius=6,
+                             border_bottom_left_radius=6)
+            surface.blit(fit(f"{k + 1}.  {text}", rr.w - 24, 16, colors.TEXT, "medium"), (rr.x + 14, rr.y + 12))

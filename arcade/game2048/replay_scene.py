@@ -39,10 +39,6 @@ class ReplayScene(ReplayPlayer):
         self.size, self.target, *_ = check(replay.data)  # a bad record: ValueError before the scene exists
         self.view = BoardView(LAYOUT["board"], self.size, speed=1.0)
         self.labels = {k: Label(22, (255, 255, 255), max_width=96) for k in ("score", "move")}
-        self.reviewer = None  # the AI's review, once asked for (V, or opened for review)
-        self.review_wanted = False
-        self.review_on_enter = False
-        self.graded: dict = {}  # step index -> MoveReview
         super().__init__(app, replay)
 
     def compute_steps(self) -> list:
@@ -57,46 +53,17 @@ class ReplayScene(ReplayPlayer):
             self.view.finish()
             self.view.set_grid(self.steps[i].grid)
 
-    def on_key(self, key: int) -> None:
-        if key == pygame.K_v:
-            self.open_review()
+    def make_reviewer(self):
+        from arcade.game2048.review import Reviewer
 
-    def enter(self) -> None:
-        if self.review_on_enter:
-            self.review_on_enter = False
-            self.open_review()
+        return Reviewer(self.steps)
 
-    # ----- the review -----
-    def start_review(self) -> None:
-        """Begin the AI's review in the background (once the positions are known)."""
-        self.review_wanted = True
-
-    def open_review(self) -> None:
+    def review_card(self):
         from arcade.game2048.review_scene import ReviewOverlay
 
-        self.start_review()
-        self.playing = False
-        self.app.stack.push(ReviewOverlay(self.app, self))
-
-    def _review_tick(self) -> None:
-        if self.review_wanted and self.reviewer is None and self.steps:
-            from arcade.game2048.review import Reviewer
-
-            self.reviewer = Reviewer(self.steps)
-        if self.reviewer is not None and not self.reviewer.done:
-            self.reviewer.update()
-            for m in self.reviewer.moves[len(self.graded):]:
-                self.graded[m.index] = m
-
-    def exit(self) -> None:
-        if self.reviewer is not None:
-            self.reviewer.close()
-
-    def cover(self) -> None:
-        pass  # the review goes on under its overlay
+        return ReviewOverlay(self.app, self)
 
     def update(self, dt: float) -> None:
-        self._review_tick()
         self.view.speed = min(4.0, self.speed)  # faster than 4x the animations would only blur: they are cut
         self.view.update(dt)
         super().update(dt)
