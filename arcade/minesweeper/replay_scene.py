@@ -10,6 +10,8 @@ buttons, and a click or drag on the timeline.
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from arcade.engine.jobs import worker_factory
@@ -240,6 +242,10 @@ class MinesReviewCard(ReviewCard):
                                           + ("  ·  a safe cell missed" if m.missed_safe else ""))
                         for m in self.worst()])
 
+    def chart_area(self) -> pygame.Rect:
+        """Where the bars stand (under the scale's label)."""
+        return pygame.Rect(self.CHART.x + 8, self.CHART.y + 16, self.CHART.w - 16, self.CHART.h - 20)
+
     def _chart(self, surface, guesses) -> None:
         """Each guess's risk (a bar) and the safest cell's then (a white tick): the gap is the extra risk."""
         ch = self.CHART
@@ -248,15 +254,17 @@ class MinesReviewCard(ReviewCard):
                     (ch.centerx, ch.y - 12))
         if not guesses:
             return
-        inner = ch.inflate(-16, -16)
+        inner = self.chart_area()
+        top = min(1.0, math.ceil(max(m.risk for m in guesses) * 10 - 1e-9) / 10)  # the scale: up to 10 % .. 100 %
+        surface.blit(render(f"{top * 100:.0f} %", 12, colors.BUTTON, "medium"), (ch.x + 6, ch.y + 3))
         n = len(guesses)
         slot = inner.w / n
         bw = max(2, min(40, round(slot * 0.7)))
         for k, m in enumerate(guesses):
             x = round(inner.x + slot * (k + 0.5))
-            h = max(2, round(inner.h * m.risk))
+            h = max(2, round(inner.h * min(1.0, m.risk / top)))
             pygame.draw.rect(surface, guess_colour(m), (x - bw // 2, inner.bottom - h, bw, h), border_radius=2)
-            y = inner.bottom - round(inner.h * m.safest)
+            y = inner.bottom - round(inner.h * min(1.0, m.safest / top))
             pygame.draw.line(surface, (255, 255, 255), (x - bw // 2 - 2, y), (x + bw // 2 + 2, y), 2)
 
 

@@ -171,7 +171,7 @@ def test_the_review_card_shows_luck_and_skill_and_jumps_to_the_guess_with_rings(
     assert worst.cell == (3, 3) and worst.missed_safe and worst.risk == 1.0
     assert forced.cell == (4, 0) and forced.risk == forced.safest == 1 / 16 and not forced.missed_safe
     # the chart: the forced guess's bar in orange, the fatal one's in red
-    ch = card.CHART.inflate(-16, -16)
+    ch = card.chart_area()
     assert tuple(app.screen.get_at((ch.x + ch.w // 4, ch.bottom - 1)))[:3] == GUESS_ORANGE
     assert tuple(app.screen.get_at((ch.x + 3 * ch.w // 4, ch.bottom - 1)))[:3] == RISK_RED
     frames(app, 1, events=click(card.row_rect(0).center))
