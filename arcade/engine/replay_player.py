@@ -28,18 +28,26 @@ from arcade.engine.ui.input import pointer_down, pointer_motion, pointer_up
 from arcade.engine.ui.text import blit_center, fit
 from arcade.engine.ui.widgets import Dimmer, button, progress_bar
 
-__all__ = ["ReplayPlayer", "ReviewCard", "SPEEDS", "button", "progress_bar"]
+__all__ = ["ReplayPlayer", "ReviewCard", "SPEEDS", "controls", "button", "progress_bar"]
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 
 
+def controls(timeline_y: int, buttons_y: int, timeline_h: int = 20) -> tuple[dict, pygame.Rect]:
+    """The four buttons (step back, play, step forward, speed) in a row at ``buttons_y`` and the timeline bar at
+    ``timeline_y``, across the 480-wide canvas: ``(BUTTONS, TIMELINE)``."""
+    buttons = {"back": pygame.Rect(20, buttons_y, 96, 44), "play": pygame.Rect(124, buttons_y, 128, 44),
+               "fwd": pygame.Rect(260, buttons_y, 96, 44), "speed": pygame.Rect(364, buttons_y, 96, 44)}
+    return buttons, pygame.Rect(30, timeline_y, 420, timeline_h)
+
+
 class ReplayPlayer(Scene):
-    BUTTONS = {"back": pygame.Rect(20, 690, 96, 44), "play": pygame.Rect(124, 690, 128, 44),
-               "fwd": pygame.Rect(260, 690, 96, 44), "speed": pygame.Rect(364, 690, 96, 44)}
-    TIMELINE = pygame.Rect(30, 652, 420, 22)
+    BUTTONS, TIMELINE = controls(656, 690)
     KEYS = "Space play · Left/Right step · drag the bar · +/- speed · E export · Esc back"
     KEYS_Y = 776
-    STEP_S = 0.35  # seconds a step at 1x (a game whose inputs have times may use them: step_seconds)
+    STEP_S = 0.35  # seconds a step at 1x ...
+    PACE = None    # ... or (first, shortest, longest): the recorded pace of the steps' ``ms``, each gap kept
+    #                within shortest..longest seconds, the start shown ``first`` seconds
 
     def __init__(self, app, replay):
         super().__init__(app)
@@ -68,7 +76,13 @@ class ReplayPlayer(Scene):
 
     def step_seconds(self, i: int) -> float:
         """Seconds at 1x from position ``i`` to the next."""
-        return self.STEP_S
+        if self.PACE is None:
+            return self.STEP_S
+        first, shortest, longest = self.PACE
+        if i == 0:
+            return first
+        gap = (self.steps[i + 1].ms - self.steps[i].ms) / 1000 if i + 1 < len(self.steps) else 0.0
+        return min(longest, max(shortest, gap))
 
     def on_key(self, key: int) -> None:
         """A key the player does not use."""

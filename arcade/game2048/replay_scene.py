@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from arcade.engine.replay_player import SPEEDS, ReplayPlayer, progress_bar
+from arcade.engine.replay_player import SPEEDS, ReplayPlayer, controls, progress_bar
 from arcade.engine.ui import colors
 from arcade.engine.ui.text import Label, blit_center, fit, render
 from arcade.game2048 import rules
@@ -24,9 +24,7 @@ from arcade.game2048.view import BoardView
 __all__ = ["ReplayScene", "make_replay", "validate", "SPEEDS", "STEP_S", "BUTTONS", "TIMELINE"]
 
 STEP_S = 0.35  # seconds a step at 1x: the original's 100 ms slide and 200 ms pop, and a breath
-BUTTONS = {"back": pygame.Rect(20, 116, 96, 44), "play": pygame.Rect(124, 116, 128, 44),
-           "fwd": pygame.Rect(260, 116, 96, 44), "speed": pygame.Rect(364, 116, 96, 44)}
-TIMELINE = pygame.Rect(30, 636, 420, 22)
+BUTTONS, TIMELINE = controls(636, 116, 22)  # the buttons over the board, the timeline under it
 
 
 class ReplayScene(ReplayPlayer):

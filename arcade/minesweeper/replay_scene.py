@@ -15,7 +15,7 @@ import math
 import pygame
 
 from arcade.engine.jobs import worker_factory
-from arcade.engine.replay_player import ReplayPlayer, ReviewCard
+from arcade.engine.replay_player import ReplayPlayer, ReviewCard, controls
 from arcade.engine.ui import colors
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.widgets import progress_bar
@@ -31,12 +31,7 @@ __all__ = ["MinesReplayScene", "MinesReviewCard", "make_replay", "validate", "la
 # the replay's screen: a slim HUD, the board, the input line, the timeline and the buttons
 SCREEN = Screen(pygame.Rect(8, 4, 464, 66), (96, 44, 34, 6), 50, 12, pygame.Rect(8, 74, 464, 540), 630, 16,
                 pygame.Rect(8, 688, 464, 44))
-TIMELINE = pygame.Rect(30, 656, 420, 20)
-BUTTONS = {"back": pygame.Rect(20, 690, 96, 44), "play": pygame.Rect(124, 690, 128, 44),
-           "fwd": pygame.Rect(260, 690, 96, 44), "speed": pygame.Rect(364, 690, 96, 44)}
-FIRST_S = 0.6      # the start position shows this long at 1x
-MIN_STEP_S = 0.15  # inputs closer than this at 1x are spread out to this
-MAX_GAP_S = 2.0    # a longer pause is cut to this
+BUTTONS, TIMELINE = controls(656, 690)
 PROBS = "arcade.minesweeper.solver:probabilities"
 SAFE_GREEN = (60, 170, 80)
 RISK_RED = (200, 60, 45)
@@ -49,8 +44,7 @@ def guess_colour(m) -> tuple:
 
 
 class MinesReplayScene(ReplayPlayer):
-    BUTTONS = BUTTONS
-    TIMELINE = TIMELINE
+    PACE = (0.6, 0.15, 2.0)  # the start shows 0.6 s; inputs at their recorded pace, 0.15 s to 2 s apart
     KEYS = "Space play · Left/Right step · drag the bar · +/- speed · P odds · V review · E export · Esc back"
 
     def __init__(self, app, replay):
@@ -82,12 +76,6 @@ class MinesReplayScene(ReplayPlayer):
             self.view.set_display(s.display)
             self.view.finish()
             self.view.wave, self.view.shake = None, 0.0
-
-    def step_seconds(self, i: int) -> float:
-        if i == 0:
-            return FIRST_S
-        gap = (self.steps[i + 1].ms - self.steps[i].ms) / 1000 if i + 1 < len(self.steps) else 0.0
-        return min(MAX_GAP_S, max(MIN_STEP_S, gap))
 
     def on_key(self, key: int) -> None:
         if key == pygame.K_p:
