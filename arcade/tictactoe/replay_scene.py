@@ -106,14 +106,17 @@ class TicTacToeReplayScene(ReplayPlayer):
             blit_center(surface, render(count, 15, SOFT, "medium"), (240, 742))
 
     def _numbers(self, surface, moves) -> None:
-        """Each mark's move number: on the stone on Gomoku (the last in red), in the cell's corner otherwise."""
+        """Each mark's move number: on the stone on Gomoku (the last stone ringed in red), in the cell's corner
+        otherwise (the last in red)."""
         v = self.view
         if v.goban:
             size = max(9, round(v.cell * 0.45))
             for n, (r, c) in enumerate(moves, 1):
-                last = n == len(moves)
-                ink = LINE_RED if last else WHITE_STONE if n % 2 else BLACK_STONE
+                ink = WHITE_STONE if n % 2 else BLACK_STONE
                 blit_center(surface, render(str(n), size if n < 100 else size - 2, ink), v.center(r, c))
+            if moves:  # the last stone ringed in red
+                x, y = v.center(*moves[-1])
+                pygame.draw.circle(surface, LINE_RED, (round(x), round(y)), round(v.cell * 0.5), 2)
             return
         for n, (r, c) in enumerate(moves, 1):
             rect = v.cell_rect(r, c)
