@@ -224,7 +224,8 @@ class MinesReviewCard(ReviewCard):
         blit_center(surface, fit(skill[0].upper() + skill[1:], card.w - 40, 16, colors.TEXT, "medium"),
                     (card.centerx, card.y + 228))
         self._chart(surface, [m for m in r.moves if m.guess])
-        self.draw_rows(surface, "Costliest guesses (click, or 1-5)", "No guesses: every cell opened was certain",
+        empty = "No guesses: every cell opened was certain" if r.done else "No guesses so far"
+        self.draw_rows(surface, "Costliest guesses (click, or 1-5)", empty,
                        [(guess_colour(m), f"input {m.index}: row {m.cell[0] + 1}, col {m.cell[1] + 1}  ·  "
                                           f"risk {pct(m.risk)}  ·  safest {pct(m.safest)}"
                                           + ("  ·  a safe cell missed" if m.missed_safe else ""))
