@@ -25,19 +25,33 @@ from arcade.minesweeper.field import KINDS, MARK_KINDS, RULES, Field, check_size
 __all__ = ["Step", "record", "check", "steps", "replay", "fingerprint", "validate", "label", "layout_hex"]
 
 WHAT = "minesweeper replay"
+MAX_CELL_STEPS = 40_000_000  # (inputs + 1) x cells: the positions of a replay are kept as one string each
+_VIEW_OF = str.maketrans({"?": "#", "*": "#", "X": "*", "x": "F"})  # display -> the solver's view
 
 
 class Step(NamedTuple):
     """A position of the replay: after input ``kind`` on ``cell`` (None for the start) at ``ms``."""
 
-    display: tuple          # Field.display(): what the board shows
-    view: tuple             # Field.view(): what the solver sees
+    board: str              # Field.display(), its rows joined
+    cols: int
     state: str
     mines_left: int
     ms: int
     kind: str | None        # "O" open, "C" chord, "F" flag, "Q" question mark, "U" mark off
     cell: tuple | None
     opened: int             # safe cells open after it
+
+    @property
+    def display(self) -> tuple:
+        """What the board shows (Field.display())."""
+        b, n = self.board, self.cols
+        return tuple(b[i:i + n] for i in range(0, len(b), n))
+
+    @property
+    def view(self) -> tuple:
+        """What the solver sees (Field.view())."""
+        b, n = self.board.translate(_VIEW_OF), self.cols
+        return tuple(b[i:i + n] for i in range(0, len(b), n))
 
 
 def layout_hex(field: Field) -> str:
@@ -119,6 +133,8 @@ def check(data) -> tuple:
     events = decode_events(log, KINDS, WHAT)
     if not events:
         raise ValueError(f"{WHAT}: no inputs")
+    if (len(events) + 1) * n > MAX_CELL_STEPS:
+        raise ValueError(f"{WHAT}: {len(events):,} inputs on {n:,} cells are more than this version replays")
     for k, (_, i, _) in enumerate(events):
         if i >= n:
             raise ValueError(f"{WHAT} input {k}: cell {i} is outside the {rows} x {cols} field")
@@ -126,7 +142,7 @@ def check(data) -> tuple:
 
 
 def _snap(f: Field, ms: int, kind, cell) -> Step:
-    return Step(f.display(), f.view(), f.state, f.mines_left, ms, kind, cell, f.opened)
+    return Step("".join(f.display()), f.cols, f.state, f.mines_left, ms, kind, cell, f.opened)
 
 
 def _play(data, keep: bool):

@@ -22,6 +22,7 @@ __all__ = ["Step", "record", "check", "steps", "replay", "validate", "label", "s
            "LEVEL_NAMES"]
 
 WHAT = "tic-tac-toe replay"
+MAX_INPUTS = 5000  # moves, undos and swaps a replay may hold (every position is kept while it is watched)
 LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "perfect": "Perfect"}
 
 
@@ -112,6 +113,8 @@ def check(data) -> tuple:
     events = decode_events(log, KINDS, WHAT)
     if not events:
         raise ValueError(f"{WHAT}: no moves")
+    if len(events) > MAX_INPUTS:
+        raise ValueError(f"{WHAT}: {len(events):,} inputs, more than the {MAX_INPUTS:,} this version replays")
     return variant, opponent, human, level, events, result
 
 

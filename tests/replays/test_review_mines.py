@@ -109,6 +109,25 @@ def reviewed(f):
     return st_, r
 
 
+def test_every_steps_view_and_display_are_the_fields():
+    """A step keeps the display as one string; its view (what the review and the odds see) is derived."""
+    f = Field.level("beginner", seed=3, question_marks=True)
+    rng = random.Random(3)
+    seen = [(f.display(), f.view())]
+    actions = [("open", 4, 4, 0), ("question", 0, 0, 10), ("flag", 8, 8, 10), ("flag", 8, 7, 10)]
+    actions += [("open", rng.randrange(9), rng.randrange(9), 5) for _ in range(200)]
+    for a in actions:
+        if f.over:
+            break
+        n = len(f.log)
+        play(f, [a], rng, finish=False)
+        if len(f.log) > n:
+            seen.append((f.display(), f.view()))
+    assert f.over
+    st_ = steps(record(f, time_ms=f.clock_ms).data)
+    assert [(s.display, s.view) for s in st_] == seen
+
+
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_the_ai_never_misses_a_safe_cell(seed):
     f = ai_game("beginner", seed, chords=False)
