@@ -26,6 +26,7 @@ __all__ = ["Step", "record", "check", "steps", "replay", "fingerprint", "validat
 
 WHAT = "minesweeper replay"
 MAX_CELL_STEPS = 40_000_000  # (inputs + 1) x cells: the positions of a replay are kept as one string each
+MAX_INPUTS = 100_000         # and at most this many inputs (a 100 x 100 game takes a few thousand)
 _VIEW_OF = str.maketrans({"?": "#", "*": "#", "X": "*", "x": "F"})  # display -> the solver's view
 
 
@@ -133,7 +134,7 @@ def check(data) -> tuple:
     events = decode_events(log, KINDS, WHAT)
     if not events:
         raise ValueError(f"{WHAT}: no inputs")
-    if (len(events) + 1) * n > MAX_CELL_STEPS:
+    if (len(events) + 1) * n > MAX_CELL_STEPS or len(events) > MAX_INPUTS:
         raise ValueError(f"{WHAT}: {len(events):,} inputs on {n:,} cells are more than this version replays")
     for k, (_, i, _) in enumerate(events):
         if i >= n:
