@@ -60,7 +60,8 @@ import numpy as np
 
 from arcade.minesweeper.field import neighbours
 
-__all__ = ["probabilities", "all_safe", "choose", "analyse", "certain", "Analysis", "opening_cell", "MAX_STATES", "ENDGAME_LAYOUTS"]
+__all__ = ["probabilities", "all_safe", "choose", "analyse", "certain", "Analysis", "opening_cell", "MAX_STATES",
+           "ENDGAME_LAYOUTS"]
 
 MAX_STATES = 20000          # memo entries at one step of a component's sweep before the fallback relaxes it
 ENDGAME_LAYOUTS = 200       # brute-force the game tree when at most this many layouts remain

@@ -18,8 +18,8 @@ from arcade.engine.ui import colors
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.tween import ease_out
 
-__all__ = ["Layout", "Screen", "ROOMY", "TALL", "screen_for", "BoardView", "Hud", "BUTTONS", "NUMBER_COLOURS", "COVERED", "OPENED", "heat_colour",
-           "banner_card", "banner_button", "draw_banner"]
+__all__ = ["Layout", "Screen", "ROOMY", "TALL", "screen_for", "BoardView", "Hud", "BUTTONS", "NUMBER_COLOURS",
+           "COVERED", "OPENED", "heat_colour", "banner_card", "banner_button", "draw_banner"]
 
 CANVAS = (480, 800)
 
