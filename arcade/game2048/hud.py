@@ -9,6 +9,7 @@ import pygame
 from arcade.engine.ui import colors
 from arcade.engine.ui.text import Label, blit_center, fit, render
 from arcade.engine.ui.tween import ease_in, ease_out
+from arcade.engine.ui.widgets import button
 
 SCORE_FLOAT = (0.6, 10)  # seconds it lives (the original's 600 ms), pixels it rises in its lane under the score
 FLOAT_MERGE = 0.3  # a gain within this many seconds of the last float joins it (one float with the sum)
@@ -176,12 +177,6 @@ class Hud:
             surface.blit(fit(note, r.w - 28, 13, (180, 60, 40), "medium"), (x, r.bottom - 22))
         elif ai.pending is not None and d is None:
             surface.blit(render("thinking...", 14, colors.TEXT, "medium"), (x, r.bottom - 22))
-
-
-def button(surface, r, label, enabled=True, active=False) -> None:
-    col = colors.GOLD if active else colors.BUTTON if enabled else (200, 190, 178)
-    pygame.draw.rect(surface, col, r, border_radius=3)
-    blit_center(surface, fit(label, r.w - 8, 20, colors.TEXT_LIGHT), r.center)
 
 
 def hint_arrow(surface, direction: str) -> None:

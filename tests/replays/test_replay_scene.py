@@ -1,17 +1,15 @@
 """The 2048 replay scene (play, step, seek, speed, export), the replays list from the stats screen, and
 `arcade replay FILE` with good and bad files."""
-import subprocess
-import sys
 import time
 
 import pygame
 
-from arcade import cli
 from arcade.engine.replays import read_file, write_file
 from arcade.game2048.game import Game
 from arcade.game2048.replay import record, steps
 from arcade.game2048.replay_scene import TIMELINE, ReplayScene
-from helpers import click, frames, key, mouse_down, mouse_move, mouse_up, settle
+from helpers import frames, key, mouse_down, mouse_move, mouse_up, settle
+from tests.replays.common import refused_in_one_line, replay_file_runs, replays_list, shown
 
 
 def a_replay(n=40, seed=4):
@@ -22,13 +20,7 @@ def a_replay(n=40, seed=4):
 
 
 def opened(app, rec):
-    s = ReplayScene(app, rec)
-    app.stack.reset(s, fade=False)
-    deadline = time.monotonic() + 10
-    while not s.ready and time.monotonic() < deadline:
-        time.sleep(0.01)
-    frames(app, 1)
-    return s
+    return shown(app, ReplayScene(app, rec))
 
 
 def test_plays_to_the_end_and_lands_on_the_recorded_game(app):
@@ -82,23 +74,11 @@ def test_export_writes_a_file_that_imports_back(app):
 
 
 def test_stats_lists_the_replays_and_opens_one(app):
-    from arcade.shell.replays_scene import ReplaysScene
-    from arcade.shell.stats import StatsScene
-
     g, rec = a_replay()
     app.replays.add(rec)
     app.replays.flush()
-    stats = StatsScene(app, "2048")
-    app.stack.reset(stats, fade=False)
-    frames(app, 1, events=[key(pygame.K_r)])
-    settle(app, 0.3)
-    lst = app.stack.top
-    assert isinstance(lst, ReplaysScene)
-    deadline = time.monotonic() + 5
-    while lst.replays is None and time.monotonic() < deadline:
-        time.sleep(0.01)
-    frames(app, 2)
-    assert lst.keys() == [rec.id, "back"]
+    lst = replays_list(app, "2048")
+    assert lst.keys() == [rec.id, "back"] and lst.list.items[0].label == f"{rec.score:,}"
     frames(app, 1, events=[key(pygame.K_RETURN)])
     settle(app, 0.3)
     assert isinstance(app.stack.top, ReplayScene) and app.stack.top.replay == rec
@@ -108,10 +88,7 @@ def test_arcade_replay_file_opens_and_bad_files_are_one_line(tmp_path, capsys):
     g, rec = a_replay()
     good = tmp_path / "good.replay"
     write_file(rec, good)
-    env = dict(__import__("os").environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    r = subprocess.run([sys.executable, "-m", "arcade", "replay", str(good), "--frames", "30", "--data-dir",
-                        str(tmp_path / "d")], env=env, capture_output=True, text=True, timeout=60)
-    assert r.returncode == 0, r.stderr
+    replay_file_runs(good, tmp_path / "d")
     bad_moves = rec.data | {"log": rec.data["log"][:-2] + "zz" + "00" * 3}
     cases = {"garbage.replay": "x", "folder": None, "missing.replay": None,
              "future.replay": rec.to_json().replace('"arcade-replay":1', '"arcade-replay":9'),
@@ -121,9 +98,7 @@ def test_arcade_replay_file_opens_and_bad_files_are_one_line(tmp_path, capsys):
     for name, text in cases.items():
         if text is not None:
             (tmp_path / name).write_text(text)
-        assert cli.main(["replay", str(tmp_path / name), "--data-dir", str(tmp_path / "d")]) == 2, name
-        err = capsys.readouterr().err.strip().splitlines()
-        assert len(err) == 1 and err[0].startswith("arcade replay: error:"), (name, err)
+        refused_in_one_line(tmp_path / name, tmp_path / "d", capsys)
 
 
 def test_steps_are_computed_off_the_ui_thread(app):
