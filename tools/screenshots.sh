@@ -101,6 +101,10 @@ PY
 shots replay wait:2 click:240,647 wait:0.6 shot:2048-mid key:v wait:10 shot:2048-review key:2 wait:1 shot:2048-jump \
     -- replay "$TMP/game.replay" --data-dir "$TMP/pd-r"
 
+# a Minesweeper review: the AI plays expert seed 4 (three guesses, lost on the last), then V and the costliest guess
+shots replay wait:1.5 key:space wait:0.3 key:A wait:60 key:v wait:6 shot:mines-review key:1 wait:1.5 shot:mines-jump \
+    -- play minesweeper --level expert --seed 4 --new --data-dir "$TMP/pd-mr"
+
 # the README's strip: five of them side by side at half size
 .venv/bin/python - "$OUT" <<'PY' 2>/dev/null
 import os, sys
