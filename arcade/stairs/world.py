@@ -23,7 +23,8 @@ Time is an integer: ``ticks`` microseconds since the first hop (``update(dt)`` r
 drop interval is a whole number of ticks too), so time adds up exactly: ``advance(a); advance(b)`` leaves the same
 world as ``advance(a + b)``, however the frames split it. A run is therefore reproduced exactly by its seed and the
 tick of each hop (:mod:`arcade.stairs.replay`), whatever frame rate it was played at. A drop that takes the robot's
-stair ends the run at the exact tick it fell (``ticks`` stops there).
+stair ends the run at the exact tick it fell (``ticks`` stops there). ``hops`` is the run's input log: (tick, side)
+of every hop that counted.
 
 Warning: no drop comes unannounced. ``crack`` rises from 0 to 1 over the last ``min(WARN_LEAD, interval)`` seconds
 before a timed drop of the tail stair, and ``tail_doomed`` says the next correct hop drops the tail (the robot has
@@ -195,6 +196,7 @@ class World:
         self.ticks = 0  # microseconds since the first hop (at a "dropped" end: the tick the robot's stair fell)
         self._clock = 0  # ticks since the last timed drop
         self._events: deque[tuple] = deque(maxlen=_EVENT_LIMIT)
+        self.hops: list[tuple[int, str]] = []  # the inputs so far: (tick, side) of every hop that counted
         self._grow(initial=True)
         self.facing: str = self.next_side
 
@@ -294,6 +296,7 @@ class World:
             raise ValueError(f"hop side must be 'left' or 'right', got {side!r}")
         if self.over:
             return False
+        self.hops.append((self.ticks, side))
         self.running = True
         here = self._robot
         self.facing = side
