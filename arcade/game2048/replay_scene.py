@@ -8,7 +8,6 @@ so a 10,000-move game opens without a stalled frame (the board shows the start u
 from __future__ import annotations
 
 import threading
-import time
 
 import pygame
 
@@ -99,22 +98,9 @@ class ReplayScene(Scene):
 
     def export(self):
         """Write the replay as a small text file under the data dir's ``exports`` folder; the path is shown."""
-        from arcade.engine.replays import write_file
+        from arcade.engine.replays import export
 
-        d = self.app.profile.dir
-        if d is None:
-            self.app.notify("No data folder to export to")
-            return None
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.replay.time))
-        path = d / "exports" / f"2048-{stamp}-{self.replay.score}.replay"
-        try:
-            path.parent.mkdir(exist_ok=True)
-            write_file(self.replay, path)
-        except (OSError, ValueError) as e:
-            self.app.notify(f"Export failed: {e}")
-            return None
-        self.app.notify(f"Exported: {path}", 6.0)
-        return path
+        return export(self.app, self.replay, "2048")
 
     # ----- scene -----
     def back(self) -> None:
