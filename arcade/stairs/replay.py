@@ -114,7 +114,8 @@ def check(data) -> Run:
 
 class Player:
     """A validated run played forward through a fresh world: ``advance_to(tick)`` makes every hop due by then and
-    lets the drop timer run to ``tick`` (never past the run's end). Going back means a new Player."""
+    lets the drop timer run to ``tick`` (never past the run's end; before 0, nothing happens yet). Going back means a
+    new Player."""
 
     def __init__(self, run: Run):
         self.run = run

@@ -24,6 +24,7 @@ from arcade.stairs.scene import BUTTON, BUTTON_HOVER, CARD_EDGE, INK, SOFT
 from arcade.stairs.world import TICKS_PER_SECOND
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
+LEAD = 600_000  # ticks of the timeline before the first hop (a moment to see the start; the first hop is at 0)
 LOUD_SPEED = 2.0  # the hop sounds play up to this speed (faster they would only rattle)
 BAND_TOP = 616  # the control band at the bottom
 TIMELINE = pygame.Rect(30, 664, 420, 16)
@@ -41,7 +42,8 @@ class StairsReplayScene(Scene):
         self.view = StairsView(app.size, sound=self._sound)
         self.player = Player(self.run)
         self.view.reset(self.world)
-        self.t = 0.0  # the replay's clock, ticks (a float: slow speeds add fractions of a tick)
+        self.t = -float(LEAD)  # the replay's clock, ticks (a float: slow speeds add fractions of a tick); < 0: before
+        #                        the first hop, which comes at tick 0
         self.playing = True
         self.speed_i = SPEEDS.index(1.0)
         self.dragging = False
@@ -89,11 +91,11 @@ class StairsReplayScene(Scene):
         self.view.feed(self.world.drain_events())
 
     def seek(self, tick: float) -> None:
-        """Jump to ``tick`` (0 = before the first hop): the world there, shown at rest."""
-        tick = max(0.0, min(float(self.end), tick))
-        if tick < self.player.tick or (tick == 0 and self.hops_made):
+        """Jump to ``tick`` (-LEAD .. end; < 0: before the first hop): the world there, shown at rest."""
+        tick = max(-float(LEAD), min(float(self.end), tick))
+        if tick < self.player.tick or (tick < 0 and self.hops_made):
             self.player = Player(self.run)
-        if tick > 0:
+        if tick >= 0:
             self.player.advance_to(int(tick))
         self.t = tick
         self.view.reset(self.world)  # snaps the camera, clears what was falling
@@ -113,11 +115,11 @@ class StairsReplayScene(Scene):
             self._forward(tick)
         else:
             k = self.hops_made - 2  # the hop before the last one made: its tick, that hop made
-            self.seek(self.hop_ticks[k] if k >= 0 else 0.0)
+            self.seek(self.hop_ticks[k] if k >= 0 else -LEAD)
 
     def toggle(self) -> None:
         if self.t >= self.end and not self.playing:
-            self.seek(0.0)
+            self.seek(-LEAD)
         self.playing = not self.playing
 
     def change_speed(self, delta: int) -> None:
@@ -144,7 +146,7 @@ class StairsReplayScene(Scene):
                 self.step(1 if k == pygame.K_RIGHT else -1)
             elif k in (pygame.K_HOME, pygame.K_END):
                 self.playing = False
-                self.seek(0.0 if k == pygame.K_HOME else self.end)
+                self.seek(-LEAD if k == pygame.K_HOME else self.end)
             elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
                 self.change_speed(1)
             elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
@@ -179,10 +181,11 @@ class StairsReplayScene(Scene):
         if self._seek_x is not None:
             frac = max(0.0, min(1.0, (self._seek_x - TIMELINE.x) / TIMELINE.w))
             self._seek_x = None
-            self.seek(frac * self.end)
+            self.seek(frac * (self.end + LEAD) - LEAD)
         if self.playing:
             self.t = min(float(self.end), self.t + dt * self.speed * TICKS_PER_SECOND)
-            self._forward(int(self.t))
+            if self.t >= 0:
+                self._forward(int(self.t))
             if self.t >= self.end:
                 self.playing = False
         self.view.update(dt * max(1.0, self.speed), self.world.score)
@@ -209,7 +212,7 @@ class StairsReplayScene(Scene):
         text = str(world.score)
         blit_center(surface, self._shadow.get(text), (w / 2, 62 + 3))
         blit_center(surface, self._score.get(text), (w / 2, 62))
-        seconds = self.t / TICKS_PER_SECOND
+        seconds = max(0.0, self.t) / TICKS_PER_SECOND
         clock = self._clock.get(f"REPLAY  ·  {seconds:,.1f} / {self.run.seconds:,.1f} s")
         pill = pygame.Rect(0, 0, clock.get_width() + 28, clock.get_height() + 8)
         pill.center = (w // 2, 108)
@@ -223,7 +226,7 @@ class StairsReplayScene(Scene):
         blit_center(surface, fit(title, w - 40, 17, (236, 120, 100) if self.error else SOFT, "medium"), (w / 2, 640))
         pygame.draw.rect(surface, INK, TIMELINE, border_radius=8)
         pygame.draw.rect(surface, CARD_EDGE, TIMELINE, width=2, border_radius=8)
-        frac = self.t / self.end if self.end else 1.0
+        frac = (self.t + LEAD) / (self.end + LEAD)
         done = TIMELINE.copy()
         done.w = max(TIMELINE.h, round(TIMELINE.w * frac))
         pygame.draw.rect(surface, GOLD, done, border_radius=8)

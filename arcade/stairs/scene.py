@@ -203,8 +203,9 @@ class StairsScene(Scene):
         if self.ghost is None and self.ghost_run is not None:
             self.ghost = Ghost(self.ghost_run)
         g = self.ghost
-        if g is not None:  # in step with the world's clock; once the run is over, on by the frame's time
-            tick = self.world.ticks if not self.world.over else g.tick + to_ticks(dt)
+        if g is not None:  # in step with the world's clock (waiting for your first hop); once over, on by the frame
+            w = self.world
+            tick = g.tick + to_ticks(dt) if w.over else w.ticks if w.running else -1
             g.update(dt * self.speed if self.speed > 0 else 1e3, tick, self.world)
         self.view.stairs.ghost = g if self.ghost_on else None
 
