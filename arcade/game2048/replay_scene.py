@@ -13,7 +13,7 @@ import pygame
 
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
-from arcade.engine.ui.input import pointer_down, pointer_motion, pointer_up
+from arcade.engine.ui.replay_controls import SPEEDS, ReplayControls
 from arcade.engine.ui.text import Label, blit_center, fit, render
 from arcade.game2048 import rules
 from arcade.game2048.game import MoveOutcome, decode_move
@@ -22,15 +22,15 @@ from arcade.game2048.replay import check, steps
 from arcade.game2048.review import GRADE_COLORS
 from arcade.game2048.view import BoardView
 
-SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
-
 STEP_S = 0.35  # seconds a step at 1x: the original's 100 ms slide and 200 ms pop, and a breath
 BUTTONS = {"back": pygame.Rect(20, 116, 96, 44), "play": pygame.Rect(124, 116, 128, 44),
            "fwd": pygame.Rect(260, 116, 96, 44), "speed": pygame.Rect(364, 116, 96, 44)}
 TIMELINE = pygame.Rect(30, 636, 420, 22)
 
 
-class ReplayScene(Scene):
+class ReplayScene(ReplayControls, Scene):
+    TIMELINE, BUTTONS = TIMELINE, BUTTONS
+
     def __init__(self, app, replay):
         super().__init__(app)
         self.replay = replay
@@ -89,12 +89,17 @@ class ReplayScene(Scene):
         self.playing = not self.playing
         self.clock = 0.0
 
-    def change_speed(self, delta: int) -> None:
-        self.speed_i = max(0, min(len(SPEEDS) - 1, self.speed_i + delta))
+    def to_start(self) -> None:
+        self.playing = False
+        self.seek(0)
 
-    @property
-    def speed(self) -> float:
-        return SPEEDS[self.speed_i]
+    def to_end(self) -> None:
+        self.playing = False
+        self.seek(self.last)
+
+    def seek_fraction(self, frac: float) -> None:
+        if self.steps:
+            self.seek(round(frac * self.last))
 
     def export(self):
         """Write the replay as a small text file under the data dir's ``exports`` folder; the path is shown."""
@@ -107,61 +112,10 @@ class ReplayScene(Scene):
         self.app.stack.remove(self)
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN:
-            k = event.key
-            if k == pygame.K_ESCAPE:
-                self.back()
-            elif k == pygame.K_SPACE:
-                self.toggle()
-            elif k == pygame.K_RIGHT:
-                self.step(1)
-            elif k == pygame.K_LEFT:
-                self.step(-1)
-            elif k == pygame.K_HOME:
-                self.playing = False
-                self.seek(0)
-            elif k == pygame.K_END:
-                self.playing = False
-                self.seek(self.last)
-            elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-                self.change_speed(1)
-            elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-                self.change_speed(-1)
-            elif k == pygame.K_e:
-                self.export()
-            elif k == pygame.K_v:
-                self.open_review()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_v:
+            self.open_review()
             return
-        down = pointer_down(event)
-        if down is not None:
-            if TIMELINE.inflate(0, 24).collidepoint(down[:2]):
-                self.dragging = True
-                self.playing = False
-                self._seek_to_x(down[0])
-            return
-        moved = pointer_motion(event)
-        if moved is not None and self.dragging:
-            self._seek_to_x(moved[0])
-            return
-        up = pointer_up(event)
-        if up is not None:
-            if self.dragging:
-                self.dragging = False
-                return
-            name = next((n for n, r in BUTTONS.items() if r.collidepoint(up[:2])), None)
-            if name == "back":
-                self.step(-1)
-            elif name == "fwd":
-                self.step(1)
-            elif name == "play":
-                self.toggle()
-            elif name == "speed":
-                self.speed_i = (self.speed_i + 1) % len(SPEEDS)
-
-    def _seek_to_x(self, x: float) -> None:
-        if self.steps:
-            frac = (x - TIMELINE.x) / TIMELINE.w
-            self.seek(round(max(0.0, min(1.0, frac)) * self.last))
+        self.handle_controls(event)
 
     def enter(self) -> None:
         if self.review_on_enter:

@@ -14,7 +14,7 @@ import pygame
 
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
-from arcade.engine.ui.input import pointer_down, pointer_motion, pointer_up
+from arcade.engine.ui.replay_controls import SPEEDS, ReplayControls
 from arcade.engine.ui.text import Label, blit_center, fit, render
 from arcade.stairs import ID
 from arcade.stairs.causes import CAUSES
@@ -23,7 +23,6 @@ from arcade.stairs.replay import Player, check, replay
 from arcade.stairs.scene import BUTTON, BUTTON_HOVER, CARD_EDGE, INK, SOFT
 from arcade.stairs.world import TICKS_PER_SECOND
 
-SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 LEAD = 600_000  # ticks of the timeline before the first hop (a moment to see the start; the first hop is at 0)
 LOUD_SPEED = 2.0  # the hop sounds play up to this speed (faster they would only rattle)
 BAND_TOP = 616  # the control band at the bottom
@@ -33,7 +32,9 @@ BUTTONS = {"back": pygame.Rect(20, 698, 100, 44), "play": pygame.Rect(128, 698, 
 GOLD = colors.GOLD
 
 
-class StairsReplayScene(Scene):
+class StairsReplayScene(ReplayControls, Scene):
+    TIMELINE, BUTTONS = TIMELINE, BUTTONS
+
     def __init__(self, app, replay_record):
         super().__init__(app)
         self.replay = replay_record
@@ -47,7 +48,7 @@ class StairsReplayScene(Scene):
         self.playing = True
         self.speed_i = SPEEDS.index(1.0)
         self.dragging = False
-        self._seek_x: float | None = None  # the pointer's latest timeline position: applied once a frame
+        self._seek_frac: float | None = None  # the pointer's latest timeline position: applied once a frame
         self.error = ""
         self.checked = False
         self._score = Label(64, colors.TEXT_LIGHT)
@@ -75,10 +76,6 @@ class StairsReplayScene(Scene):
     @property
     def end(self) -> int:
         return self.run.end
-
-    @property
-    def speed(self) -> float:
-        return SPEEDS[self.speed_i]
 
     @property
     def hops_made(self) -> int:
@@ -122,8 +119,16 @@ class StairsReplayScene(Scene):
             self.seek(-LEAD)
         self.playing = not self.playing
 
-    def change_speed(self, delta: int) -> None:
-        self.speed_i = max(0, min(len(SPEEDS) - 1, self.speed_i + delta))
+    def to_start(self) -> None:
+        self.playing = False
+        self.seek(-LEAD)
+
+    def to_end(self) -> None:
+        self.playing = False
+        self.seek(self.end)
+
+    def seek_fraction(self, frac: float) -> None:
+        self._seek_frac = frac  # a drag sends many: the latest is applied at the next frame
 
     def export(self):
         """Write the replay as a small text file under the data dir's ``exports`` folder; the path is shown."""
@@ -136,51 +141,11 @@ class StairsReplayScene(Scene):
         self.app.stack.remove(self)
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN:
-            k = event.key
-            if k == pygame.K_ESCAPE:
-                self.back()
-            elif k == pygame.K_SPACE:
-                self.toggle()
-            elif k in (pygame.K_RIGHT, pygame.K_LEFT):
-                self.step(1 if k == pygame.K_RIGHT else -1)
-            elif k in (pygame.K_HOME, pygame.K_END):
-                self.playing = False
-                self.seek(-LEAD if k == pygame.K_HOME else self.end)
-            elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-                self.change_speed(1)
-            elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
-                self.change_speed(-1)
-            elif k == pygame.K_e:
-                self.export()
-            return
-        down = pointer_down(event)
-        if down is not None:
-            if TIMELINE.inflate(0, 28).collidepoint(down[:2]):
-                self.dragging, self.playing = True, False
-                self._seek_x = down[0]
-            return
-        moved = pointer_motion(event)
-        if moved is not None and self.dragging:
-            self._seek_x = moved[0]
-            return
-        up = pointer_up(event)
-        if up is not None:
-            if self.dragging:
-                self.dragging = False
-                return
-            name = next((n for n, r in BUTTONS.items() if r.collidepoint(up[:2])), None)
-            if name in ("back", "fwd"):
-                self.step(1 if name == "fwd" else -1)
-            elif name == "play":
-                self.toggle()
-            elif name == "speed":
-                self.speed_i = (self.speed_i + 1) % len(SPEEDS)
+        self.handle_controls(event)
 
     def update(self, dt: float) -> None:
-        if self._seek_x is not None:
-            frac = max(0.0, min(1.0, (self._seek_x - TIMELINE.x) / TIMELINE.w))
-            self._seek_x = None
+        if self._seek_frac is not None:
+            frac, self._seek_frac = self._seek_frac, None
             self.seek(frac * (self.end + LEAD) - LEAD)
         if self.playing:
             self.t = min(float(self.end), self.t + dt * self.speed * TICKS_PER_SECOND)

@@ -1,7 +1,5 @@
 """The 2048 replay scene (play, step, seek, speed, export), the replays list from the stats screen, and
 `arcade replay FILE` with good and bad files."""
-import subprocess
-import sys
 import time
 
 import pygame
@@ -11,7 +9,7 @@ from arcade.engine.replays import read_file, write_file
 from arcade.game2048.game import Game
 from arcade.game2048.replay import record, steps
 from arcade.game2048.replay_scene import TIMELINE, ReplayScene
-from helpers import click, frames, key, mouse_down, mouse_move, mouse_up, settle
+from helpers import click, frames, key, mouse_down, mouse_move, mouse_up, run_replay_file, settle, watch_from_stats
 
 
 def a_replay(n=40, seed=4):
@@ -82,35 +80,17 @@ def test_export_writes_a_file_that_imports_back(app):
 
 
 def test_stats_lists_the_replays_and_opens_one(app):
-    from arcade.shell.replays_scene import ReplaysScene
-    from arcade.shell.stats import StatsScene
-
     g, rec = a_replay()
-    app.replays.add(rec)
-    app.replays.flush()
-    stats = StatsScene(app, "2048")
-    app.stack.reset(stats, fade=False)
-    frames(app, 1, events=[key(pygame.K_r)])
-    settle(app, 0.3)
-    lst = app.stack.top
-    assert isinstance(lst, ReplaysScene)
-    deadline = time.monotonic() + 5
-    while lst.replays is None and time.monotonic() < deadline:
-        time.sleep(0.01)
-    frames(app, 2)
-    assert lst.keys() == [rec.id, "back"]
-    frames(app, 1, events=[key(pygame.K_RETURN)])
-    settle(app, 0.3)
-    assert isinstance(app.stack.top, ReplayScene) and app.stack.top.replay == rec
+    keys, top = watch_from_stats(app, "2048", rec)
+    assert keys == [rec.id, "back"]
+    assert isinstance(top, ReplayScene) and top.replay == rec
 
 
 def test_arcade_replay_file_opens_and_bad_files_are_one_line(tmp_path, capsys):
     g, rec = a_replay()
     good = tmp_path / "good.replay"
     write_file(rec, good)
-    env = dict(__import__("os").environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    r = subprocess.run([sys.executable, "-m", "arcade", "replay", str(good), "--frames", "30", "--data-dir",
-                        str(tmp_path / "d")], env=env, capture_output=True, text=True, timeout=60)
+    r = run_replay_file(good, tmp_path / "d")
     assert r.returncode == 0, r.stderr
     bad_moves = rec.data | {"log": rec.data["log"][:-2] + "zz" + "00" * 3}
     cases = {"garbage.replay": "x", "folder": None, "missing.replay": None,

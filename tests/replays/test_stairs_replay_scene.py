@@ -1,7 +1,5 @@
 """The Stairs replay scene (play, hop steps, seek, speed, export), opened from Stats -> R and by `arcade replay FILE`;
 it changes no best and no stat, and a bad record is one line."""
-import subprocess
-import sys
 import time
 
 import pygame
@@ -13,7 +11,7 @@ from arcade.stairs.autopilot import next_hop
 from arcade.stairs.replay import record, replay, world_at
 from arcade.stairs.replay_scene import LEAD, TIMELINE, StairsReplayScene, make_replay
 from arcade.stairs.world import World
-from helpers import frames, key, mouse_down, mouse_move, mouse_up, settle
+from helpers import frames, key, mouse_down, mouse_move, mouse_up, run_replay_file, settle, watch_from_stats
 
 
 def a_run(seed=9, hops=30, gap=0.25, ending="drop"):
@@ -149,34 +147,17 @@ def test_a_malformed_record_is_refused_before_the_scene(app):
 
 
 def test_stats_lists_the_stairs_replays_and_opens_one(app):
-    from arcade.shell.replays_scene import ReplaysScene
-    from arcade.shell.stats import StatsScene
-
     w, rec = a_run()
-    app.replays.add(rec)
-    app.replays.flush()
-    app.stack.reset(StatsScene(app, "stairs"), fade=False)
-    frames(app, 1, events=[key(pygame.K_r)])
-    settle(app, 0.3)
-    lst = app.stack.top
-    assert isinstance(lst, ReplaysScene)
-    deadline = time.monotonic() + 5
-    while lst.replays is None and time.monotonic() < deadline:
-        time.sleep(0.01)
-    frames(app, 2)
-    assert lst.keys() == [rec.id, "back"]
-    frames(app, 1, events=[key(pygame.K_RETURN)])
-    settle(app, 0.3)
-    assert isinstance(app.stack.top, StairsReplayScene) and app.stack.top.replay == rec
+    keys, top = watch_from_stats(app, "stairs", rec)
+    assert keys == [rec.id, "back"]
+    assert isinstance(top, StairsReplayScene) and top.replay == rec
 
 
 def test_arcade_replay_file_opens_a_stairs_run_and_bad_files_are_one_line(tmp_path, capsys):
     w, rec = a_run()
     good = tmp_path / "good.replay"
     write_file(rec, good)
-    env = dict(__import__("os").environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    r = subprocess.run([sys.executable, "-m", "arcade", "replay", str(good), "--frames", "30", "--data-dir",
-                        str(tmp_path / "d")], env=env, capture_output=True, text=True, timeout=60)
+    r = run_replay_file(good, tmp_path / "d")
     assert r.returncode == 0, r.stderr
     cases = {"late.replay": rec.data | {"hops": rec.data["hops"] + "R" + "z" * 6},
              "cause.replay": rec.data | {"cause": "hit"},
