@@ -15,20 +15,22 @@ from functools import lru_cache
 
 import pygame
 
-from arcade.engine.ui.text import Label
+from arcade.engine.ui.text import Label, blit_center, render
 from arcade.stairs.layers import GHOST_ORDER, SCALE, RobotView, Sprite, load_sprites, tinted
 from arcade.stairs.replay import Player, Run
 from arcade.stairs.world import STEP_X, STEP_Y
 
 __all__ = ["Ghost", "ghost_sprites", "GHOST_ALPHA", "GHOST_TINT"]
 
-GHOST_ALPHA = 0.5  # how opaque the ghost robot is
-GHOST_TINT = (150, 226, 255)  # a pale ice blue: not the player's robot at a glance
-GHOST_TINT_AMOUNT = 0.55
+GHOST_ALPHA = 0.6  # how opaque the ghost robot is
+GHOST_TINT = (110, 200, 255)  # a pale ice blue: not the player's robot at a glance
+GHOST_TINT_AMOUNT = 0.6
 MARK_TOP = 146  # the top marker sits just under the HUD's score and best
 MARK_BOTTOM = 40  # ... the bottom one this far above the bottom edge
 MARK_INK = (34, 26, 58, 190)
 MARK_TEXT = (214, 236, 255)
+TAG_ALPHA = 170  # the "BEST" tag over the ghost's head
+TAG_LIFT = 70  # ... this far above its feet
 VISIBLE = (120, 30)  # the ghost shows on screen from this y below the top (above: behind the HUD) to this below
 
 
@@ -41,7 +43,8 @@ def ghost_sprites(scale: float = SCALE) -> dict[str, Sprite]:
 
 class Ghost:
     """The best run (a validated :class:`Run`) on the player's staircase. ``update(dt, tick, world)`` once a frame
-    with the player's world and clock; :meth:`items` for the stair layer; :meth:`draw_marker` when off-screen."""
+    with the player's world and clock; :meth:`items` for the stair layer; :meth:`draw_overlay` over it (a "BEST" tag
+    over its head, or the edge marker when it is off-screen)."""
 
     def __init__(self, run: Run, scale: float = SCALE):
         self.run = run
@@ -53,6 +56,8 @@ class Ghost:
         self.player.world.drain_events()
         self._marker = Label(16, MARK_TEXT)
         self._icon = pygame.transform.smoothscale_by(self.sprites["robot_idle_right"].image, 0.42)
+        self._tag = render("BEST", 12, MARK_TEXT).copy()
+        self._tag.set_alpha(TAG_ALPHA)
 
     # ----- where it is -----
     @property
@@ -123,6 +128,11 @@ class Ghost:
         spr = self.sprites.get(r.sprite_name()) or self.sprites[f"robot_idle_{r.facing}"]
         return [(r.depth, GHOST_ORDER, spr, sx, sy, GHOST_ALPHA * r.alpha)]
 
+    def lead(self, score: int) -> str:
+        """How far ahead of ``score`` (the player's) the best run is, as the marker says it: "+3", "-2", "level"."""
+        ahead = self.index - score
+        return f"{ahead:+d}" if ahead else "level"
+
     def screen_y(self, camera) -> float:
         return camera.to_screen(self.robot.x, self.robot.y - self.robot.lift)[1]
 
@@ -130,15 +140,22 @@ class Ghost:
         y = self.screen_y(camera)
         return VISIBLE[0] <= y <= size[1] + VISIBLE[1]
 
-    def draw_marker(self, surface: pygame.Surface, camera, score: int) -> pygame.Rect | None:
-        """When the ghost is above or below the screen: a small tag at that edge, "+N" stairs ahead or "-N" behind
-        (against ``score``, the player's). The tag's rect, or None when the ghost is on screen or gone."""
+    def draw_overlay(self, surface: pygame.Surface, camera, score: int) -> tuple[str, pygame.Rect] | None:
+        """On screen: a small "BEST" over the ghost's head (``("tag", rect)``). Above or below the screen: a marker
+        at that edge, "+N" stairs ahead or "-N" behind against ``score`` (the player's): ``("marker", rect)``.
+        None once the ghost is gone."""
         w, h = surface.get_size()
-        if self.robot.gone or self.on_screen(camera, (w, h)):
+        if self.robot.gone:
             return None
-        ahead = self.index - score
+        if self.on_screen(camera, (w, h)):
+            x, y = camera.to_screen(self.robot.x, self.robot.y - self.robot.lift - TAG_LIFT)
+            if self.robot.alpha < 1.0:  # falling: the tag fades with it
+                self._tag.set_alpha(round(TAG_ALPHA * self.robot.alpha))
+            rect = blit_center(surface, self._tag, (x, y))
+            self._tag.set_alpha(TAG_ALPHA)
+            return "tag", rect
         above = self.screen_y(camera) < VISIBLE[0]
-        text = self._marker.get(f"{'+' if ahead > 0 else ''}{ahead}" if ahead else "level")
+        text = self._marker.get(self.lead(score))
         icon = self._icon
         pw = icon.get_width() + text.get_width() + 30
         ph = max(icon.get_height(), text.get_height()) + 8
@@ -154,4 +171,4 @@ class Ghost:
         tip = (rect.centerx, rect.top - 7) if above else (rect.centerx, rect.bottom + 7)  # points where it is
         base = rect.top if above else rect.bottom
         pygame.draw.polygon(surface, MARK_INK, [(tip[0] - 7, base), (tip[0] + 7, base), tip])
-        return rect
+        return "marker", rect

@@ -388,7 +388,7 @@ class StairsScene(Scene):
     def draw(self, surface) -> None:
         self.view.draw(surface, self.world)
         if self.ghost is not None and self.ghost_on and not self.panel_shown:
-            self.ghost.draw_marker(surface, self.view.camera, self.world.score)
+            self.ghost.draw_overlay(surface, self.view.camera, self.world.score)
         self._hud(surface)
         if self.panel_shown:
             k = (self.over_t - self.panel_delay) / PANEL_SLIDE if self.speed > 0 else 1.0

@@ -9,6 +9,7 @@ from hypothesis import given, settings, strategies as st
 
 from arcade.engine.replays import parse
 from arcade.stairs.autopilot import next_hop
+from arcade.stairs.causes import CAUSES
 from arcade.stairs.replay import MAX_HOPS, Player, check, encode, record, replay, world_at
 from arcade.stairs.world import World
 
@@ -98,7 +99,7 @@ def test_no_hop_no_replay_and_the_record_is_small():
     w = live(3, [0.25] * 200, "wrong")
     rec = record(w)
     assert len(rec.data["hops"]) <= 6 * 201  # a few bytes a hop
-    assert rec.title.startswith(f"{w.score} stairs")
+    assert rec.title == f"{CAUSES[w.cause][0]} · {len(w.hops)} hops in {w.ticks / 1e6:.1f} s"
 
 
 # ----------------------------------------------------------------------------------------------- bad records

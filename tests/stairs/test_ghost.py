@@ -95,8 +95,8 @@ def test_far_ahead_the_ghost_is_above_the_screen_with_a_marker():
     cam = Camera()
     g.update(5.0, 2_500_000, you)
     assert g.index == 26 and g.items(cam, (480, 800)) == []
-    r = g.draw_marker(app_surface, cam, you.score)
-    assert r is not None and r.top < 160  # at the top edge, under the HUD
+    kind, r = g.draw_overlay(app_surface, cam, you.score)
+    assert kind == "marker" and r.top < 160 and g.lead(you.score) == "+26"  # at the top edge, under the HUD
     you2 = World(6)
     for _ in range(30):
         you2.hop(next_hop(you2))
@@ -104,8 +104,8 @@ def test_far_ahead_the_ghost_is_above_the_screen_with_a_marker():
     cam.snap()
     g2 = Ghost(check(rec.data))
     g2.update(5.0, 500_000, you2)  # far behind you now
-    r = g2.draw_marker(app_surface, cam, you2.score)
-    assert r is not None and r.bottom > 700
+    kind, r = g2.draw_overlay(app_surface, cam, you2.score)
+    assert kind == "marker" and r.bottom > 700 and g2.lead(you2.score) == f"-{30 - g2.index}"
 
 
 # ------------------------------------------------------------------------------------------- the scene's replays
@@ -245,6 +245,8 @@ def test_a_translucent_robot_is_drawn_where_the_ghost_is(app):
                 blended += 1
     assert changed > 800 and blended > 500
     assert on.get_rect().collidepoint(sx, sy)
+    kind, tag = s.ghost.draw_overlay(on, s.view.camera, s.world.score)
+    assert kind == "tag" and tag.bottom < y0 + 10 and s.ghost.lead(s.world.score) == "+3"  # "BEST" over its head
 
 
 def test_the_setting_hides_the_ghost(app):
