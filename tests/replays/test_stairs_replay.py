@@ -127,7 +127,8 @@ def test_corrupt_records_are_one_line(change):
 
 def test_hops_after_the_end_and_a_wrong_end_are_refused():
     data = good()
-    assert "after the run ended" in one_line_error(data | {"hops": data["hops"] + "R" + "1" * 7, "end": data["end"] + 36**7})
+    late = {"hops": data["hops"] + "R" + "1" * 7, "end": data["end"] + 36**7}  # a hop long after the stair fell
+    assert "after the run ended" in one_line_error(data | late)
     assert "the record says" in one_line_error(data | {"end": data["end"] + 1})
     assert one_line_error("not a dict") and one_line_error(None) and one_line_error([1, 2])
 
