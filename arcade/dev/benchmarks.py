@@ -122,6 +122,8 @@ def _scenes(app):
         out["stairs (mid-climb)"] = (make_stairs, hop)
     except ImportError:
         pass
+    for game in app.registry.values():  # every game's attract-mode demo: the AI playing, as a passer-by sees it
+        out[f"{game.title} demo"] = ((lambda g=game: g.make_demo(app)), lambda i: [])
     return out
 
 

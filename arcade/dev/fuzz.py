@@ -42,15 +42,24 @@ class Report:
     def slow_causes(self) -> str:
         """The slow frames grouped by scene and phase (switch/events/update/draw/gc), largest first."""
         groups: dict = {}
+        cpu: dict = {}
         for s in self.slow:
             phase = max(("switch", "events", "update", "draw", "gc"), key=lambda k: s[k])
             key = (s["scene"], phase, "first frame after a (re)start" if s["since_open"] == 0 else "")
             groups.setdefault(key, []).append(s["ms"])
+            cpu.setdefault(key, []).append(s.get("cpu_ms", s["ms"]))
         lines = []
         for (scene, phase, fresh), ms in sorted(groups.items(), key=lambda kv: -len(kv[1])):
             extra = f", {fresh}" if fresh else ""
-            lines.append(f"    {len(ms)} x {scene}: mostly {phase}{extra} (max {max(ms):.0f} ms)")
+            lines.append(f"    {len(ms)} x {scene}: mostly {phase}{extra} (max {max(ms):.0f} ms, "
+                         f"UI-thread CPU max {max(cpu[(scene, phase, fresh)]):.0f} ms)")
         return "\n".join(lines)
+
+    @property
+    def slow_cpu_frames(self) -> int:
+        """Slow frames in which the UI thread itself ran for over 50 ms of CPU time: work, not a wait for a core
+        (on a busy machine a frame's wall time includes the time the scheduler gave to other processes)."""
+        return sum(1 for s in self.slow if s.get("cpu_ms", s["ms"]) > 50)
 
     @property
     def slow_frames(self) -> int:
@@ -79,7 +88,8 @@ class Report:
                 f"{self.quits} quit+reload cycles, no exception, invariants held\n"
                 f"  frame time median {statistics.median(fm):.2f} ms, p99 {sorted(fm)[int(0.99 * (len(fm) - 1))]:.2f} ms, "
                 f"max {max(fm):.1f} ms, frames over 50 ms: {self.slow_frames} ({self.slow_play_frames} during play, "
-                f"{self.slow_switch_frames} on scene switches, {self.slow_start_frames} first frames after a (re)start)\n"
+                f"{self.slow_switch_frames} on scene switches, {self.slow_start_frames} first frames after a (re)start); "
+                f"of them {self.slow_cpu_frames} with over 50 ms of the UI thread's own CPU time\n"
                 f"  frames per scene: {visited}"
                 + (f"\n  slow frames by scene and phase:\n{self.slow_causes()}" if self.slow else ""))
 
@@ -288,6 +298,7 @@ class Fuzzer:
             dt = self.rng.choice(dts)
             before = list(self.app.stack.scenes)
             self._gc_ms = 0.0
+            cpu0 = time.thread_time()
             try:
                 self.app.step(dt, batch)
             except Exception as e:
@@ -297,11 +308,12 @@ class Fuzzer:
             if self._frames_open == 0:
                 rep.start_frames.add(rep.frames)
             ms = self.app.frame_ms[-1]
+            cpu_ms = (time.thread_time() - cpu0) * 1000
             top = self.app.stack.top
             name = type(top).__name__ if top is not None else "-"
             if ms > 50:
                 sw, evt, upd, drw = self.app.frame_phases
-                rep.slow.append({"frame": rep.frames, "ms": ms, "scene": name, "switch": sw, "events": evt,
+                rep.slow.append({"frame": rep.frames, "ms": ms, "cpu_ms": cpu_ms, "scene": name, "switch": sw, "events": evt,
                                  "update": upd, "draw": drw, "gc": self._gc_ms, "since_open": self._frames_open,
                                  "event_types": sorted({self.pg.event.event_name(e.type) for e in batch})})
             self._frames_open += 1

@@ -85,6 +85,36 @@ def sampler_part() -> list:
             ("stairs", "world update + hop", f"{w['median']:.1f} us", "microseconds")]
 
 
+def tictactoe_part(sample: int) -> list:
+    from arcade.tictactoe import bench as tb
+
+    p = tb.proof()
+    s = tb.solve_4x4(sample, 1)
+    print(f"3x3 proof: {p}\n4x4: {s}")
+    return [("tictactoe", "3x3 proof: positions whose move keeps the value",
+             f"{p['value_preserving']:,} of {p['positions']:,} ({p['seconds']:.2f} s)", "all"),
+            ("tictactoe", "4x4 (k=4) solved from the empty board",
+             f"{s['value']} in {s['solve_s']:.2f} s; first move {s['first_move_s']:.2f} s; "
+             f"{s['sampled_preserving']}/{s['sampled']} sampled positions kept", "< 1 s")]
+
+
+def minesweeper_part(beginner: int, expert: int) -> list:
+    from arcade.minesweeper import bench as mb
+
+    rows = []
+    for level, n, target in (("beginner", beginner, ">= 91 % (10,000-game table)"),
+                             ("expert", expert, ">= 39 %; median move <= 20 ms")):
+        t = time.perf_counter()
+        recs = [mb.play_game(level, 1 + i, "safe") for i in range(n)]
+        s = mb.summarize(recs, level=level, first_click="safe", seed=1, jobs=1, wall_seconds=time.perf_counter() - t)
+        print(mb.format_table(s))
+        lo, hi = s["ci95"]
+        rows.append(("minesweeper", f"{level}, first click safe, {n:,} game{'s' if n != 1 else ''}",
+                     f"won {100 * s['win_rate']:.1f} % (95 % CI {100 * lo:.0f}-{100 * hi:.0f}); move median "
+                     f"{s['ms_per_move']['median']:.2f} ms, max {s['ms_per_move']['max']:.0f} ms", target))
+    return rows
+
+
 def frames_part(frames: int) -> list:
     from arcade.dev.benchmarks import frame_times, print_frames
 
@@ -138,6 +168,8 @@ def run_all(args) -> int:
         ("frame times (dummy video driver)", lambda: frames_part(args.frames if not quick else 120)),
         ("start-up", lambda: startup_part(args.runs if not quick else 3)),
         ("2048 AI short run", lambda: ai_part(2 if not quick else 1, 2048 if not quick else 512)),
+        ("tic-tac-toe proofs", lambda: tictactoe_part(20 if not quick else 5)),
+        ("Minesweeper AI short run", lambda: minesweeper_part(2000 if not quick else 300, 200 if not quick else 30)),
         ("input fuzzer", lambda: fuzz_part(100_000 if not quick else 10_000)),
     ]
     failed = []

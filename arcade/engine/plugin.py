@@ -122,7 +122,8 @@ class GameInfo:
     prefetch: tuple[str, ...] = ()            # modules the menu imports in the background besides the scene
     benches: tuple[Bench, ...] = ()
     demo: bool = True                         # takes part in the demo and attract mode
-    replay: str = ""                          # module with make_replay(app, replay) -> a scene ("" = no replays)
+    replay: str = ""                          # module with make_replay(app, replay) -> a scene and validate(data)
+    #                                           (optional label(replay) -> str for the list; "" = no replays)
 
     def __post_init__(self) -> None:
         if not self.id or not self.id.replace("-", "").isalnum() or self.id != self.id.lower():
@@ -146,6 +147,12 @@ class GameInfo:
         if not self.replay:
             raise ValueError(f"{self.title} has no replays")
         return importlib.import_module(self.replay).make_replay(app, replay)
+
+    def replay_label(self, replay) -> str:
+        """How the replays list names a replay: the replay module's ``label(replay)`` (a time, a result), or the
+        score. Imports the module: call it off the UI thread."""
+        fn = getattr(importlib.import_module(self.replay), "label", None) if self.replay else None
+        return fn(replay) if fn is not None else f"{replay.score:,}"
 
     def warm_steps(self, app):
         """The scene module's optional ``warm_steps(app)`` generator, or an empty one. Imports the module: call it

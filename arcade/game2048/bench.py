@@ -399,30 +399,32 @@ def format_table(s: dict) -> str:
 # ---------------------------------------------------------------------------------------------------------------
 # plot
 
-def plot(summary: dict, path: str, size=(640, 400)) -> None:
-    """Write a PNG bar chart of the max-tile distribution (pygame, imported here; no display needed)."""
-    import importlib.resources
+BAR_BELOW_2048 = (242, 177, 121)  # the original's 8-tile orange; 2048 and up are gold
 
+
+def plot(summary: dict, path: str, size=(640, 400)) -> None:
+    """Write a PNG bar chart of the max-tile distribution (pygame, imported here; no display needed), in the
+    game's own font and palette."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
+
+    from arcade.engine import assets
+    from arcade.engine.ui import colors
 
     pygame.font.init()
     w, h = size
     surf = pygame.Surface((w, h))
-    surf.fill((250, 248, 239))
-    font_file = importlib.resources.files("arcade.data") / "fonts" / "ClearSans-Bold.ttf"
-    with importlib.resources.as_file(font_file) as fp:
-        font = pygame.font.Font(str(fp), 16)
-        title_font = pygame.font.Font(str(fp), 20)
+    surf.fill(colors.PAGE)
+    font, title_font = assets.font(16), assets.font(20)
     counts = {int(k): v for k, v in summary["max_tile_counts"].items()}
     tiles = sorted(counts)
     if tiles:
         lo, hi = min(tiles), max(tiles)
         tiles = [1 << e for e in range(lo.bit_length() - 1, hi.bit_length())]
     title = f"max tile over {summary['games']} games: {summary['strategy']}"
-    surf.blit(title_font.render(title, True, (119, 110, 101)), (20, 12))
+    surf.blit(title_font.render(title, True, colors.TEXT), (20, 12))
     left, right, top, bottom = 40, w - 20, 60, h - 50
-    pygame.draw.line(surf, (187, 173, 160), (left, bottom), (right, bottom), 2)
+    pygame.draw.line(surf, colors.BOARD, (left, bottom), (right, bottom), 2)
     peak = max(counts.values()) if counts else 1
     if tiles:
         slot = (right - left) / len(tiles)
@@ -431,11 +433,11 @@ def plot(summary: dict, path: str, size=(640, 400)) -> None:
             c = counts.get(t, 0)
             bh = int((bottom - top) * c / peak)
             x = int(left + i * slot + (slot - bar_w) / 2)
-            pygame.draw.rect(surf, (237, 194, 46) if t >= 2048 else (242, 177, 121), (x, bottom - bh, bar_w, bh),
+            pygame.draw.rect(surf, colors.GOLD if t >= 2048 else BAR_BELOW_2048, (x, bottom - bh, bar_w, bh),
                              border_radius=3)
-            lab = font.render(str(t), True, (119, 110, 101))
+            lab = font.render(str(t), True, colors.TEXT)
             surf.blit(lab, (x + bar_w // 2 - lab.get_width() // 2, bottom + 8))
-            num = font.render(str(c), True, (119, 110, 101))
+            num = font.render(str(c), True, colors.TEXT)
             surf.blit(num, (x + bar_w // 2 - num.get_width() // 2, bottom - bh - 22))
     pygame.image.save(surf, path)
 

@@ -1,9 +1,10 @@
 """Micro-benchmark of the bitboard engine: ``arcade bench engine`` (or ``python -m arcade.game2048.bench_engine``).
 
-Prints boards moved per second for the batch engine (``bitboard.move`` on a numpy array of boards) next to the
-naive numpy version a student 2048 AI course report uses (a 4x4 array per board; rotate so every direction becomes "push
-right", loop over the rows in Python, push, merge, push, rotate back), the ratio of the two measured in the same
-run, and the time to build the tables (and the heuristic tables) from scratch. Both engines are checked to agree.
+Prints boards moved per second for the batch engine (``bitboard.move`` on a numpy array of boards) next to the naive
+numpy version that a student project report on 2048 and its AI in Python + numpy uses (a 4x4 array per board; rotate
+so every direction becomes "push right", loop over the rows in Python, push, merge, push, rotate back), the ratio of
+the two measured in the same run, and the time to build the tables (and the heuristic tables) from scratch. Both
+engines are checked to agree.
 """
 from __future__ import annotations
 

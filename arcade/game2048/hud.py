@@ -9,6 +9,7 @@ import pygame
 from arcade.engine.ui import colors
 from arcade.engine.ui.text import Label, blit_center, fit, render
 from arcade.engine.ui.tween import ease_in, ease_out
+from arcade.engine.ui.widgets import button
 
 SCORE_FLOAT = (0.6, 10)  # seconds it lives (the original's 600 ms), pixels it rises in its lane under the score
 FLOAT_MERGE = 0.3  # a gain within this many seconds of the last float joins it (one float with the sum)
@@ -60,11 +61,12 @@ class Hud:
     # ----- the "+N" floats -----
     def add_float(self, gained: int) -> None:
         """A "+N" under the score. Moves faster than a float lives (autoplay, the attract mode) add to the newest
-        float instead of stacking new ones: at most two are ever on screen, one fading and one fresh."""
+        float instead of stacking new ones; a gain after that replaces it: the lane holds one line of text, so
+        one float at a time (two in it would be drawn over each other)."""
         if self.floats and self.floats[-1][0] < FLOAT_MERGE:  # the newest float gathers its first 0.3 s of gains
             self.floats[-1][1] += gained
         else:
-            self.floats.append([0.0, gained])
+            self.floats = [[0.0, gained]]
 
     def float_rects(self) -> list:
         """Where each float is drawn this frame (for drawing and tests): inside the lane, never over the score."""
@@ -175,12 +177,6 @@ class Hud:
             surface.blit(fit(note, r.w - 28, 13, (180, 60, 40), "medium"), (x, r.bottom - 22))
         elif ai.pending is not None and d is None:
             surface.blit(render("thinking...", 14, colors.TEXT, "medium"), (x, r.bottom - 22))
-
-
-def button(surface, r, label, enabled=True, active=False) -> None:
-    col = colors.GOLD if active else colors.BUTTON if enabled else (200, 190, 178)
-    pygame.draw.rect(surface, col, r, border_radius=3)
-    blit_center(surface, fit(label, r.w - 8, 20, colors.TEXT_LIGHT), r.center)
 
 
 def hint_arrow(surface, direction: str) -> None:

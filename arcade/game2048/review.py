@@ -18,8 +18,9 @@ the game's accuracy is their mean. The costliest moves are the five with the lar
 from __future__ import annotations
 
 import math
-import threading
 from dataclasses import dataclass
+
+from arcade.engine.jobs import Chunked, worker_factory
 
 __all__ = ["GRADES", "MoveReview", "grade", "evaluate", "review_chunk", "positions", "review_move", "summarize",
            "Reviewer", "Coach", "EVAL_DEPTH", "CHUNK"]
@@ -98,80 +99,23 @@ def summarize(moves: list) -> dict:
             "worst": worst, "moves": len(moves)}
 
 
-_worker_module = threading.Event()  # set once arcade.engine.worker is imported (off the UI thread)
-_importing = threading.Lock()
-
-
-def _default_worker_factory():
-    """``None`` while the worker module is still being imported on a background thread (it pulls in
-    multiprocessing: ~0.1 s that no frame should pay), then a function making the review worker."""
-    if not _worker_module.is_set():
-        if _importing.acquire(blocking=False):
-            def load():
-                import arcade.engine.worker  # noqa: F401
-
-                _worker_module.set()
-
-            threading.Thread(target=load, name="import-worker", daemon=True).start()
-        return None
-    from arcade.engine.worker import Worker
-
-    return lambda: Worker(Reviewer.WORKER)
-
-
-class Reviewer:
-    """Reviews a replay in the engine's AI worker, a chunk of positions a request (the worker answers only its
-    latest request, so they go one after another); ``update()`` each frame never blocks. ``moves`` fills in replay
-    order; ``progress`` is 0..1."""
+class Reviewer(Chunked):
+    """Reviews a replay in the engine's AI worker, a chunk of positions a request (see
+    :class:`arcade.engine.jobs.Chunked`); ``update()`` each frame never blocks. ``moves`` fills in replay order;
+    ``progress`` is 0..1."""
 
     WORKER = "arcade.game2048.review:review_chunk"
 
     def __init__(self, steps, make_worker=None, depth: int = EVAL_DEPTH, chunk: int = CHUNK):
-        self.todo = positions(steps)
-        self.moves: list[MoveReview] = []
-        self.depth, self.chunk = depth, chunk
-        self._make_worker = make_worker
-        self.worker = None
-        self._asked = None  # the slice in flight
-        self.error = ""
+        # the hang-detection budget allows a slow, loaded machine 50 ms a position
+        super().__init__(self.WORKER, positions(steps), payload=lambda p: p[1],
+                         result=lambda p, scores: review_move(p[0], p[2], scores), args=(depth,),
+                         make_worker=make_worker, chunk=chunk, item_s=0.05)
+        self.depth = depth
 
     @property
-    def done(self) -> bool:
-        return len(self.moves) >= len(self.todo) or bool(self.error)
-
-    @property
-    def progress(self) -> float:
-        return len(self.moves) / len(self.todo) if self.todo else 1.0
-
-    def update(self) -> None:
-        if self.done:
-            return
-        if self.worker is None:
-            make = self._make_worker or _default_worker_factory()
-            if make is None:
-                return  # next frame
-            self.worker = make()
-        if self._asked is None:
-            part = self.todo[len(self.moves):len(self.moves) + self.chunk]
-            # the deadline allows a slow, loaded machine 50 ms a position (hang detection, not a time budget)
-            self.worker.request([g for _, g, _ in part], self.depth, budget=max(2.0, len(part) * 0.05))
-            self._asked = part
-            return
-        reply = self.worker.poll()
-        if reply is None:
-            return
-        part, self._asked = self._asked, None
-        if reply.error:
-            if not getattr(reply, "restarted", False):
-                self.error = reply.error
-            return  # a restarted worker: the same chunk is asked again next frame
-        for (index, _, played), scores in zip(part, reply.value):
-            self.moves.append(review_move(index, played, scores))
-
-    def close(self) -> None:
-        if self.worker is not None:
-            self.worker.close()
-            self.worker = None
+    def moves(self) -> list:
+        return self.results
 
 
 class Coach:
@@ -191,7 +135,7 @@ class Coach:
 
     def moved(self, grid_before, direction: str) -> None:
         if self.worker is None:
-            make = self._make_worker or _default_worker_factory()
+            make = self._make_worker or worker_factory(Reviewer.WORKER)
             if make is None:
                 return  # the worker module is still loading: this move goes ungraded
             self.worker = make()

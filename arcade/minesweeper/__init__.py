@@ -109,6 +109,7 @@ GAME = GameInfo(
                                                     "help": "safe or opening (default: the setting)"}),
     ),
     prefetch=("arcade.minesweeper.view", "arcade.minesweeper.solver", "arcade.engine.worker"),
+    replay="arcade.minesweeper.replay_scene",
     benches=(
         Bench("minesweeper", "arcade.minesweeper.bench",
               "Minesweeper AI: win rate with 95 % CI, guesses, ms per move, fallbacks"),

@@ -17,11 +17,18 @@ The random source is injected (``rng``, a ``random.Random``, or ``seed``) and on
 ``"#"`` covered, ``"F"`` flagged. ``display()`` is the scene's picture (adds mines, wrong flags, question marks).
 ``to_dict()`` / ``Field.from_dict()`` round-trip exactly (the random state too, while no mine is placed);
 ``from_dict`` raises ``ValueError`` with a one-line reason on bad data.
+
+Every input that changes the field is kept in ``log`` as ``(kind, cell index, ms)``: ``"O"`` open, ``"C"`` chord,
+``"F"`` flag, ``"Q"`` question mark, ``"U"`` mark taken off; ``ms`` is ``clock_ms``, which the owner keeps at the
+milliseconds since the first click. With the mines' layout it makes the game's replay
+(``arcade.minesweeper.replay``); ``log`` is None for a game restored from a save older than replays.
 """
 from __future__ import annotations
 
 import random
 from typing import Iterable
+
+from arcade.engine.replays import decode_events, encode_events
 
 __all__ = ["Field", "LEVELS", "RULES", "FORMAT_VERSION", "neighbours", "level_of"]
 
@@ -36,6 +43,8 @@ STATES = ("ready", "playing", "won", "lost")
 MAX_SIDE = 100
 COVERED, OPEN = 0, 1
 NO_MARK, FLAG, QUESTION = 0, 1, 2
+MARK_KINDS = "UFQ"  # the log's kind for a cell getting NO_MARK, FLAG, QUESTION
+KINDS = "OC" + MARK_KINDS
 
 _NEIGHBOURS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
 
@@ -91,6 +100,9 @@ class Field:
         self.rule = rule
         self.question_marks = bool(question_marks)
         self.rng = rng if rng is not None else random.Random(seed)
+        self.seed = seed if _is_int(seed) else None  # kept for the replay (the layout is what replays)
+        self.log: list | None = []          # (kind, cell index, ms) of every input that changed the field
+        self.clock_ms = 0                   # the owner's clock, stamped on each input
         self._nb = neighbours(rows, cols)
         n = rows * cols
         self._mine = bytearray(n)           # 1 where a mine is (all 0 until the first click)
@@ -236,7 +248,13 @@ class Field:
             return []
         if not self.placed:
             self.place_mines(i)
-        return [divmod(j, self.cols) for j in self._open_from([i])]
+        opened = self._open_from([i])
+        self._note("O", i)
+        return [divmod(j, self.cols) for j in opened]
+
+    def _note(self, kind: str, i: int) -> None:
+        if self.log is not None:
+            self.log.append((kind, i, self.clock_ms))
 
     def _open_from(self, starts: list[int]) -> list[int]:
         opened = []
@@ -272,6 +290,7 @@ class Field:
         todo = [j for j in nb if self._state[j] != OPEN and self._mark[j] != FLAG]
         if not todo:
             return []
+        self._note("C", i)
         mines = [j for j in todo if self._mine[j]]
         if mines:  # a wrong flag: the mines under the chord go off, the safe ones around still open first
             safe = [j for j in todo if not self._mine[j]]
@@ -305,16 +324,18 @@ class Field:
             new = NO_MARK
         self.flags += (new == FLAG) - (m == FLAG)
         self._mark[i] = new
+        self._note(MARK_KINDS[new], i)
         return new
 
     def set_mark(self, row: int, col: int, mark: int) -> None:
         i = self.index(row, col)
         if mark not in (NO_MARK, FLAG, QUESTION) or (mark == QUESTION and not self.question_marks):
             raise ValueError(f"mark {mark!r}: not allowed")
-        if self.over or self._state[i] == OPEN:
+        if self.over or self._state[i] == OPEN or self._mark[i] == mark:
             return
         self.flags += (mark == FLAG) - (self._mark[i] == FLAG)
         self._mark[i] = mark
+        self._note(MARK_KINDS[mark], i)
 
     def _lose(self, i: int) -> None:
         self.state = "lost"
@@ -345,6 +366,8 @@ class Field:
             "marks": "".join(".FQ"[m] for m in self._mark),
             "exploded": self.exploded,
             "rng": _rng_to_json(self.rng) if not self.placed else None,
+            "seed": self.seed,
+            "log": encode_events(self.log) if self.log is not None else None,
         }
 
     @classmethod
@@ -427,6 +450,12 @@ class Field:
                     raise ValueError(f"saved field: the open 0 at {divmod(i, cols)} has covered neighbours")
         f.state = state
         f.exploded = exploded
+        f.seed = data.get("seed") if _is_int(data.get("seed")) else None
+        try:  # the inputs so far (for the replay): a save older than replays, or a damaged log, has none
+            f.log = decode_events(data.get("log"), KINDS, "saved field")
+            f.clock_ms = f.log[-1][2] if f.log else 0
+        except ValueError:
+            f.log = None
         return f
 
 

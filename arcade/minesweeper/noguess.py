@@ -5,8 +5,8 @@ The method is rejection sampling: place the mines at random under the first-clic
 placement), then play using certain moves only (``solver.certain``: the trivial and subset rules, then the exact
 enumeration's cells with chance 0); a board is accepted when that clears it. The first click's region is the
 same as in a normal game, so a no-guess board feels like one. How long it takes per level is measured by
-``arcade bench minesweeper-noguess --boards N --rule safe|opening [--level L] [--seed S]`` (figures in
-``BENCH.md``).
+``arcade bench minesweeper-noguess --boards N --rule safe|opening [--level L] [--seed S]`` (figures in the
+README).
 """
 from __future__ import annotations
 

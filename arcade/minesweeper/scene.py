@@ -9,6 +9,8 @@ Space opens (chords on a number), F flags, Enter chords, P the odds overlay, H a
 its speed, R a new game, Esc pauses. The face button starts a new game.
 
 A game the AI helped with (hint, overlay or autoplay) is marked assisted: it is recorded but sets no best time.
+Every finished game (won or lost) is kept as a replay (``arcade.minesweeper.replay``); the end card's Review
+button (or V) opens it with the AI's review.
 """
 from __future__ import annotations
 
@@ -22,8 +24,9 @@ from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import finger_to_logical
 from arcade.minesweeper import AI_SPEEDS, ID as GAME_ID, LEVEL_TITLES, best_key
+from arcade.minesweeper import replay as mines_replay
 from arcade.minesweeper.field import FLAG, LEVELS, NO_MARK, Field
-from arcade.minesweeper.view import BoardView, Hud, draw_banner, screen_for
+from arcade.minesweeper.view import BoardView, Hud, banner_button, draw_banner, screen_for
 
 log = logging.getLogger("arcade")
 
@@ -48,7 +51,7 @@ MOVE_KEYS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1)
 
 def intent_of(event) -> str | None:
     """The intent of a KEYDOWN: a move ("up" ...), "open", "flag", "chord", "odds", "hint", "autoplay",
-    "faster", "slower", "new", "pause"; None for anything else (Ctrl/Alt shortcuts belong to the window)."""
+    "faster", "slower", "new", "pause", "review"; None for anything else (Ctrl/Alt shortcuts belong to the window)."""
     k, mod = event.key, event.mod
     if mod & (CTRL | ALT):
         return None
@@ -59,7 +62,7 @@ def intent_of(event) -> str | None:
     if getattr(event, "unicode", "") == "+":
         return "faster"
     return {pygame.K_SPACE: "open", pygame.K_f: "flag", pygame.K_RETURN: "chord", pygame.K_KP_ENTER: "chord",
-            pygame.K_p: "odds", pygame.K_h: "hint", pygame.K_r: "new", pygame.K_ESCAPE: "pause",
+            pygame.K_p: "odds", pygame.K_h: "hint", pygame.K_r: "new", pygame.K_ESCAPE: "pause", pygame.K_v: "review",
             pygame.K_PLUS: "faster", pygame.K_EQUALS: "faster", pygame.K_KP_PLUS: "faster",
             pygame.K_MINUS: "slower", pygame.K_KP_MINUS: "slower"}.get(k)
 
@@ -157,7 +160,8 @@ class MinesScene(Scene):
         return self.rule_override or self.app.profile.get("mines.first_click")
 
     def _new_field(self) -> Field:
-        seed = None if self.app.seed is None else self.app.seed + self.games
+        # an explicit seed either way: the replay keeps it (the same board can be dealt again)
+        seed = random.randrange(2**48) if self.app.seed is None else self.app.seed + self.games
         qm = False if self.demo else self.app.profile.get("mines.question_marks")
         if self.custom is not None and not self.demo:
             rows, cols, mines = self.custom
@@ -193,6 +197,7 @@ class MinesScene(Scene):
         self.end_t = 0.0
         self.recorded = field.over
         self.new_best = False
+        self.last_replay = None
         self.left_down = None           # the cell the left button went down on
         self.both = False               # both buttons held: a chord on release
         self.middle = None
@@ -369,6 +374,30 @@ class MinesScene(Scene):
                                      no_guess=self.no_guess, rule=f.rule, abandoned=abandoned)
         if won and not self.assisted and level in LEVELS:
             self.new_best = self.app.profile.submit_low(best_key(level), max(1, ms))
+        if not abandoned:
+            rec = mines_replay.record(f, time_ms=ms, no_guess=self.no_guess, assisted=self.assisted,
+                                      best=self.new_best)
+            if rec is not None:
+                self.app.replays.add(rec)
+                self.last_replay = rec
+            else:
+                log.info("this Minesweeper game has no replay (resumed from an older save)")
+
+    def review(self) -> None:
+        """The game just finished, as a replay with the AI's review over it."""
+        if self.last_replay is None:
+            self.app.notify("This game has no replay to review (it was resumed from an older save)")
+            return
+        from arcade.minesweeper.replay_scene import make_replay
+
+        self.app.stack.push(make_replay(self.app, self.last_replay, review=True))
+
+    def review_rect(self):
+        """The end card's Review button, once the card is in place (None before, or without a replay)."""
+        f = self.field
+        if not f.over or self.demo or self.last_replay is None or self._banner_k() < 1.0:
+            return None
+        return banner_button(len(self._banner_lines()[1]))
 
     def save(self) -> None:
         if self.demo:
@@ -475,6 +504,10 @@ class MinesScene(Scene):
                 self._press_visual(self.view.layout.cell_at(event.pos))
         elif t == pygame.FINGERDOWN:
             pos = finger_to_logical(event.x, event.y)
+            review = self.review_rect()
+            if review is not None and review.collidepoint(pos):
+                self.review()
+                return
             button = self.hud.button_at(pos)
             if button is not None:
                 self.button(button)
@@ -510,6 +543,10 @@ class MinesScene(Scene):
 
     def _mouse_down(self, pos, button: int) -> None:
         cell = self.view.layout.cell_at(pos)
+        review = self.review_rect()
+        if button == 1 and review is not None and review.collidepoint(pos):
+            self.review()
+            return
         if button == 1:
             name = self.hud.button_at(pos)
             if name is not None:
@@ -582,6 +619,9 @@ class MinesScene(Scene):
             self.change_speed(1 if intent == "faster" else -1)
         elif intent == "new":
             self.new_game()
+        elif intent == "review":
+            if self.field.over:
+                self.review()
         elif intent == "pause":
             if self.app.stack.switching:
                 return
@@ -606,6 +646,7 @@ class MinesScene(Scene):
                 self._generated(reply)
         if f.state == "playing" and self.generating is None:
             self.elapsed += dt
+        f.clock_ms = int(self.elapsed * 1000)  # the inputs' times in the replay
         if self.touch is not None and not self.touch[3]:
             self.touch[2] += dt
             if self.touch[2] >= LONG_PRESS:
@@ -702,12 +743,13 @@ class MinesScene(Scene):
             self._banner(surface)
         self.hud.draw_confetti(surface)
 
-    def _banner(self, surface) -> None:
+    def _banner_k(self) -> float:
+        """How far the end card has slid in (0..1)."""
+        delay = BANNER_DELAY[self.field.state] / max(0.5, self.view.speed or 4.0)
+        return max(0.0, min(1.0, (self.end_t - delay) / 0.3))
+
+    def _banner_lines(self) -> tuple[str, list, tuple]:
         f = self.field
-        delay = BANNER_DELAY[f.state] / max(0.5, self.view.speed or 4.0)
-        k = (self.end_t - delay) / 0.3
-        if k <= 0:
-            return
         secs = f"{self.elapsed:.1f} s"
         if f.state == "won":
             lines = [f"Time {secs}"]
@@ -727,7 +769,15 @@ class MinesScene(Scene):
             lines = [f"{cleared} % cleared in {secs}"]
             title, colour = "Boom!", (240, 110, 90)
         lines.append("Next game soon" if self.demo else "R or the face: new game")
-        draw_banner(surface, title, lines, min(1.0, k), colour)
+        return title, lines, colour
+
+    def _banner(self, surface) -> None:
+        k = self._banner_k()
+        if k <= 0:
+            return
+        title, lines, colour = self._banner_lines()
+        review = "Review  V" if self.last_replay is not None and not self.demo else None
+        draw_banner(surface, title, lines, k, colour, button=review)
 
 
 def make_scene(app, resume: bool = False, level: str | None = None, custom=None, first_click: str | None = None,

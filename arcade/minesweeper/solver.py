@@ -60,7 +60,8 @@ import numpy as np
 
 from arcade.minesweeper.field import neighbours
 
-__all__ = ["probabilities", "choose", "analyse", "certain", "Analysis", "opening_cell", "MAX_STATES", "ENDGAME_LAYOUTS"]
+__all__ = ["probabilities", "all_safe", "choose", "analyse", "certain", "Analysis", "opening_cell", "MAX_STATES",
+           "ENDGAME_LAYOUTS"]
 
 MAX_STATES = 20000          # memo entries at one step of a component's sweep before the fallback relaxes it
 ENDGAME_LAYOUTS = 200       # brute-force the game tree when at most this many layouts remain
@@ -533,6 +534,32 @@ def probabilities(view, mines: int) -> tuple[tuple[float, ...], ...]:
                 row.append(res.num[i] / res.total)
         out.append(tuple(row))
     return tuple(out)
+
+
+def all_safe(view, mines: int, cells) -> float:
+    """The exact chance that none of ``cells`` ((row, col), covered) holds a mine: what a chord risks. The chain
+    rule over the layouts: P(a safe) x P(b safe | a safe) ..., each factor from the exact counts with the cells
+    before it made safe (a cell known safe, with its number unseen, is just one fewer unknown)."""
+    b = _Board(view, mines)
+    s = _System.from_board(b)
+    p = 1.0
+    for r, c in cells:
+        i = r * b.cols + c
+        if not (0 <= r < b.rows and 0 <= c < b.cols) or not b.covered[i] or i in s.safe:
+            continue
+        if i in s.mine:
+            return 0.0
+        res = _solved(s)
+        p *= 1.0 - res.num[i] / res.total
+        if p == 0.0:
+            return 0.0
+        s = s.copy()
+        try:
+            s.settle({i}, set())
+            s.deduce()
+        except _Contradiction:  # pragma: no cover - a cell with a chance to be safe can be made safe
+            return 0.0
+    return p
 
 
 @dataclass

@@ -18,7 +18,8 @@ from arcade.engine.ui import colors
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.tween import ease_out
 
-__all__ = ["Layout", "Screen", "ROOMY", "TALL", "screen_for", "BoardView", "Hud", "BUTTONS", "NUMBER_COLOURS", "COVERED", "OPENED", "heat_colour"]
+__all__ = ["Layout", "Screen", "ROOMY", "TALL", "screen_for", "BoardView", "Hud", "BUTTONS", "NUMBER_COLOURS",
+           "COVERED", "OPENED", "heat_colour", "banner_card", "banner_button", "draw_banner"]
 
 CANVAS = (480, 800)
 
@@ -460,11 +461,24 @@ class Hud:
             pygame.draw.rect(surface, colour, (x, y, w, 8))
 
 
-def draw_banner(surface, title: str, lines: list, k: float, colour=colors.GOLD) -> pygame.Rect:
-    """The end-of-game card over the board, sliding in with ``k`` 0..1."""
+def banner_card(n_lines: int, k: float = 1.0, button: bool = False) -> pygame.Rect:
+    """Where the end-of-game card is, ``k`` 0..1 of the way in (it slides up over the board)."""
+    card = pygame.Rect(60, 0, 360, 86 + 28 * n_lines + (58 if button else 0))
+    card.centery = round(BOARD_AREA.centery + (1 - ease_out(k)) * 300)
+    return card
+
+
+def banner_button(n_lines: int) -> pygame.Rect:
+    """The card's button (Review) once the card is in place."""
+    card = banner_card(n_lines, 1.0, True)
+    return pygame.Rect(card.centerx - 80, card.bottom - 58, 160, 42)
+
+
+def draw_banner(surface, title: str, lines: list, k: float, colour=colors.GOLD, button: str | None = None) \
+        -> pygame.Rect:
+    """The end-of-game card over the board, sliding in with ``k`` 0..1, with an optional button at its foot."""
     e = ease_out(k)
-    card = pygame.Rect(60, 0, 360, 86 + 28 * len(lines))
-    card.centery = round(BOARD_AREA.centery + (1 - e) * 300)
+    card = banner_card(len(lines), k, button is not None)
     shade = pygame.Surface(card.size, pygame.SRCALPHA)
     pygame.draw.rect(shade, (60, 50, 44, round(225 * e)), shade.get_rect(), border_radius=16)
     surface.blit(shade, card)
@@ -473,4 +487,8 @@ def draw_banner(surface, title: str, lines: list, k: float, colour=colors.GOLD) 
     for i, line in enumerate(lines):
         blit_center(surface, fit(line, card.w - 24, 18, colors.TEXT_LIGHT, "medium"),
                     (card.centerx, card.y + 76 + 28 * i))
+    if button is not None:
+        b = banner_button(len(lines)).move(0, card.y - banner_card(len(lines), 1.0, True).y)
+        pygame.draw.rect(surface, colour, b, border_radius=10)
+        blit_center(surface, fit(button, b.w - 16, 20, (60, 50, 44)), b.center)
     return card

@@ -18,6 +18,7 @@ class ReplaysScene(Scene):
         super().__init__(app)
         self.game = game
         self.replays = None
+        self.labels: dict = {}
         self.message = ""
         self.list = ButtonList([], pygame.Rect(30, 130, 420, 0), height=50, gap=8, font_size=19,
                                on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"),
@@ -25,13 +26,21 @@ class ReplaysScene(Scene):
         threading.Thread(target=self._load, name="replays-list", daemon=True).start()
 
     def _load(self) -> None:
-        self.replays = self.app.replays.list(self.game.id)
+        replays = self.app.replays.list(self.game.id)
+        labels = {}
+        for r in replays:
+            try:
+                labels[r.id] = self.game.replay_label(r)
+            except Exception:  # noqa: BLE001 - a record the game's label cannot read still lists, by its score
+                labels[r.id] = f"{r.score:,}"
+        self.labels = labels
+        self.replays = replays
 
     def _fill(self) -> None:
         items = []
         for r in self.replays:
             when = time.strftime("%d %b %H:%M", time.localtime(r.time))
-            items.append(Item(f"{r.score:,}", self._opener(r),
+            items.append(Item(self.labels.get(r.id, f"{r.score:,}"), self._opener(r),
                               detail=("BEST  ·  " if r.best else "") + f"{r.title}  ·  {when}", key=r.id))
         items.append(Item("Back", self.back, key="back"))
         self.list.set_items(items)

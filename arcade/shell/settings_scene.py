@@ -25,18 +25,22 @@ class SettingsScene(Scene):
     def refresh(self) -> None:
         items = []
         self._notes = {}
-        shown = list(specs.CORE) + [s for g in self.app.registry.values() for s in g.settings]
-        for spec in shown:
-            if spec.hidden:
-                continue
-            value = self.app.profile.get(spec.key)
-            left = " " if spec.at_end(value, -1) else "<"
-            right = " " if spec.at_end(value, 1) else ">"
-            items.append(Item(spec.label, None, detail=f"{left}  {spec.label_of(value)}  {right}", key=spec.key,
-                              adjust=self._adjuster(spec)))
-            self._notes[spec.key] = spec.note
+        groups = [("", specs.CORE)] + [(g.title, g.settings) for g in self.app.registry.values()]
+        for title, group in groups:
+            visible = [spec for spec in group if not spec.hidden]
+            if title and visible:  # each game's settings under its title ("Board" alone would not say whose)
+                items.append(Item(title, enabled=False, header=True, key=f"header:{title}"))
+            items.extend(self._item(spec) for spec in visible)
         items.append(Item("Back", self.back, key="back"))
         self.list.set_items(items)
+
+    def _item(self, spec) -> Item:
+        value = self.app.profile.get(spec.key)
+        left = " " if spec.at_end(value, -1) else "<"
+        right = " " if spec.at_end(value, 1) else ">"
+        self._notes[spec.key] = spec.note
+        return Item(spec.label, None, detail=f"{left}  {spec.label_of(value)}  {right}", key=spec.key,
+                    adjust=self._adjuster(spec))
 
     def _adjuster(self, spec):
         def adjust(delta: int, wrap: bool = False) -> None:
@@ -46,6 +50,7 @@ class SettingsScene(Scene):
         return adjust
 
     def keys(self) -> list[str]:
+        """The rows' keys in order: settings, ``header:<game title>`` before each game's, and ``back``."""
         return [it.key for it in self.list.items]
 
     def back(self) -> None:

@@ -117,6 +117,7 @@ GAME = GameInfo(
         Option(("--friend",), "friend", {"action": "store_true", "help": "two players at one screen"}),
     ),
     prefetch=("arcade.tictactoe.view", "arcade.tictactoe.match", "arcade.engine.worker"),
+    replay="arcade.tictactoe.replay_scene",
     benches=(Bench("tictactoe", "arcade.tictactoe.bench",
                    "3x3 proof, 4x4 solve time, Gomoku AI vs random / greedy / easy: W/D/L, ms a move"),),
 )

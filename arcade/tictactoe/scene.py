@@ -21,6 +21,7 @@ from arcade.engine.ui.input import pointer_down, pointer_motion, pointer_up
 from arcade.engine.ui.text import Label, blit_center, fit, render
 from arcade.engine.ui.widgets import ButtonList, Dimmer, Item
 from arcade.tictactoe import ID as GAME_ID, LEVEL_TITLES, STREAK_KEY, VARIANT_TITLES, results
+from arcade.tictactoe import replay as ttt_replay
 from arcade.tictactoe.match import RESULT_SCORE, Match
 from arcade.tictactoe.rules import VARIANTS
 from arcade.tictactoe.view import BoardView, Snapshot
@@ -99,6 +100,30 @@ def card_view(goban: bool) -> BoardView:
     """A board whose marks come out about 32 px, for the player cards: a 3x3 of 200 px, or a goban of 36 px
     points (its art is cached by geometry like every board's)."""
     return BoardView(15, pygame.Rect(0, 0, 15 * 36, 15 * 36)) if goban else BoardView(3, pygame.Rect(0, 0, 200, 200))
+
+
+def draw_cards(surface, names: dict, turn: str | None, winner: str | None, goban: bool, thinking: str | None = None,
+               t: float = 0.0) -> None:
+    """The two players' cards over the board: the side to move (``turn``) framed, the winner in gold, a pulsing
+    indicator on the card of a side that is ``thinking``."""
+    for side, rect in zip("XO", CARDS):
+        turn_ = turn == side
+        won = winner == side
+        pygame.draw.rect(surface, colors.BOARD if (turn_ or won) else colors.LABEL, rect, border_radius=10)
+        if won:
+            pygame.draw.rect(surface, colors.GOLD, rect, width=4, border_radius=10)
+        elif turn_:
+            pygame.draw.rect(surface, colors.TEXT, rect, width=3, border_radius=10)
+        mark = card_view(goban).mark(side)
+        surface.blit(mark, mark.get_rect(center=(rect.x + 30, rect.centery)))
+        ink = colors.TEXT_LIGHT if (turn_ or won) else INK
+        label = fit(names[side], rect.w - 70, 22, ink)
+        surface.blit(label, label.get_rect(midleft=(rect.x + 56, rect.centery)))
+        if turn_ and thinking == side:  # the thinking indicator: three dots pulsing in turn
+            for i in range(3):
+                a = 0.5 + 0.5 * math.sin(t * 7 - i * 0.9)
+                pygame.draw.circle(surface, colors.GOLD, (rect.right - 40 + i * 12, rect.bottom - 10),
+                                   2 + round(2 * a))
 
 
 class Chooser:
@@ -188,6 +213,7 @@ class TicTacToeScene(Scene):
         self.since_move = 1.0
         self.since_over = 0.0
         self.recorded = self.match.over
+        self.match_t = self.match.clock_ms / 1000  # seconds since the game began: its log's times
         self.demo_wait = 0.0
         self._settings = self._settings_now()
         self._results_text: str | None = None
@@ -278,6 +304,7 @@ class TicTacToeScene(Scene):
         self.since_move = 1.0
         self.since_over = 0.0
         self.recorded = match.over
+        self.match_t = match.clock_ms / 1000
         self.demo_wait = 0.0
         self._results_text = None
         self._settings = self._settings_now()
@@ -335,14 +362,18 @@ class TicTacToeScene(Scene):
         self._results_text = None
         m = self.match
         p = self.app.profile
+        best = False
         if m.opponent == "friend":
             p.record_game(GAME_ID, 0, variant=m.variant, opponent="friend", result=m.result(), moves=len(m.moves))
-            return
-        res = m.result()
-        p.record_game(GAME_ID, RESULT_SCORE[res], variant=m.variant, level=m.level, side=m.human, result=res,
-                      moves=len(m.moves))
-        if res == "win":
-            p.submit_score(STREAK_KEY, self.streak())
+        else:
+            res = m.result()
+            p.record_game(GAME_ID, RESULT_SCORE[res], variant=m.variant, level=m.level, side=m.human, result=res,
+                          moves=len(m.moves))
+            if res == "win":
+                best = p.submit_score(STREAK_KEY, self.streak())
+        rec = ttt_replay.record(m, best=best)
+        if rec is not None:
+            self.app.replays.add(rec)
 
     def streak(self) -> int:
         """Wins against the AI in a row, up to the last game."""
@@ -517,6 +548,8 @@ class TicTacToeScene(Scene):
     # ----- frame -----
     def update(self, dt: float) -> None:
         self.t += dt
+        self.match_t += dt
+        self.match.clock_ms = int(self.match_t * 1000)  # the time stamped on the next move, undo or swap
         self.since_move += dt
         if self.match.over:
             self.since_over += dt
@@ -593,28 +626,8 @@ class TicTacToeScene(Scene):
 
     def _draw_cards(self, surface) -> None:
         m = self.match
-        names = self.names()
-        for side, rect in zip("XO", CARDS):
-            turn = not m.over and m.to_move == side
-            won = m.winner == side
-            pygame.draw.rect(surface, colors.BOARD if (turn or won) else colors.LABEL, rect, border_radius=10)
-            if won:
-                pygame.draw.rect(surface, colors.GOLD, rect, width=4, border_radius=10)
-            elif turn:
-                pygame.draw.rect(surface, colors.TEXT, rect, width=3, border_radius=10)
-            mark = self._card_mark(side)
-            surface.blit(mark, mark.get_rect(center=(rect.x + 30, rect.centery)))
-            ink = colors.TEXT_LIGHT if (turn or won) else INK
-            label = fit(names[side], rect.w - 70, 22, ink)
-            surface.blit(label, label.get_rect(midleft=(rect.x + 56, rect.centery)))
-            if turn and self.ai_plays(side):  # the thinking indicator: three dots pulsing in turn
-                for i in range(3):
-                    a = 0.5 + 0.5 * math.sin(self.t * 7 - i * 0.9)
-                    pygame.draw.circle(surface, colors.GOLD, (rect.right - 40 + i * 12, rect.bottom - 10),
-                                       2 + round(2 * a))
-
-    def _card_mark(self, side: str) -> pygame.Surface:
-        return card_view(self.view.goban).mark(side)
+        thinking = m.to_move if not m.over and self.ai_plays(m.to_move) else None
+        draw_cards(surface, self.names(), None if m.over else m.to_move, m.winner, self.view.goban, thinking, self.t)
 
     def _draw_buttons(self, surface) -> None:
         m = self.match
@@ -683,4 +696,5 @@ def warm_steps(app):
             yield
 
 
-__all__ = ["TicTacToeScene", "Chooser", "make_scene", "make_demo", "warm_steps", "intent_of", "button_rect"]
+__all__ = ["TicTacToeScene", "Chooser", "make_scene", "make_demo", "warm_steps", "intent_of", "button_rect",
+           "draw_cards", "card_view", "level_name", "VARIANT_NAMES"]

@@ -63,5 +63,20 @@ def test_a_slow_frame_is_recorded_with_where_its_time_went(monkeypatch):
         assert s["ms"] > 50 and s["scene"] == "MenuScene" and s["draw"] >= 60 > s["update"]
         assert rep.slow_play_frames + rep.slow_switch_frames + rep.slow_start_frames == rep.slow_frames
         assert "MenuScene: mostly draw" in rep.summary()
+        assert s["cpu_ms"] < 50 and rep.slow_cpu_frames == 0  # a sleep is a wait, not the UI thread's work
+
+        def busy(self, surface):
+            slow_draw(self, surface)
+            end = time.thread_time() + 0.07
+            while time.thread_time() < end:
+                pass
+
+        monkeypatch.setattr(MenuScene, "draw", busy)
+        f.close()
+        f = Fuzzer(seed=4)  # a fuzzer runs once
+        monkeypatch.setattr(f, "random_events", lambda: [idle])
+        rep = f.run(events=3)
+        assert rep.slow and rep.slow[-1]["cpu_ms"] > 50 and rep.slow_cpu_frames >= 1
+        assert "with over 50 ms of the UI thread's own CPU time" in rep.summary()
     finally:
         f.close()

@@ -35,8 +35,18 @@ def test_fast_gains_combine_into_one_float_with_the_sum():
         h.update(1 / 30)
     assert [points for _, points in h.floats] == [60]
     h.update(hud.FLOAT_MERGE + 0.01)
-    h.add_float(4)  # after a pause: a float of its own
-    assert [points for _, points in h.floats] == [60, 4]
+    h.add_float(4)  # after a pause: a float of its own, in place of the old one
+    assert [points for _, points in h.floats] == [4]
+
+
+def test_floats_never_draw_over_each_other():
+    h = hud.Hud()
+    for i in range(40):  # a gain every 0.35 s: past the merge window, inside a float's 0.6 s life
+        h.add_float(2 ** (i % 10 + 1))
+        for _ in range(21):
+            rects = [r for r, _, _ in h.float_rects()]
+            assert len(rects) <= 1 or not any(a.colliderect(b) for k, a in enumerate(rects) for b in rects[k + 1:])
+            h.update(1 / 60)
 
 
 def test_ai_panel_is_folded_until_the_ai_is_used_and_i_toggles_it(app):

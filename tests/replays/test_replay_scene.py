@@ -4,12 +4,12 @@ import time
 
 import pygame
 
-from arcade import cli
 from arcade.engine.replays import read_file, write_file
 from arcade.game2048.game import Game
 from arcade.game2048.replay import record, steps
 from arcade.game2048.replay_scene import TIMELINE, ReplayScene
-from helpers import click, frames, key, mouse_down, mouse_move, mouse_up, run_replay_file, settle, watch_from_stats
+from helpers import frames, key, mouse_down, mouse_move, mouse_up, settle
+from tests.replays.common import refused_in_one_line, replay_file_runs, replays_list, shown
 
 
 def a_replay(n=40, seed=4):
@@ -20,13 +20,7 @@ def a_replay(n=40, seed=4):
 
 
 def opened(app, rec):
-    s = ReplayScene(app, rec)
-    app.stack.reset(s, fade=False)
-    deadline = time.monotonic() + 10
-    while not s.ready and time.monotonic() < deadline:
-        time.sleep(0.01)
-    frames(app, 1)
-    return s
+    return shown(app, ReplayScene(app, rec))
 
 
 def test_plays_to_the_end_and_lands_on_the_recorded_game(app):
@@ -81,17 +75,20 @@ def test_export_writes_a_file_that_imports_back(app):
 
 def test_stats_lists_the_replays_and_opens_one(app):
     g, rec = a_replay()
-    keys, top = watch_from_stats(app, "2048", rec)
-    assert keys == [rec.id, "back"]
-    assert isinstance(top, ReplayScene) and top.replay == rec
+    app.replays.add(rec)
+    app.replays.flush()
+    lst = replays_list(app, "2048")
+    assert lst.keys() == [rec.id, "back"] and lst.list.items[0].label == f"{rec.score:,}"
+    frames(app, 1, events=[key(pygame.K_RETURN)])
+    settle(app, 0.3)
+    assert isinstance(app.stack.top, ReplayScene) and app.stack.top.replay == rec
 
 
 def test_arcade_replay_file_opens_and_bad_files_are_one_line(tmp_path, capsys):
     g, rec = a_replay()
     good = tmp_path / "good.replay"
     write_file(rec, good)
-    r = run_replay_file(good, tmp_path / "d")
-    assert r.returncode == 0, r.stderr
+    replay_file_runs(good, tmp_path / "d")
     bad_moves = rec.data | {"log": rec.data["log"][:-2] + "zz" + "00" * 3}
     cases = {"garbage.replay": "x", "folder": None, "missing.replay": None,
              "future.replay": rec.to_json().replace('"arcade-replay":1', '"arcade-replay":9'),
@@ -101,9 +98,7 @@ def test_arcade_replay_file_opens_and_bad_files_are_one_line(tmp_path, capsys):
     for name, text in cases.items():
         if text is not None:
             (tmp_path / name).write_text(text)
-        assert cli.main(["replay", str(tmp_path / name), "--data-dir", str(tmp_path / "d")]) == 2, name
-        err = capsys.readouterr().err.strip().splitlines()
-        assert len(err) == 1 and err[0].startswith("arcade replay: error:"), (name, err)
+        refused_in_one_line(tmp_path / name, tmp_path / "d", capsys)
 
 
 def test_steps_are_computed_off_the_ui_thread(app):

@@ -29,6 +29,27 @@ def test_settings_scene_hides_the_arrow_at_an_end_and_shows_the_note(app):
     assert "keeps its size" in s._notes["2048.size"]
 
 
+def test_each_games_settings_sit_under_its_title_and_the_keys_skip_the_titles(app):
+    from arcade.shell.settings_scene import SettingsScene
+
+    s = SettingsScene(app)
+    app.stack.reset(s, fade=False)
+    keys = s.keys()
+    for game in app.registry.values():
+        shown = [spec.key for spec in game.settings if not spec.hidden]
+        if shown:
+            first = keys.index(shown[0])
+            assert keys[first - 1] == f"header:{game.title}"  # the title right above its first setting
+            assert keys[first:first + len(shown)] == shown
+    header = keys.index(f"header:{next(iter(app.registry.values())).title}")
+    s.list.selected = header - 1  # the last core setting
+    frames(app, 1, events=[key(pygame.K_DOWN)])
+    assert s.list.selected == header + 1  # Down steps over the title
+    frames(app, 1, events=[key(pygame.K_UP)])
+    assert s.list.selected == header - 1
+    assert all(s.list.index_at(s.list.item_rect(i).center) is None for i, k in enumerate(keys) if k.startswith("header:"))
+
+
 def test_menu_help_pages_through_every_games_card(app):
     from arcade.shell.help import HelpOverlay
     from arcade.shell.menu import MenuScene

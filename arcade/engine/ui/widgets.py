@@ -21,6 +21,7 @@ class Item:
     enabled: bool = True
     # left/right on a selected item (settings); None = not adjustable
     adjust: Callable[[int], None] | None = None
+    header: bool = False  # a section title between buttons: drawn as text, never selected (make it enabled=False)
 
 
 class ButtonList:
@@ -179,6 +180,10 @@ class ButtonList:
             r = self.item_rect(i)
             if view is not None and not r.colliderect(view):
                 continue
+            if it.header:
+                t = fit(it.label, r.w - 16, self.font_size - 2, colors.TEXT)
+                surface.blit(t, t.get_rect(bottomleft=(r.x + 4, r.bottom - 6)))
+                continue
             sel = i == self.selected
             col = self.hover if sel else self.colour
             if not it.enabled:
@@ -214,3 +219,17 @@ class Dimmer:
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
         self.surface.set_alpha(round(255 * alpha))
         surface.blit(self.surface, (0, 0))
+
+
+def button(surface, r, label, enabled=True, active=False) -> None:
+    """The house's flat button (gold when active, faded when disabled)."""
+    col = colors.GOLD if active else colors.BUTTON if enabled else (200, 190, 178)
+    pygame.draw.rect(surface, col, r, border_radius=3)
+    blit_center(surface, fit(label, r.w - 8, 20, colors.TEXT_LIGHT), r.center)
+
+
+def progress_bar(surface, rect, fraction: float) -> None:
+    """A gold bar filling ``rect`` to ``fraction`` (0..1)."""
+    pygame.draw.rect(surface, colors.LABEL, rect, border_radius=rect.h // 2)
+    pygame.draw.rect(surface, colors.GOLD, (rect.x, rect.y, round(rect.w * max(0.0, min(1.0, fraction))), rect.h),
+                     border_radius=rect.h // 2)

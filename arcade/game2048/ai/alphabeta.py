@@ -214,6 +214,6 @@ def search_board(board: int, **params):
     return values, nodes, done_depth
 
 
-#: Any board size takes the shared general path (``player.choose`` runs a sampled expectimax with ``Strategy.grid_params``).
+#: Any board size takes the shared general path (``player.choose``: a sampled expectimax, ``Strategy.grid_params``).
 STRATEGY = Strategy("alphabeta", DEFAULTS, search_board,
                     ignores=frozenset({"depth", "sample", "seed", "prob_cutoff"}))

@@ -270,6 +270,6 @@ def search_board(board: int, **params):
     return values, nodes, deepest, {"iterations": done}
 
 
-#: Any board size takes the shared general path (``player.choose`` runs a sampled expectimax with ``Strategy.grid_params``).
+#: Any board size takes the shared general path (``player.choose``: a sampled expectimax, ``Strategy.grid_params``).
 STRATEGY = Strategy("mcts", DEFAULTS, search_board,
                     ignores=frozenset({"sample"}))

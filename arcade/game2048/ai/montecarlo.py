@@ -1,6 +1,6 @@
-"""Monte Carlo evaluation (the course report's AI, and the first half of the source paper's title), vectorised:
-every playout of every first move is one row of one numpy array, and a step of all of them is a handful of array
-operations.
+"""Monte Carlo evaluation (the AI of a student project report on 2048 and its AI in Python + numpy, and the first half
+of the source paper's title), vectorised: every playout of every first move is one row of one numpy array, and a step
+of all of them is a handful of array operations.
 
 Each legal first move is judged by the mean value of playouts from its afterstate:
 
@@ -11,7 +11,7 @@ Each legal first move is judged by the mean value of playouts from its afterstat
   followed by a random spawn; a playout is cut after ``depth`` moves and scored by the heuristic of the board it
   reached (0 if it got stuck: a lost game), plus ``score_weight`` times the score it gained. Pure random play to
   the end is a noisy judge of a move (the old default, 70 % 2048); biased, short playouts judge the position;
-* **dynamic breadth** (the course report's outlook): after a first round of ``breadth`` playouts a move, the moves
+* **dynamic breadth** (that report's outlook): after a first round of ``breadth`` playouts a move, the moves
   whose mean is within ``z`` standard errors of the best get another round, until they separate, ``max_breadth``
   is reached or the time (``budget_ms``) runs out.
 
@@ -201,6 +201,6 @@ def search_board(board: int, **params):
     return values, int(nodes), int(steps_max), {"iterations": int(total)}
 
 
-#: Any board size takes the shared general path (``player.choose`` runs a sampled expectimax with ``Strategy.grid_params``).
+#: Any board size takes the shared general path (``player.choose``: a sampled expectimax, ``Strategy.grid_params``).
 STRATEGY = Strategy("montecarlo", DEFAULTS, search_board,
                     ignores=frozenset({"sample"}))

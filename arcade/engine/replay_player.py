@@ -1,0 +1,372 @@
+"""What every game's replay scene shares: the positions computed off the UI thread, play/pause, step forward and
+back, seek on a timeline bar (mouse, touch, keys), speed 0.5x to 16x, export with E. A replay changes no best and
+no stat: it reads the record and draws; nothing is submitted.
+
+A game subclasses :class:`ReplayPlayer` and gives it :meth:`~ReplayPlayer.compute_steps` (the positions, through
+its pure logic), :meth:`~ReplayPlayer.show` (put position ``i`` on its board, animated or not) and its own
+``draw``, calling :meth:`~ReplayPlayer.draw_controls`; optionally :meth:`~ReplayPlayer.step_seconds` (a step's
+length at 1x: the recorded time between two inputs, capped), :meth:`~ReplayPlayer.on_key` and
+:meth:`~ReplayPlayer.marks` (ticks on the timeline). Its ``BUTTONS`` and ``TIMELINE`` say where the controls go.
+
+A game with an AI review gives :meth:`~ReplayPlayer.make_reviewer` (a background job, e.g. an
+:class:`arcade.engine.jobs.Chunked`, whose ``results`` carry the ``index`` of the position they grade) and
+:meth:`~ReplayPlayer.review_card` (a :class:`ReviewCard` over the replay): V opens it, the review streams into
+``graded`` (position -> result) while the replay plays on, and the card's costliest moves jump the replay there.
+
+Keys: Space play/pause, Left/Right one step (and pause), Home/End, + / - speed, V review, E export, Esc back.
+"""
+from __future__ import annotations
+
+import threading
+import time
+
+import pygame
+
+from arcade.engine.scene import Scene
+from arcade.engine.ui import colors
+from arcade.engine.ui.input import pointer_down, pointer_motion, pointer_up
+from arcade.engine.ui.text import blit_center, fit
+from arcade.engine.ui.widgets import Dimmer, button, progress_bar
+
+__all__ = ["ReplayPlayer", "ReviewCard", "SPEEDS", "controls", "button", "progress_bar"]
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
+
+
+def controls(timeline_y: int, buttons_y: int, timeline_h: int = 20) -> tuple[dict, pygame.Rect]:
+    """The four buttons (step back, play, step forward, speed) in a row at ``buttons_y`` and the timeline bar at
+    ``timeline_y``, across the 480-wide canvas: ``(BUTTONS, TIMELINE)``."""
+    buttons = {"back": pygame.Rect(20, buttons_y, 96, 44), "play": pygame.Rect(124, buttons_y, 128, 44),
+               "fwd": pygame.Rect(260, buttons_y, 96, 44), "speed": pygame.Rect(364, buttons_y, 96, 44)}
+    return buttons, pygame.Rect(30, timeline_y, 420, timeline_h)
+
+
+class ReplayPlayer(Scene):
+    BUTTONS, TIMELINE = controls(656, 690)
+    KEYS = "Space play · Left/Right step · drag the bar · +/- speed · E export · Esc back"
+    KEYS_Y = 776
+    STEP_S = 0.35  # seconds a step at 1x ...
+    PACE = None    # ... or (first, shortest, longest): the recorded pace of the steps' ``ms``, each gap kept
+    #                within shortest..longest seconds, the start shown ``first`` seconds
+
+    def __init__(self, app, replay):
+        super().__init__(app)
+        self.replay = replay
+        self.steps = None  # filled by the loader thread
+        self.error = ""
+        self.i = 0
+        self.playing = True
+        self.speed_i = SPEEDS.index(1.0)
+        self.clock = 0.0
+        self.dragging = False
+        self.reviewer = None  # the AI's review, once asked for (V, or opened for review)
+        self.review_wanted = False
+        self.review_on_enter = False
+        self.graded: dict = {}  # position -> the review's result for the move that led there
+        threading.Thread(target=self._load, name="replay-load", daemon=True).start()
+
+    # ----- what a game gives -----
+    def compute_steps(self) -> list:
+        """Every position of the replay, the start first (runs on a background thread; ValueError, one line,
+        for a record the rules refuse)."""
+        raise NotImplementedError
+
+    def show(self, i: int, animate: bool) -> None:
+        """Put position ``i`` on the board; ``animate``: it follows the one shown (play its animation)."""
+
+    def step_seconds(self, i: int) -> float:
+        """Seconds at 1x from position ``i`` to the next."""
+        if self.PACE is None:
+            return self.STEP_S
+        first, shortest, longest = self.PACE
+        if i == 0:
+            return first
+        gap = (self.steps[i + 1].ms - self.steps[i].ms) / 1000 if i + 1 < len(self.steps) else 0.0
+        return min(longest, max(shortest, gap))
+
+    def on_key(self, key: int) -> None:
+        """A key the player does not use."""
+
+    def on_click(self, pos) -> None:
+        """A click or tap that is not on the controls."""
+
+    def marks(self) -> list:
+        """``(position, colour)`` ticks to draw over the timeline (the review's costly moves)."""
+        return []
+
+    def make_reviewer(self):
+        """The AI's review of ``self.steps`` as a background job (None: this game has no review)."""
+        return None
+
+    def review_card(self):
+        """The scene showing the review over the replay (None: no review)."""
+        return None
+
+    # ----- the review -----
+    def start_review(self) -> None:
+        """Begin the AI's review in the background (once the positions are known)."""
+        self.review_wanted = True
+
+    def open_review(self) -> None:
+        card = self.review_card()
+        if card is None:
+            return
+        self.start_review()
+        self.playing = False
+        self.app.stack.push(card)
+
+    def review_tick(self) -> None:
+        """Feed the review job (every frame, also while its card covers the replay); never blocks."""
+        if self.review_wanted and self.reviewer is None and self.steps:
+            self.reviewer = self.make_reviewer()
+        if self.reviewer is not None and not self.reviewer.done:
+            self.reviewer.update()
+            for m in self.reviewer.results[len(self.graded):]:
+                self.graded[m.index] = m
+
+    def enter(self) -> None:
+        if self.review_on_enter:
+            self.review_on_enter = False
+            self.open_review()
+
+    def exit(self) -> None:
+        if self.reviewer is not None:
+            self.reviewer.close()
+
+    def cover(self) -> None:
+        pass  # the review goes on under its card
+
+    # ----- the positions -----
+    def _load(self) -> None:
+        try:
+            steps = self.compute_steps()
+        except ValueError as e:  # a record that replays wrong: said on screen, nothing else happens
+            self.error = str(e).splitlines()[0] if str(e) else "this replay does not replay"
+            steps = []
+        self.steps = steps
+
+    @property
+    def ready(self) -> bool:
+        return self.steps is not None
+
+    @property
+    def last(self) -> int:
+        return max(0, len(self.steps) - 1) if self.steps else 0
+
+    # ----- moving through the replay -----
+    def seek(self, i: int, animate: bool = False) -> None:
+        if not self.steps:
+            return
+        i = max(0, min(self.last, i))
+        self.show(i, animate and i == self.i + 1)
+        self.i = i
+
+    def step(self, delta: int) -> None:
+        self.playing = False
+        self.seek(self.i + delta, animate=delta == 1)
+
+    def toggle(self) -> None:
+        if self.i >= self.last:
+            self.seek(0)
+        self.playing = not self.playing
+        self.clock = 0.0
+
+    def change_speed(self, delta: int) -> None:
+        self.speed_i = max(0, min(len(SPEEDS) - 1, self.speed_i + delta))
+
+    @property
+    def speed(self) -> float:
+        return SPEEDS[self.speed_i]
+
+    def export(self):
+        """Write the replay as a small text file under the data dir's ``exports`` folder; the path is shown."""
+        from arcade.engine.replays import write_file
+
+        d = self.app.profile.dir
+        if d is None:
+            self.app.notify("No data folder to export to")
+            return None
+        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.replay.time))
+        path = d / "exports" / f"{self.replay.game}-{stamp}-{self.replay.score}.replay"
+        try:
+            path.parent.mkdir(exist_ok=True)
+            write_file(self.replay, path)
+        except (OSError, ValueError) as e:
+            self.app.notify(f"Export failed: {e}")
+            return None
+        self.app.notify(f"Exported: {path}", 6.0)
+        return path
+
+    # ----- scene -----
+    def back(self) -> None:
+        self.app.stack.remove(self)
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            k = event.key
+            if k == pygame.K_ESCAPE:
+                self.back()
+            elif k == pygame.K_SPACE:
+                self.toggle()
+            elif k == pygame.K_RIGHT:
+                self.step(1)
+            elif k == pygame.K_LEFT:
+                self.step(-1)
+            elif k == pygame.K_HOME:
+                self.playing = False
+                self.seek(0)
+            elif k == pygame.K_END:
+                self.playing = False
+                self.seek(self.last)
+            elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                self.change_speed(1)
+            elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                self.change_speed(-1)
+            elif k == pygame.K_e:
+                self.export()
+            elif k == pygame.K_v:
+                self.open_review()
+            else:
+                self.on_key(k)
+            return
+        down = pointer_down(event)
+        if down is not None:
+            if self.TIMELINE.inflate(0, 24).collidepoint(down[:2]):
+                self.dragging = True
+                self.playing = False
+                self._seek_to_x(down[0])
+            return
+        moved = pointer_motion(event)
+        if moved is not None and self.dragging:
+            self._seek_to_x(moved[0])
+            return
+        up = pointer_up(event)
+        if up is not None:
+            if self.dragging:
+                self.dragging = False
+                return
+            name = next((n for n, r in self.BUTTONS.items() if r.collidepoint(up[:2])), None)
+            if name == "back":
+                self.step(-1)
+            elif name == "fwd":
+                self.step(1)
+            elif name == "play":
+                self.toggle()
+            elif name == "speed":
+                self.speed_i = (self.speed_i + 1) % len(SPEEDS)
+            else:
+                self.on_click(up[:2])
+
+    def _seek_to_x(self, x: float) -> None:
+        if self.steps:
+            frac = (x - self.TIMELINE.x) / self.TIMELINE.w
+            self.seek(round(max(0.0, min(1.0, frac)) * self.last))
+
+    def update(self, dt: float) -> None:
+        self.review_tick()
+        if not self.ready or not self.playing or not self.steps:
+            return
+        self.clock += dt * self.speed
+        while self.playing:
+            if self.i >= self.last:
+                self.playing = False
+                break
+            need = self.step_seconds(self.i)
+            if self.clock < need:
+                break
+            self.clock -= need
+            self.seek(self.i + 1, animate=True)
+
+    # ----- drawing -----
+    def draw_controls(self, surface) -> None:
+        """The buttons, the timeline (with the game's marks) and the keys line."""
+        b = self.BUTTONS
+        button(surface, b["back"], "< Step")
+        button(surface, b["play"], "Pause" if self.playing else "Play", active=self.playing)
+        button(surface, b["fwd"], "Step >")
+        button(surface, b["speed"], f"{self.speed:g}x")
+        tl = self.TIMELINE
+        pygame.draw.rect(surface, colors.LABEL, tl, border_radius=tl.h // 2)
+        if self.last:
+            for i, colour in self.marks():
+                x = tl.x + round(tl.w * i / self.last)
+                pygame.draw.line(surface, colour, (x, tl.y - 7), (x, tl.y - 1), 3)
+            done = tl.copy()
+            done.w = max(tl.h, round(tl.w * self.i / self.last))
+            pygame.draw.rect(surface, colors.BUTTON, done, border_radius=tl.h // 2)
+            pygame.draw.circle(surface, colors.GOLD, (done.right - tl.h // 2, tl.centery), tl.h // 2 + 2)
+        w = surface.get_width()
+        blit_center(surface, fit(self.KEYS, w - 40, 15, colors.BUTTON, "medium"), (w / 2, self.KEYS_Y))
+
+
+class ReviewCard(Scene):
+    """The AI's review card over a replay: a game draws its body (:meth:`draw_body`) and says which moves are the
+    costliest (:meth:`worst`: results with an ``index``). Clicking one of them (or pressing 1-5) closes the card on
+    the replay at that move. Esc, Enter, Space or V close it; the review goes on."""
+
+    overlay = True
+    CARD = pygame.Rect(20, 60, 440, 680)
+    ROW0, ROW_H = 474, 46
+    TITLE = "Game review"
+
+    def __init__(self, app, player: ReplayPlayer):
+        super().__init__(app)
+        self.rs = player
+        self.dim = Dimmer(app.size, (30, 25, 20, 180))
+
+    def worst(self) -> list:
+        return []
+
+    def row_rect(self, k: int) -> pygame.Rect:
+        return pygame.Rect(self.CARD.x + 20, self.ROW0 + k * self.ROW_H, self.CARD.w - 40, self.ROW_H - 6)
+
+    def jump(self, k: int) -> None:
+        worst = self.worst()
+        if k >= len(worst):
+            return
+        self.app.stack.remove(self)
+        self.rs.playing = False
+        self.rs.seek(worst[k].index)  # the board after the move, its review on the replay's line
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_v):
+                self.app.stack.remove(self)
+            elif pygame.K_1 <= event.key <= pygame.K_5:
+                self.jump(event.key - pygame.K_1)
+            return
+        up = pointer_up(event)
+        if up is not None:
+            for k in range(5):
+                if self.row_rect(k).collidepoint(up[:2]):
+                    self.jump(k)
+                    return
+            if not self.CARD.collidepoint(up[:2]):
+                self.app.stack.remove(self)
+
+    def update(self, dt: float) -> None:
+        self.rs.review_tick()  # the replay under this card is not updated while covered
+
+    def draw(self, surface) -> None:
+        self.dim.draw(surface)
+        card = self.CARD
+        pygame.draw.rect(surface, colors.PAGE, card, border_radius=12)
+        pygame.draw.rect(surface, colors.BOARD, card, width=3, border_radius=12)
+        blit_center(surface, fit(self.TITLE, card.w - 40, 34, colors.TEXT), (card.centerx, card.y + 36))
+        self.draw_body(surface)
+
+    def draw_body(self, surface) -> None:
+        """Everything under the title."""
+
+    def draw_rows(self, surface, heading: str, empty: str, rows: list) -> None:
+        """The costliest moves: ``rows`` of (stripe colour, text), clickable, under ``heading``."""
+        card = self.CARD
+        blit_center(surface, fit(heading, card.w - 40, 16, colors.TEXT), (card.centerx, self.ROW0 - 20))
+        if not rows:
+            blit_center(surface, fit(empty, card.w - 40, 16, colors.BUTTON, "medium"), (card.centerx, self.ROW0 + 20))
+        for k, (stripe, text) in enumerate(rows[:5]):
+            rr = self.row_rect(k)
+            pygame.draw.rect(surface, colors.LABEL, rr, border_radius=6)
+            pygame.draw.rect(surface, stripe, (rr.x, rr.y, 6, rr.h), border_top_left_radius=6,
+                             border_bottom_left_radius=6)
+            surface.blit(fit(f"{k + 1}.  {text}", rr.w - 24, 16, colors.TEXT, "medium"), (rr.x + 14, rr.y + 12))

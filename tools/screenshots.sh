@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# Rebuild the README's screenshot set (docs/shots/*.png) by playing the game in a real window on a virtual screen
+# (../shared/tools/playshot: Xvfb + xdotool), the way a person would: keys, clicks, waits. Seeds make it repeatable,
+# except where an AI plays on a wall-clock budget (2048 autoplay, Minesweeper autoplay).
+#   tools/screenshots.sh [OUT-DIR]        (default docs/shots; needs .venv, so run `make test` or `make play` once)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=${1:-docs/shots}
+PLAYSHOT=${PLAYSHOT:-../shared/tools/playshot}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+mkdir -p "$OUT"
+
+shots() {  # shots NAME-PREFIX STEP... -- ARGS...: one app run, its PNGs renamed PREFIX-NAME.png into $OUT
+    local prefix=$1; shift
+    rm -rf "$TMP/png"
+    timeout -s KILL 300 "$PLAYSHOT" -o "$TMP/png" "$@" >/dev/null
+    for f in "$TMP"/png/*.png; do cp "$f" "$OUT/$prefix-$(basename "$f")"; done
+}
+
+# the hops that follow the path of Stairs' world for a seed, as left/right half clicks
+stairs_hops() {  # stairs_hops SEED COUNT
+    .venv/bin/python -c "
+import sys
+from arcade.stairs.world import World
+w = World(int(sys.argv[1]))
+for _ in range(int(sys.argv[2])):
+    s = w.next_side
+    w.hop(s)
+    print('click:360,520' if s == 'right' else 'click:120,520')" "$1" "$2"
+}
+
+# menu, settings, stats, help: a fresh profile
+shots menu wait:2 shot:start click:240,445 wait:1 shot:settings \
+    key:Escape wait:0.8 click:240,490 wait:1 shot:stats \
+    -- --data-dir "$TMP/pd-menu"
+
+# 2048: the board at rest, then the AI autoplaying with its panel open
+shots 2048 wait:1.5 key:space wait:0.4 shot:start key:shift+a wait:12 shot:autoplay -- play 2048 --new --seed 3 --data-dir "$TMP/pd-2048"
+
+# Stairs: the start, score 10, score 50, and a death by a dropping stair (stop hopping after 10)
+mapfile -t ten < <(stairs_hops 7 10)
+mapfile -t fifty < <(stairs_hops 7 50)
+shots stairs wait:1.5 key:space wait:0.4 shot:start "${ten[@]}" wait:0.3 shot:score10 wait:12 shot:dropped -- play stairs --seed 7 --data-dir "$TMP/pd-s1"
+shots stairs wait:1.5 key:space wait:0.4 "${fifty[@]}" wait:0.1 shot:score50 -- play stairs --seed 7 --data-dir "$TMP/pd-s2"
+shots stairs wait:1.5 key:space wait:0.4 click:120,520 wait:0.8 shot:wrong-side -- play stairs --seed 7 --data-dir "$TMP/pd-s3"
+mapfile -t five < <(stairs_hops 7 5)  # seed 7: after R L R R R, a hop to the right lands on a spike
+shots stairs wait:1.5 key:space wait:0.4 "${five[@]}" click:360,520 wait:0.8 shot:spike -- play stairs --seed 7 --data-dir "$TMP/pd-s4"
+
+# tic-tac-toe: 3x3 against the AI; a Gomoku game between two people, won by five in a row
+shots ttt wait:1.5 key:space wait:0.4 click:240,556 wait:0.6 click:240,386 wait:1.2 click:104,250 wait:1.2 shot:3x3 \
+    -- play tictactoe --data-dir "$TMP/pd-t1"
+five=()
+for i in 0 1 2 3 4; do
+    five+=("click:$((150 + 30 * i)),393" wait:0.3)
+    [ "$i" -lt 4 ] && five+=("click:$((150 + 30 * i)),423" wait:0.3)
+done
+shots ttt wait:1.5 key:space wait:0.4 key:Right key:Right key:Down key:Right click:240,556 wait:0.8 "${five[@]}" wait:2.5 \
+    shot:gomoku-won -- play tictactoe --data-dir "$TMP/pd-t2"
+
+# Minesweeper: the odds overlay on expert, then an expert game won by the AI (seed 2 is a win in the benchmark)
+shots mines wait:1.5 key:space wait:0.3 click:240,400 wait:0.5 key:p wait:0.6 shot:odds key:h wait:0.5 shot:hint \
+    -- play minesweeper --level expert --seed 4 --new --data-dir "$TMP/pd-m1"
+shots mines wait:1.5 key:space wait:0.3 key:A wait:75 shot:expert-won -- play minesweeper --level expert --seed 2 --new \
+    --data-dir "$TMP/pd-m2"
+
+# the window: the smallest size and a wide one (the 480x800 picture scaled to fit, letterboxed)
+shots window wait:2 shot:240x400 -- --window 240x400 --data-dir "$TMP/pd-w1"
+shots window wait:2 shot:1000x1000 -- --window 1000x1000 --data-dir "$TMP/pd-w2"
+# 1920x1080 is larger than playshot's 1280x1024 virtual screen: the same app on SDL's dummy driver, its window saved
+SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy .venv/bin/python - "$OUT" "$TMP/pd-w3" <<'PY' >/dev/null 2>&1
+import sys
+import pygame
+from arcade import games, shell
+from arcade.engine.app import App, Options
+from arcade.shell.menu import MenuScene
+app = App(Options(data_dir=sys.argv[2], window=(1920, 1080)), games=games.load())
+shell.install(app)
+app.stack.reset(MenuScene(app), fade=False)
+for _ in range(30):
+    app.step(1 / 60)
+app.present()
+pygame.image.save(pygame.display.get_surface(), f"{sys.argv[1]}/window-1920x1080.png")
+PY
+
+# a 2048 replay mid-way, its review, and the replay jumped to the costliest move (a game by an imperfect player:
+# the AI's move, or a random one 12 % of the time)
+SDL_VIDEODRIVER=dummy .venv/bin/python - "$TMP/game.replay" <<'PY' >/dev/null 2>&1
+import random, sys
+from arcade.engine import replays
+from arcade.game2048 import ai, replay
+from arcade.game2048.game import Game
+rng, g = random.Random(5), Game(4, seed=11)
+while not g.over:
+    if g.won and not g.keep_playing:
+        g.keep_going()
+    legal = ai.legal_directions(g.grid)
+    g.move(rng.choice(legal) if rng.random() < 0.12 else ai.choose(g.grid, "expectimax", budget_ms=2).direction)
+replays.write_file(replay.record(g), sys.argv[1])
+PY
+shots replay wait:2 click:240,647 wait:0.6 shot:2048-mid key:v wait:10 shot:2048-review key:2 wait:1 shot:2048-jump \
+    -- replay "$TMP/game.replay" --data-dir "$TMP/pd-r"
+
+# the README's strip: five of them side by side at half size
+.venv/bin/python - "$OUT" <<'PY' 2>/dev/null
+import os, sys
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+import pygame
+out = sys.argv[1]
+names = ["menu-start", "2048-autoplay", "stairs-score50", "ttt-gomoku-won", "mines-odds"]
+strip = pygame.Surface((len(names) * 240 + (len(names) - 1) * 8, 400))
+strip.fill((250, 248, 239))
+for i, n in enumerate(names):
+    strip.blit(pygame.transform.smoothscale(pygame.image.load(f"{out}/{n}.png"), (240, 400)), (i * 248, 0))
+pygame.image.save(strip, f"{out}/strip.png")
+PY
+ls -1 "$OUT"
