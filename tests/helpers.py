@@ -49,39 +49,3 @@ def frames(app, n: int = 1, dt: float = 1 / 60, events=()) -> None:
 def settle(app, seconds: float = 0.5, dt: float = 1 / 60) -> None:
     """Run frames until ``seconds`` of game time passed (fades finish, switches apply)."""
     frames(app, max(1, round(seconds / dt)), dt)
-
-
-def watch_from_stats(app, game_id: str, rec):
-    """Stats -> R -> the game's replays list -> Enter, with ``rec`` stored first. Returns the list's keys and the
-    scene on top afterwards (the replay scene, when all went well)."""
-    import time
-
-    from arcade.shell.replays_scene import ReplaysScene
-    from arcade.shell.stats import StatsScene
-
-    app.replays.add(rec)
-    app.replays.flush()
-    app.stack.reset(StatsScene(app, game_id), fade=False)
-    frames(app, 1, events=[key(pygame.K_r)])
-    settle(app, 0.3)
-    lst = app.stack.top
-    assert isinstance(lst, ReplaysScene)
-    deadline = time.monotonic() + 5
-    while lst.replays is None and time.monotonic() < deadline:
-        time.sleep(0.01)
-    frames(app, 2)
-    keys = lst.keys()
-    frames(app, 1, events=[key(pygame.K_RETURN)])
-    settle(app, 0.3)
-    return keys, app.stack.top
-
-
-def run_replay_file(path, data_dir, frames_: int = 30):
-    """``python -m arcade replay FILE`` headless for a few frames: the finished process."""
-    import os
-    import subprocess
-    import sys
-
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    return subprocess.run([sys.executable, "-m", "arcade", "replay", str(path), "--frames", str(frames_),
-                           "--data-dir", str(data_dir)], env=env, capture_output=True, text=True, timeout=60)

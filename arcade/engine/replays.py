@@ -170,25 +170,6 @@ def write_file(replay: Replay, path) -> None:
         raise ValueError(f"cannot write {path}: {e.strerror or e}") from None
 
 
-def export(app, replay: Replay, prefix: str | None = None):
-    """Export from a replay scene: ``replay`` as ``<data dir>/exports/<prefix>-<time>-<score>.replay``, said in a
-    toast (``app.notify``); the path, or None when there is no data dir or the write failed (said too)."""
-    d = app.profile.dir
-    if d is None:
-        app.notify("No data folder to export to")
-        return None
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(replay.time))
-    path = Path(d) / "exports" / f"{prefix or replay.game}-{stamp}-{replay.score}.replay"
-    try:
-        path.parent.mkdir(exist_ok=True)
-        write_file(replay, path)
-    except (OSError, ValueError) as e:
-        app.notify(f"Export failed: {e}")
-        return None
-    app.notify(f"Exported: {path}", 6.0)
-    return path
-
-
 class ReplayStore:
     """The replays of one data dir. ``add`` returns at once (a background thread writes); ``flush`` waits."""
 

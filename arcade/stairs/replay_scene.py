@@ -1,158 +1,151 @@
-"""Watching a Stairs replay: the run on its own staircase, with the game's animations, on a timeline of its time.
+"""Watching a Stairs replay (the engine's :class:`~arcade.engine.replay_player.ReplayPlayer`): the run on its own
+staircase, with the game's hops, falling stairs and sounds, at its own pace, on a timeline of its clock.
+
+The positions are the start (a moment before the first hop), the world just after each hop, and the end (when a
+timed drop ended the run after its last hop); a step is one hop. Between two positions the world runs on its own
+clock while the replay plays, so the stairs drop as they did. The world is the record played through
+:class:`arcade.stairs.replay.Player` (forward as time runs; a seek back starts a fresh one, a few ms for a long run,
+at most once a frame however many a drag sends). The positions come from the whole record replayed and checked on
+the loader thread: a record that does not replay to its recorded end says so on screen. A replay changes no best
+and no stat: it reads the record and draws.
 
 Keys: Space play/pause, Left/Right one hop back or forward (and pause), Home/End, + / - speed (0.5x to 16x), E
-export, Esc back. Mouse or touch: the buttons, and a click or drag on the timeline. The world is the record played
-through :class:`arcade.stairs.replay.Player` (forward as time runs; a seek back starts a fresh one, a few ms for a
-long run, at most once a frame). The whole record is also checked on a background thread: a record that does not
-replay to its recorded end says so on screen. A replay changes no best and no stat: it reads the record and draws.
+export, Esc back. Mouse or touch: the buttons, and a click or drag on the timeline (to the nearest hop).
 """
 from __future__ import annotations
 
-import threading
+import bisect
 
 import pygame
 
-from arcade.engine.scene import Scene
+from arcade.engine.replay_player import ReplayPlayer, controls
 from arcade.engine.ui import colors
-from arcade.engine.ui.replay_controls import SPEEDS, ReplayControls
 from arcade.engine.ui.text import Label, blit_center, fit, render
-from arcade.stairs import ID
 from arcade.stairs.causes import CAUSES
 from arcade.stairs.layers import StairsView
 from arcade.stairs.replay import Player, check, replay
 from arcade.stairs.scene import BUTTON, BUTTON_HOVER, CARD_EDGE, INK, SOFT
 from arcade.stairs.world import TICKS_PER_SECOND
 
+__all__ = ["StairsReplayScene", "make_replay", "validate", "positions", "LEAD", "BUTTONS", "TIMELINE"]
+
 LEAD = 600_000  # ticks of the timeline before the first hop (a moment to see the start; the first hop is at 0)
 LOUD_SPEED = 2.0  # the hop sounds play up to this speed (faster they would only rattle)
 BAND_TOP = 616  # the control band at the bottom
-TIMELINE = pygame.Rect(30, 664, 420, 16)
-BUTTONS = {"back": pygame.Rect(20, 698, 100, 44), "play": pygame.Rect(128, 698, 120, 44),
-           "fwd": pygame.Rect(256, 698, 100, 44), "speed": pygame.Rect(364, 698, 96, 44)}
+BUTTONS, TIMELINE = controls(664, 698, 16)
 GOLD = colors.GOLD
 
 
-class StairsReplayScene(ReplayControls, Scene):
-    TIMELINE, BUTTONS = TIMELINE, BUTTONS
+def positions(data) -> list[int]:
+    """The replay's positions as ticks of the run's clock: ``-LEAD`` (the start), each hop's tick (the world just
+    after it), and the end if a drop ended the run after its last hop. Checks the whole record (ValueError, one
+    line, where it does not replay)."""
+    replay(data)
+    run = check(data)
+    ticks = [-LEAD] + [t for t, _ in run.hops]
+    if run.end > ticks[-1]:
+        ticks.append(run.end)
+    return ticks
+
+
+class StairsReplayScene(ReplayPlayer):
+    BUTTONS, TIMELINE = BUTTONS, TIMELINE
+    KEYS = "Space play · Left/Right hop · drag the bar · +/- speed · E export · Esc back"
+    KEYS_Y = 774
+    KEYS_COLOUR = SOFT
+    STEP_LABELS = ("< Hop", "Hop >")
 
     def __init__(self, app, replay_record):
-        super().__init__(app)
-        self.replay = replay_record
         self.run = check(replay_record.data)  # a bad record: ValueError before the scene exists
-        self.hop_ticks = [t for t, _ in self.run.hops]
         self.view = StairsView(app.size, sound=self._sound)
         self.player = Player(self.run)
-        self.view.reset(self.world)
-        self.t = -float(LEAD)  # the replay's clock, ticks (a float: slow speeds add fractions of a tick); < 0: before
-        #                        the first hop, which comes at tick 0
-        self.playing = True
-        self.speed_i = SPEEDS.index(1.0)
-        self.dragging = False
-        self._seek_frac: float | None = None  # the pointer's latest timeline position: applied once a frame
-        self.error = ""
-        self.checked = False
+        self.t = -float(LEAD)  # the tick shown (a float: slow speeds add fractions); < 0: before the first hop
+        self._pending: float | None = None  # a seek not applied yet (see :attr:`world`)
         self._score = Label(64, colors.TEXT_LIGHT)
         self._shadow = Label(64, INK)
         self._clock = Label(16, SOFT)
         self._band = self._make_band(app.size)
-        threading.Thread(target=self._verify, name="stairs-replay-check", daemon=True).start()
-
-    def _verify(self) -> None:
-        try:
-            replay(self.replay.data)
-        except ValueError as e:  # said on screen, nothing else happens
-            self.error = str(e)
-        self.checked = True
+        super().__init__(app, replay_record)
+        self.view.reset(self.world)
 
     def _sound(self, name: str, volume: float = 1.0) -> None:
         if self.playing and self.speed <= LOUD_SPEED:
             self.app.play(name, volume)
 
-    # ----- where we are -----
-    @property
-    def world(self):
-        return self.player.world
+    # ----- the positions -----
+    def compute_steps(self) -> list:
+        return positions(self.replay.data)
 
     @property
     def end(self) -> int:
         return self.run.end
 
+    def step_seconds(self, i: int) -> float:
+        return (self.steps[i + 1] - self.steps[i]) / TICKS_PER_SECOND
+
+    def fraction(self, i: int) -> float:
+        return (self.steps[i] + LEAD) / (self.end + LEAD) if self.steps else 0.0
+
+    def position_at(self, frac: float) -> int:
+        """The position nearest ``frac`` of the run's clock."""
+        tick = frac * (self.end + LEAD) - LEAD
+        k = bisect.bisect_left(self.steps, tick)
+        if k >= len(self.steps):
+            return len(self.steps) - 1
+        return k - 1 if k > 0 and tick - self.steps[k - 1] < self.steps[k] - tick else k
+
+    def progress(self) -> float:
+        return (self.t + LEAD) / (self.end + LEAD)
+
+    # ----- the world shown -----
+    @property
+    def world(self):
+        """The world at :attr:`t`; a seek is applied here, once, when the world is next looked at."""
+        if self._pending is not None:
+            tick, self._pending = self._pending, None
+            self._goto(tick)
+        return self.player.world
+
     @property
     def hops_made(self) -> int:
+        self.world  # noqa: B018 - applies a pending seek
         return self.player.next
 
-    # ----- moving through the replay -----
-    def _forward(self, tick: int) -> None:
-        """Play on to ``tick`` with the animations (hops arc, stairs fall)."""
-        self.player.advance_to(tick)
-        self.view.feed(self.world.drain_events())
-
-    def seek(self, tick: float) -> None:
-        """Jump to ``tick`` (-LEAD .. end; < 0: before the first hop): the world there, shown at rest."""
-        tick = max(-float(LEAD), min(float(self.end), tick))
-        if tick < self.player.tick or (tick < 0 and self.hops_made):
+    def _goto(self, tick: float) -> None:
+        """The world at ``tick`` (-LEAD .. end), shown at rest."""
+        if tick < self.player.tick or (tick < 0 and self.player.next):
             self.player = Player(self.run)
         if tick >= 0:
             self.player.advance_to(int(tick))
-        self.t = tick
-        self.view.reset(self.world)  # snaps the camera, clears what was falling
-        if self.world.over:  # the robot has left the staircase
+        self.view.reset(self.player.world)  # snaps the camera, clears what was falling
+        if self.player.world.over:  # the robot has left the staircase
             self.view.robot.falling, self.view.robot.alpha = True, 0.0
-            self.view.stairs.cause = self.world.cause
+            self.view.stairs.cause = self.player.world.cause
 
-    def step(self, delta: int) -> None:
-        """One hop forward (animated) or back; pauses."""
-        self.playing = False
-        if delta > 0:
-            if self.hops_made < len(self.hop_ticks):
-                tick = self.hop_ticks[self.hops_made]
-            else:
-                tick = self.end
-            self.t = max(self.t, float(tick))
-            self._forward(tick)
+    def _forward(self, tick: float) -> None:
+        """Play on to ``tick`` with the animations (hops arc, stairs fall)."""
+        world = self.world
+        self.t = max(self.t, tick)
+        if tick >= 0:
+            self.player.advance_to(int(tick))
+            self.view.feed(world.drain_events())
+
+    def show(self, i: int, animate: bool) -> None:
+        if animate:
+            self._forward(self.steps[i])
         else:
-            k = self.hops_made - 2  # the hop before the last one made: its tick, that hop made
-            self.seek(self.hop_ticks[k] if k >= 0 else -LEAD)
+            self.t = self._pending = float(self.steps[i])
+            self.clock = 0.0  # a play from here starts at the hop
 
     def toggle(self) -> None:
-        if self.t >= self.end and not self.playing:
-            self.seek(-LEAD)
-        self.playing = not self.playing
-
-    def to_start(self) -> None:
-        self.playing = False
-        self.seek(-LEAD)
-
-    def to_end(self) -> None:
-        self.playing = False
-        self.seek(self.end)
-
-    def seek_fraction(self, frac: float) -> None:
-        self._seek_frac = frac  # a drag sends many: the latest is applied at the next frame
-
-    def export(self):
-        """Write the replay as a small text file under the data dir's ``exports`` folder; the path is shown."""
-        from arcade.engine.replays import export
-
-        return export(self.app, self.replay, ID)
-
-    # ----- scene -----
-    def back(self) -> None:
-        self.app.stack.remove(self)
-
-    def handle(self, event) -> None:
-        self.handle_controls(event)
+        super().toggle()
+        if self.playing and self.steps:  # resumed between two hops: the clock goes on from the tick shown
+            self.clock = max(0.0, (self.t - self.steps[self.i]) / TICKS_PER_SECOND)
 
     def update(self, dt: float) -> None:
-        if self._seek_frac is not None:
-            frac, self._seek_frac = self._seek_frac, None
-            self.seek(frac * (self.end + LEAD) - LEAD)
-        if self.playing:
-            self.t = min(float(self.end), self.t + dt * self.speed * TICKS_PER_SECOND)
-            if self.t >= 0:
-                self._forward(int(self.t))
-            if self.t >= self.end:
-                self.playing = False
+        super().update(dt)  # the positions passed, hop by hop
+        if self.playing and self.steps and self.i < self.last:
+            self._forward(min(self.steps[self.i + 1], self.steps[self.i] + self.clock * TICKS_PER_SECOND))
         self.view.update(dt * max(1.0, self.speed), self.world.score)
 
     # ----- drawing -----
@@ -164,11 +157,21 @@ class StairsReplayScene(ReplayControls, Scene):
             band.fill((*INK, round(min(1.0, y / 40) * 215)), (0, y, w, 1))
         return band
 
-    def _button(self, surface, name: str, label: str, active: bool = False) -> None:
-        r = BUTTONS[name]
-        pygame.draw.rect(surface, BUTTON_HOVER if active else BUTTON, r, border_radius=12)
-        pygame.draw.rect(surface, CARD_EDGE, r, width=2, border_radius=12)
-        blit_center(surface, fit(label, r.w - 10, 20, colors.TEXT_LIGHT), r.center)
+    def draw_button(self, surface, rect, label: str, active: bool = False) -> None:
+        pygame.draw.rect(surface, BUTTON_HOVER if active else BUTTON, rect, border_radius=12)
+        pygame.draw.rect(surface, CARD_EDGE, rect, width=2, border_radius=12)
+        blit_center(surface, fit(label, rect.w - 10, 20, colors.TEXT_LIGHT), rect.center)
+
+    def draw_timeline(self, surface) -> None:
+        tl = self.TIMELINE
+        pygame.draw.rect(surface, INK, tl, border_radius=8)
+        pygame.draw.rect(surface, CARD_EDGE, tl, width=2, border_radius=8)
+        done = tl.copy()
+        done.w = max(tl.h, round(tl.w * self.progress()))
+        pygame.draw.rect(surface, GOLD, done, border_radius=8)
+        knob = (done.right - tl.h // 2, tl.centery)
+        pygame.draw.circle(surface, colors.TEXT_LIGHT, knob, 11)
+        pygame.draw.circle(surface, GOLD, knob, 7)
 
     def draw(self, surface) -> None:
         w, h = surface.get_size()
@@ -189,20 +192,7 @@ class StairsReplayScene(ReplayControls, Scene):
         surface.blit(self._band, (0, BAND_TOP))
         title = self.error or self.replay.title
         blit_center(surface, fit(title, w - 40, 17, (236, 120, 100) if self.error else SOFT, "medium"), (w / 2, 640))
-        pygame.draw.rect(surface, INK, TIMELINE, border_radius=8)
-        pygame.draw.rect(surface, CARD_EDGE, TIMELINE, width=2, border_radius=8)
-        frac = (self.t + LEAD) / (self.end + LEAD)
-        done = TIMELINE.copy()
-        done.w = max(TIMELINE.h, round(TIMELINE.w * frac))
-        pygame.draw.rect(surface, GOLD, done, border_radius=8)
-        pygame.draw.circle(surface, colors.TEXT_LIGHT, (done.right - TIMELINE.h // 2, TIMELINE.centery), 11)
-        pygame.draw.circle(surface, GOLD, (done.right - TIMELINE.h // 2, TIMELINE.centery), 7)
-        self._button(surface, "back", "< Hop")
-        self._button(surface, "play", "Pause" if self.playing else "Play", active=self.playing)
-        self._button(surface, "fwd", "Hop >")
-        self._button(surface, "speed", f"{self.speed:g}x")
-        keys = "Space play · Left/Right hop · drag the bar · +/- speed · E export · Esc back"
-        blit_center(surface, fit(keys, w - 30, 14, SOFT, "medium"), (w / 2, 774))
+        self.draw_controls(surface)
 
 
 def validate(data) -> None:

@@ -5,13 +5,13 @@ import time
 import pygame
 import pytest
 
-from arcade import cli
 from arcade.engine.replays import Replay, read_file, write_file
 from arcade.stairs.autopilot import next_hop
 from arcade.stairs.replay import record, replay, world_at
-from arcade.stairs.replay_scene import LEAD, TIMELINE, StairsReplayScene, make_replay
+from arcade.stairs.replay_scene import LEAD, TIMELINE, StairsReplayScene, make_replay, positions
 from arcade.stairs.world import World
-from helpers import frames, key, mouse_down, mouse_move, mouse_up, run_replay_file, settle, watch_from_stats
+from helpers import frames, key, mouse_down, mouse_move, mouse_up, settle
+from tests.replays.common import refused_in_one_line, replay_file_runs, replays_list, shown
 
 
 def a_run(seed=9, hops=30, gap=0.25, ending="drop"):
@@ -31,13 +31,17 @@ def state(w):
 
 
 def opened(app, rec):
-    s = make_replay(app, rec)
-    app.stack.reset(s, fade=False)
-    deadline = time.monotonic() + 10
-    while not s.checked and time.monotonic() < deadline:
-        time.sleep(0.01)
-    frames(app, 1)
-    return s
+    return shown(app, make_replay(app, rec))
+
+
+def test_the_positions_are_the_start_each_hop_and_a_drop_after_the_last(app):
+    w, rec = a_run(hops=5)
+    ticks = [t for t, _ in w.hops]
+    assert positions(rec.data) == [-LEAD] + ticks + [w.ticks] and w.ticks > ticks[-1]  # a drop ended it
+    w, rec = a_run(hops=5, ending="wrong")
+    assert positions(rec.data) == [-LEAD] + [t for t, _ in w.hops]  # it ended on its last hop
+    s = opened(app, rec)
+    assert s.steps == positions(rec.data) and s.last == len(w.hops)
 
 
 def test_plays_to_the_end_and_lands_on_the_recorded_world(app):
@@ -46,7 +50,7 @@ def test_plays_to_the_end_and_lands_on_the_recorded_world(app):
     assert s.playing and s.hops_made == 0 and s.error == ""
     s.speed_i = 5  # 16x
     settle(app, 1.2)
-    assert not s.playing and s.t == s.end
+    assert not s.playing and s.i == s.last and s.t == s.end
     assert state(s.world) == state(w)
     assert s.view.robot.gone  # the robot went down with its stair
 
@@ -57,23 +61,24 @@ def test_hop_keys_home_end_and_the_timeline(app):
     frames(app, 1, events=[key(pygame.K_SPACE)])  # pause
     assert not s.playing
     frames(app, 1, events=[key(pygame.K_RIGHT), key(pygame.K_RIGHT), key(pygame.K_RIGHT)])
-    assert s.hops_made == 3 and s.world.score == 3
+    assert s.i == 3 and s.hops_made == 3 and s.world.score == 3 and s.t == s.steps[3]
     frames(app, 1, events=[key(pygame.K_LEFT)])
-    assert s.hops_made == 2 and state(s.world) == state(world_at(rec.data, s.player.tick))
+    assert s.hops_made == 2 and state(s.world) == state(world_at(rec.data, s.steps[2]))
     frames(app, 1, events=[key(pygame.K_LEFT), key(pygame.K_LEFT)])
     assert s.hops_made == 0 and s.world.score == 0 and not s.world.running  # before the first hop
     frames(app, 1, events=[key(pygame.K_END)])
     assert s.t == s.end and state(s.world) == state(w)
     frames(app, 1, events=[key(pygame.K_HOME)])
-    assert s.t == -LEAD and s.hops_made == 0
+    assert s.i == 0 and s.t == -LEAD and s.hops_made == 0
     x_half = TIMELINE.x + TIMELINE.w // 2
     frames(app, 1, events=[mouse_down((x_half, TIMELINE.centery)),
                            mouse_move((TIMELINE.x + TIMELINE.w // 4, TIMELINE.centery), buttons=(1, 0, 0)),
                            mouse_move((x_half, TIMELINE.centery), buttons=(1, 0, 0)),
                            mouse_up((x_half, TIMELINE.centery))])
-    want = 0.5 * (s.end + LEAD) - LEAD
-    assert abs(s.t - want) < (s.end + LEAD) / TIMELINE.w
-    assert state(s.world) == state(world_at(rec.data, int(s.t)))
+    want = 0.5 * (s.end + LEAD) - LEAD  # the timeline is the run's clock: the hop nearest its middle
+    assert min(abs(t - want) for t in s.steps) == abs(s.t - want) and s.t == s.steps[s.i]
+    assert abs(s.progress() - 0.5) < 0.1
+    assert state(s.world) == state(world_at(rec.data, s.steps[s.i]))
     frames(app, 1, events=[key(pygame.K_PLUS), key(pygame.K_PLUS)])
     assert s.speed == 4.0
     for _ in range(8):
@@ -81,15 +86,30 @@ def test_hop_keys_home_end_and_the_timeline(app):
     assert s.speed == 0.5
 
 
-def test_any_seek_shows_the_world_at_that_tick(app):
+def test_any_seek_shows_the_world_at_that_hop(app):
     w, rec = a_run(ending="wrong")
     s = opened(app, rec)
+    s.playing = False
     for frac in (0.9, 0.1, 0.5, 0.05, 1.0, 0.0, 0.7):
-        s.seek(frac * (s.end + LEAD) - LEAD)
+        s.seek(s.position_at(frac))
         if s.t >= 0:
-            assert state(s.world) == state(world_at(rec.data, int(s.t)))
+            assert state(s.world) == state(world_at(rec.data, s.steps[s.i]))
+        assert s.hops_made == s.i
         frames(app, 1)
     assert s.world.over == (s.t >= s.end)
+
+
+def test_playing_between_hops_runs_the_world_clock(app):
+    w, rec = a_run(hops=6, gap=0.4)
+    s = opened(app, rec)
+    s.seek(2)  # the world just after the second hop, still playing
+    settle(app, 0.2)
+    assert s.i == 2 and s.steps[2] < s.t < s.steps[3]
+    assert s.world.ticks == int(s.t)  # the drop timer ran on with the replay's clock
+    frames(app, 1, events=[key(pygame.K_SPACE)])  # pause mid-gap, then play on from there
+    t = s.t
+    frames(app, 1, events=[key(pygame.K_SPACE)])
+    assert s.playing and s.t >= t and s.i == 2
 
 
 def test_play_again_from_the_end_starts_over(app):
@@ -98,7 +118,7 @@ def test_play_again_from_the_end_starts_over(app):
     s.seek(s.end)
     s.playing = False
     frames(app, 1, events=[key(pygame.K_SPACE)])
-    assert s.playing and s.t < 0.0 + 10**5 and s.hops_made <= 1
+    assert s.playing and s.i == 0 and s.t < 0.0 + 10**5 and s.hops_made <= 1
 
 
 def test_buttons_step_toggle_and_cycle_speed(app):
@@ -128,7 +148,7 @@ def test_export_writes_a_file_that_imports_back(app):
     w, rec = a_run()
     s = opened(app, rec)
     frames(app, 1, events=[key(pygame.K_e)])
-    (path,) = (app.profile.dir / "exports").glob("stairs-*.replay")
+    (path,) = (app.profile.dir / "exports").glob("stairs-*.replay")  # the engine's export, named by the game
     assert read_file(path) == rec and "Exported" in app.toast[0]
 
 
@@ -136,7 +156,7 @@ def test_a_record_that_does_not_replay_says_so_on_screen(app):
     w, rec = a_run()
     bad = Replay(rec.game, rec.score, rec.data | {"end": rec.data["end"] + 5}, title=rec.title)
     s = opened(app, bad)
-    assert s.error.startswith("Stairs replay:")
+    assert s.error.startswith("Stairs replay:") and s.steps == []
     frames(app, 3)
 
 
@@ -148,33 +168,39 @@ def test_a_malformed_record_is_refused_before_the_scene(app):
 
 def test_stats_lists_the_stairs_replays_and_opens_one(app):
     w, rec = a_run()
-    keys, top = watch_from_stats(app, "stairs", rec)
-    assert keys == [rec.id, "back"]
-    assert isinstance(top, StairsReplayScene) and top.replay == rec
+    app.replays.add(rec)
+    app.replays.flush()
+    lst = replays_list(app, "stairs")
+    assert lst.keys() == [rec.id, "back"] and lst.list.items[0].label == f"{rec.score:,}"
+    frames(app, 1, events=[key(pygame.K_RETURN)])
+    settle(app, 0.3)
+    assert isinstance(app.stack.top, StairsReplayScene) and app.stack.top.replay == rec
 
 
 def test_arcade_replay_file_opens_a_stairs_run_and_bad_files_are_one_line(tmp_path, capsys):
     w, rec = a_run()
     good = tmp_path / "good.replay"
     write_file(rec, good)
-    r = run_replay_file(good, tmp_path / "d")
-    assert r.returncode == 0, r.stderr
+    replay_file_runs(good, tmp_path / "d")
     cases = {"late.replay": rec.data | {"hops": rec.data["hops"] + "R" + "z" * 6},
              "cause.replay": rec.data | {"cause": "hit"},
              "seed.replay": rec.data | {"seed": -3},
              "rules.replay": rec.data | {"rules": 99}}
     for name, data in cases.items():
         (tmp_path / name).write_text(Replay(rec.game, rec.score, data).to_json())
-        assert cli.main(["replay", str(tmp_path / name), "--data-dir", str(tmp_path / "d")]) == 2, name
-        err = capsys.readouterr().err.strip().splitlines()
-        assert len(err) == 1 and err[0].startswith("arcade replay: error: Stairs replay:"), (name, err)
+        err = refused_in_one_line(tmp_path / name, tmp_path / "d", capsys)
+        assert err.startswith("arcade replay: error: Stairs replay:"), (name, err)
     assert state(replay(read_file(good).data)) == state(w)
 
 
 def test_a_long_run_seeks_back_quickly(app):
     w, rec = a_run(hops=1500, gap=0.15)
     s = opened(app, rec)
-    s.seek(s.end)
+    s.seek(s.last)
+    assert s.world.over
     t0 = time.perf_counter()
-    s.seek(s.end * 0.9)
+    for k in range(10):  # a drag back: ten seeks in one frame, one fresh world when it is looked at
+        s.seek(s.last * (99 - k) // 100)
+    assert s.hops_made == s.i
     assert time.perf_counter() - t0 < 0.25  # a fresh world played to there: ~1,350 hops
+    assert state(s.world) == state(world_at(rec.data, s.steps[s.i]))
