@@ -64,14 +64,13 @@ def test_analysis_reports_its_work():
 
 
 def test_the_logic_is_pure_and_cheap_to_import():
-    code = ("import sys, time\n"
-            "t = time.perf_counter()\n"
+    code = ("import sys\n"
             "import arcade.tictactoe.rules, arcade.tictactoe.ai, arcade.tictactoe.solver, arcade.tictactoe.gomoku\n"
             "import arcade.tictactoe.baselines, arcade.tictactoe.bench\n"
-            "print(time.perf_counter() - t)\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] == 'numpy'))\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pygame'))\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert r.returncode == 0, r.stderr
-    seconds, pygame = r.stdout.split("\n")[:2]
+    numpy, pygame = r.stdout.split("\n")[:2]
     assert pygame == "[]"
-    assert float(seconds) < 0.5  # nothing heavy at import time (tables are built on first use)
+    assert numpy == "[]"  # nothing heavy at import time (plain Python; tables are built on first use)

@@ -1,7 +1,6 @@
 """The small-board AI: the 3x3 proof over every reachable position, sampled 4x4 positions, alpha-beta against plain
 minimax, the symmetry canonicalisation, and the lab's e(P) levels."""
 import random
-import time
 
 import pytest
 
@@ -81,13 +80,13 @@ def test_alphabeta_returns_the_plain_minimax_value(h, w, k, lo, hi):
             assert WIN - abs(got) == 100 - abs(want), rows
 
 
-def test_4x4_is_a_draw_and_the_first_move_comes_well_under_a_second():
+def test_4x4_is_a_draw_solved_in_a_small_tree():
+    """The answer's speed is a benchmark figure (`arcade bench tictactoe`, `make bench`: about 0.2-0.3 s); here the
+    machine-independent part: the search from a cold table stays a small tree (17,512 nodes when measured)."""
     g = Geometry(4, 4, 4)  # a fresh table: nothing cached from other tests
-    t = time.perf_counter()
     cell, score, _ = g.solve(0, 0, 0)
-    elapsed = time.perf_counter() - t
     assert score == 0
-    assert elapsed < 1.0
+    assert g.nodes < 60_000 and len(g.tt) < 40_000
 
 
 @pytest.mark.parametrize("shape", [(3, 3), (4, 4), (3, 4), (2, 5)])
