@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from arcade.engine.replays import Replay
+from arcade.engine.replays import Replay, base36
 from arcade.stairs import ID
 from arcade.stairs.causes import CAUSES
 from arcade.stairs.world import TICKS_PER_SECOND, World
@@ -48,21 +48,11 @@ class Run(NamedTuple):
         return self.end / TICKS_PER_SECOND
 
 
-def _base36(n: int) -> str:
-    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-    out = ""
-    while True:
-        n, r = divmod(n, 36)
-        out = digits[r] + out
-        if not n:
-            return out
-
-
 def encode(hops) -> str:
     """``hops`` ((tick, side), ...) as the record's string."""
     out, last = [], 0
     for tick, side in hops:
-        out.append(side[0].upper() + _base36(tick - last))
+        out.append(side[0].upper() + base36(tick - last))
         last = tick
     return "".join(out)
 

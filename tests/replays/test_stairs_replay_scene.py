@@ -9,9 +9,9 @@ from arcade.engine.replays import Replay, read_file, write_file
 from arcade.stairs.autopilot import next_hop
 from arcade.stairs.replay import record, replay, world_at
 from arcade.stairs.replay_scene import LEAD, TIMELINE, StairsReplayScene, make_replay, positions
-from arcade.stairs.world import World
+from arcade.stairs.world import TICKS_PER_SECOND, World
 from helpers import frames, key, mouse_down, mouse_move, mouse_up, settle
-from tests.replays.common import refused_in_one_line, replay_file_runs, replays_list, shown
+from tests.replays.common import refused_in_one_line, replay_file_runs, shown, watch_from_list
 
 
 def a_run(seed=9, hops=30, gap=0.25, ending="drop"):
@@ -79,10 +79,17 @@ def test_hop_keys_home_end_and_the_timeline(app):
     assert min(abs(t - want) for t in s.steps) == abs(s.t - want) and s.t == s.steps[s.i]
     assert abs(s.progress() - 0.5) < 0.1
     assert state(s.world) == state(world_at(rec.data, s.steps[s.i]))
+
+
+def test_the_speed_runs_the_run_clock_faster(app):
+    w, rec = a_run()
+    s = opened(app, rec)
     frames(app, 1, events=[key(pygame.K_PLUS), key(pygame.K_PLUS)])
-    assert s.speed == 4.0
-    for _ in range(8):
-        frames(app, 1, events=[key(pygame.K_MINUS)])
+    assert s.speed == 4.0 and s.playing
+    t0 = s.t
+    frames(app, 30)  # half a second at 4x: two seconds of the run
+    assert abs((s.t - t0) / TICKS_PER_SECOND - 2.0) < 0.1 and s.world.ticks == int(s.t)
+    frames(app, 1, events=[key(pygame.K_MINUS)] * 8)
     assert s.speed == 0.5
 
 
@@ -168,13 +175,8 @@ def test_a_malformed_record_is_refused_before_the_scene(app):
 
 def test_stats_lists_the_stairs_replays_and_opens_one(app):
     w, rec = a_run()
-    app.replays.add(rec)
-    app.replays.flush()
-    lst = replays_list(app, "stairs")
-    assert lst.keys() == [rec.id, "back"] and lst.list.items[0].label == f"{rec.score:,}"
-    frames(app, 1, events=[key(pygame.K_RETURN)])
-    settle(app, 0.3)
-    assert isinstance(app.stack.top, StairsReplayScene) and app.stack.top.replay == rec
+    top = watch_from_list(app, "stairs", rec)
+    assert isinstance(top, StairsReplayScene) and top.replay == rec
 
 
 def test_arcade_replay_file_opens_a_stairs_run_and_bad_files_are_one_line(tmp_path, capsys):
