@@ -15,8 +15,8 @@ PKG = ROOT / "arcade"
 GAME_PACKAGES = {name.rsplit(".", 1)[1] for name in games.PACKAGES}
 PURE = ["arcade.game2048.rules", "arcade.game2048.game", "arcade.game2048.bitboard", "arcade.game2048.ai",
         "arcade.game2048.autoplay", "arcade.game2048.anim", "arcade.stairs.alias", "arcade.stairs.world",
-        "arcade.stairs.autopilot", "arcade.engine.plugin", "arcade.engine.settings", "arcade.engine.worker",
-        "arcade.engine.storage", "arcade.games"] + [f"{p}" for p in games.PACKAGES]
+        "arcade.stairs.autopilot", "arcade.stairs.replay", "arcade.engine.plugin", "arcade.engine.settings",
+        "arcade.engine.worker", "arcade.engine.storage", "arcade.games"] + [f"{p}" for p in games.PACKAGES]
 
 
 def modules():

@@ -7,6 +7,10 @@ its pure logic), :meth:`~ReplayPlayer.show` (put position ``i`` on its board, an
 ``draw``, calling :meth:`~ReplayPlayer.draw_controls`; optionally :meth:`~ReplayPlayer.step_seconds` (a step's
 length at 1x: the recorded time between two inputs, capped), :meth:`~ReplayPlayer.on_key` and
 :meth:`~ReplayPlayer.marks` (ticks on the timeline). Its ``BUTTONS`` and ``TIMELINE`` say where the controls go.
+The timeline is spaced by position unless the game places the positions on its own clock
+(:meth:`~ReplayPlayer.fraction`, :meth:`~ReplayPlayer.position_at`, :meth:`~ReplayPlayer.progress`);
+:meth:`~ReplayPlayer.draw_button` and :meth:`~ReplayPlayer.draw_timeline` draw the controls in the house style
+unless the game has its own.
 
 A game with an AI review gives :meth:`~ReplayPlayer.make_reviewer` (a background job, e.g. an
 :class:`arcade.engine.jobs.Chunked`, whose ``results`` carry the ``index`` of the position they grade) and
@@ -45,6 +49,8 @@ class ReplayPlayer(Scene):
     BUTTONS, TIMELINE = controls(656, 690)
     KEYS = "Space play · Left/Right step · drag the bar · +/- speed · E export · Esc back"
     KEYS_Y = 776
+    KEYS_COLOUR = colors.BUTTON
+    STEP_LABELS = ("< Step", "Step >")
     STEP_S = 0.35  # seconds a step at 1x ...
     PACE = None    # ... or (first, shortest, longest): the recorded pace of the steps' ``ms``, each gap kept
     #                within shortest..longest seconds, the start shown ``first`` seconds
@@ -93,6 +99,18 @@ class ReplayPlayer(Scene):
     def marks(self) -> list:
         """``(position, colour)`` ticks to draw over the timeline (the review's costly moves)."""
         return []
+
+    def fraction(self, i: int) -> float:
+        """Where position ``i`` sits along the timeline, 0..1 (evenly spaced unless the game has a clock)."""
+        return i / self.last if self.last else 0.0
+
+    def position_at(self, frac: float) -> int:
+        """The position at ``frac`` (0..1) along the timeline: the inverse of :meth:`fraction`."""
+        return round(frac * self.last)
+
+    def progress(self) -> float:
+        """How far along the timeline the replay is now (its knob)."""
+        return self.fraction(self.i)
 
     def make_reviewer(self):
         """The AI's review of ``self.steps`` as a background job (None: this game has no review)."""
@@ -260,7 +278,7 @@ class ReplayPlayer(Scene):
     def _seek_to_x(self, x: float) -> None:
         if self.steps:
             frac = (x - self.TIMELINE.x) / self.TIMELINE.w
-            self.seek(round(max(0.0, min(1.0, frac)) * self.last))
+            self.seek(self.position_at(max(0.0, min(1.0, frac))))
 
     def update(self, dt: float) -> None:
         self.review_tick()
@@ -281,22 +299,30 @@ class ReplayPlayer(Scene):
     def draw_controls(self, surface) -> None:
         """The buttons, the timeline (with the game's marks) and the keys line."""
         b = self.BUTTONS
-        button(surface, b["back"], "< Step")
-        button(surface, b["play"], "Pause" if self.playing else "Play", active=self.playing)
-        button(surface, b["fwd"], "Step >")
-        button(surface, b["speed"], f"{self.speed:g}x")
+        back, fwd = self.STEP_LABELS
+        self.draw_button(surface, b["back"], back)
+        self.draw_button(surface, b["play"], "Pause" if self.playing else "Play", active=self.playing)
+        self.draw_button(surface, b["fwd"], fwd)
+        self.draw_button(surface, b["speed"], f"{self.speed:g}x")
+        self.draw_timeline(surface)
+        w = surface.get_width()
+        blit_center(surface, fit(self.KEYS, w - 40, 15, self.KEYS_COLOUR, "medium"), (w / 2, self.KEYS_Y))
+
+    def draw_button(self, surface, rect, label: str, active: bool = False) -> None:
+        button(surface, rect, label, active=active)
+
+    def draw_timeline(self, surface) -> None:
+        """The bar, done up to :meth:`progress`, with the game's marks over it."""
         tl = self.TIMELINE
         pygame.draw.rect(surface, colors.LABEL, tl, border_radius=tl.h // 2)
         if self.last:
             for i, colour in self.marks():
-                x = tl.x + round(tl.w * i / self.last)
+                x = tl.x + round(tl.w * self.fraction(i))
                 pygame.draw.line(surface, colour, (x, tl.y - 7), (x, tl.y - 1), 3)
             done = tl.copy()
-            done.w = max(tl.h, round(tl.w * self.i / self.last))
+            done.w = max(tl.h, round(tl.w * self.progress()))
             pygame.draw.rect(surface, colors.BUTTON, done, border_radius=tl.h // 2)
             pygame.draw.circle(surface, colors.GOLD, (done.right - tl.h // 2, tl.centery), tl.h // 2 + 2)
-        w = surface.get_width()
-        blit_center(surface, fit(self.KEYS, w - 40, 15, colors.BUTTON, "medium"), (w / 2, self.KEYS_Y))
 
 
 class ReviewCard(Scene):

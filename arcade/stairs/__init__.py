@@ -29,6 +29,8 @@ GAME = GameInfo(
     settings=(
         Spec("stairs.mouse", "Stairs mouse", "halves", "choice",
              (("halves", "Screen halves"), ("buttons", "Left/right buttons")), section="Stairs"),
+        Spec("stairs.ghost", "Stairs ghost", True, "bool", section="Stairs",
+             note="Race your best run: its robot climbs beside yours"),
     ),
     help=HelpCard("How to play Stairs", (
         ("Left half / Left, A", "hop up-left"),
@@ -40,7 +42,8 @@ GAME = GameInfo(
         ("Esc", "pause, settings, help"),
     )),
     stats=stats,
-    prefetch=("arcade.stairs.layers", "arcade.stairs.world"),
+    prefetch=("arcade.stairs.layers", "arcade.stairs.world", "arcade.stairs.ghost"),
+    replay="arcade.stairs.replay_scene",
     benches=(
         Bench("stairs", "arcade.stairs.bench", "alias sampler draws/s and stair world update cost"),
         Bench("stairs-frames", "arcade.stairs.bench_frames", "Stairs scene drawing: ms per frame mid-climb"),

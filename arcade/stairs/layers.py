@@ -82,8 +82,9 @@ SKY_TINTS = (
 )
 GRADIENT = ((44, 36, 84), (176, 96, 140), (236, 160, 120))  # fallback sky: top, middle, bottom
 
-# order within one depth: a stair, the candidate glow on it, what stands on it, the robot's shadow, the robot
-_STAIR, _HINT, _OBSTACLE, _SHADOW, _ROBOT = 0, 1, 2, 3, 4
+# order within one depth: a stair, the candidate glow on it, what stands on it, the ghost (the best run racing
+# beside, see :mod:`arcade.stairs.ghost`), the robot's shadow, the robot
+_STAIR, _HINT, _OBSTACLE, GHOST_ORDER, _SHADOW, _ROBOT = 0, 1, 2, 3, 4, 5
 
 DEFAULT_ANCHORS = {
     "stair": (50, 13), "stair_cracked": (50, 13), "obstacle": (32, 58), "robot_shadow": (24, 7),
@@ -163,7 +164,7 @@ def load_sprites(scale: float = SCALE) -> dict[str, Sprite]:
     return out
 
 
-def _tinted(spr: Sprite, colour, amount: float) -> Sprite:
+def tinted(spr: Sprite, colour, amount: float) -> Sprite:
     """A copy of ``spr`` with its rgb moved ``amount`` (0..1) of the way to ``colour``, alpha untouched."""
     img = spr.image.copy()
     if amount > 0:
@@ -197,9 +198,9 @@ def shaded_sprites(scale: float = SCALE) -> dict[str, tuple[Sprite, ...]]:
     base = load_sprites(scale)
     steps = round(max(DEPTH_UP[0], DEPTH_DOWN[0]) / DEPTH_STEP) + 1
     return {
-        "stair": tuple(_tinted(base["stair"], DEPTH_TINT, i * DEPTH_STEP) for i in range(steps)),
-        "obstacle": tuple(_tinted(base["obstacle"], DEPTH_TINT, i * DEPTH_STEP * OBSTACLE_DEPTH) for i in range(steps)),
-        "stair_cracked": tuple(_tinted(base["stair_cracked"], WARN_TINT, WARN_AMOUNT * i / WARN_LEVELS)
+        "stair": tuple(tinted(base["stair"], DEPTH_TINT, i * DEPTH_STEP) for i in range(steps)),
+        "obstacle": tuple(tinted(base["obstacle"], DEPTH_TINT, i * DEPTH_STEP * OBSTACLE_DEPTH) for i in range(steps)),
+        "stair_cracked": tuple(tinted(base["stair_cracked"], WARN_TINT, WARN_AMOUNT * i / WARN_LEVELS)
                                for i in range(WARN_LEVELS + 1)),
         "hint": (_hint_sprite(scale),),
     }
@@ -632,6 +633,7 @@ class StairLayer:
         self.falling: list[Falling] = []
         self.cause: str | None = None
         self.time = 0.0
+        self.ghost = None  # something with ``items(camera, size)`` -> draw items (the ghost), drawn in depth order
 
     def reset(self, world) -> None:
         s = world.robot_stair
@@ -754,6 +756,8 @@ class StairLayer:
                 items.append((depth, _SHADOW, sp["robot_shadow"], gx, gy, r.shadow * 0.9))
             rx, ry = cam.to_screen(r.x, r.y - r.lift)
             items.append((r.depth, _ROBOT, sp[r.sprite_name()], rx, ry, r.alpha))
+        if self.ghost is not None:
+            items.extend(self.ghost.items(cam, self.size))
         items.sort(key=_depth_order)
         blit = surface.blit
         for _, _, spr, sx, sy, alpha in items:
@@ -816,5 +820,5 @@ class StairsView:
 __all__ = [
     "SCALE", "FOCUS", "HOP_TIME", "MAX_QUEUE", "PARALLAX", "SKY_STEP",
     "Background", "Scenery", "Camera", "RobotView", "Falling", "StairLayer", "StairsView", "load_sprites",
-    "scenery_strip", "sky_steps", "sky_tints",
+    "scenery_strip", "sky_steps", "sky_tints", "tinted", "GHOST_ORDER",
 ]

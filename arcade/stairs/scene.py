@@ -7,11 +7,17 @@ Left/A and Right/D; Esc or the pause button pauses. Every press is applied to th
 truth: a tap that beats the drop timer counts, whatever the animation shows — and the robot's hop animations
 queue behind each other (:class:`arcade.stairs.layers.RobotView`), so fast taps are all shown, in order, each once.
 There is no saved game: ``make_scene(app, resume=True)`` starts a new run.
+
+Every run the player finishes (or leaves after a hop) is saved as a replay (:mod:`arcade.stairs.replay`), marked best
+when it set one. The best replay is read on a background thread when the scene is made, and races each run as the
+ghost (:mod:`arcade.stairs.ghost`, setting ``stairs.ghost``); a new best races the next run at once.
 """
 from __future__ import annotations
 
+import logging
 import math
 import random
+import threading
 
 import pygame
 
@@ -25,7 +31,9 @@ from arcade.stairs.autopilot import Autopilot, next_hop
 from arcade.stairs import layers
 from arcade.stairs.layers import StairsView
 from arcade.stairs.causes import CAUSES
-from arcade.stairs.world import World
+from arcade.stairs.ghost import Ghost, ghost_sprites
+from arcade.stairs.replay import Run, check, record, replay
+from arcade.stairs.world import World, to_ticks
 from arcade.stairs import ID as GAME_ID
 
 PANEL_DELAY = 0.9  # seconds from game over to the panel (the fall plays first)
@@ -139,6 +147,11 @@ class StairsScene(Scene):
         self.autopilot: Autopilot | None = None
         self.slip_at = 0
         self._rng = random.Random(app.seed)
+        self.ghost_run: Run | None = None  # the best run to race (read in the background)
+        self.ghost: Ghost | None = None
+        self._ghost_lock = threading.Lock()
+        if not demo:
+            threading.Thread(target=self._load_ghost, name="stairs-ghost", daemon=True).start()
         self.new_run()
         self._pause_icon = self._make_pause_icon()
         self._shade = self._make_shade(app.size[0])
@@ -158,6 +171,60 @@ class StairsScene(Scene):
     def mouse_mode(self) -> str:
         return self.app.profile.get("stairs.mouse")
 
+    @property
+    def ghost_on(self) -> bool:
+        return bool(self.app.profile.get("stairs.ghost"))
+
+    # ----- the ghost -----
+    def _load_ghost(self) -> None:
+        """The best replay that replays (newest of the highest), off the UI thread."""
+        try:
+            bests = sorted((r for r in self.app.replays.list(GAME_ID) if r.best), key=lambda r: (r.score, r.time),
+                           reverse=True)
+            for r in bests:
+                try:
+                    replay(r.data)  # the whole record, checked: a damaged best is passed over
+                except ValueError:
+                    continue
+                self.set_ghost(check(r.data), only_if_none=True)
+                return
+        except Exception as e:  # noqa: BLE001 - no ghost is better than a dead thread's traceback
+            logging.getLogger("arcade").warning("Stairs ghost not loaded: %s", e)
+
+    def set_ghost(self, run: Run, only_if_none: bool = False) -> None:
+        """Race ``run`` from the next run on (``only_if_none``: unless a best set meanwhile got there first)."""
+        with self._ghost_lock:
+            if not (only_if_none and self.ghost_run is not None):
+                self.ghost_run = run
+
+    def _ghost_tick(self, dt: float) -> None:
+        if self.demo:
+            return
+        if self.ghost is None and self.ghost_run is not None:
+            self.ghost = Ghost(self.ghost_run)
+        g = self.ghost
+        if g is not None:  # in step with the world's clock (waiting for your first hop); once over, on by the frame
+            w = self.world
+            tick = g.tick + to_ticks(dt) if w.over else w.ticks if w.running else -1
+            g.update(dt * self.speed if self.speed > 0 else 1e3, tick, self.world)
+        self.view.stairs.ghost = g if self.ghost_on else None
+
+    # ----- replays -----
+    def _save_replay(self) -> None:
+        """The run as a replay (once), best when it set one; nothing before the first hop or in the demo."""
+        if self.demo or self.replay_saved:
+            return
+        self.replay_saved = True
+        w = self.world
+        best = w.score > self.best_before
+        rec = record(w, best=best)
+        if rec is None:
+            return
+        self.app.replays.add(rec)
+        self.last_replay = rec
+        if best:
+            self.set_ghost(check(rec.data))
+
     # ----- runs -----
     def new_run(self) -> None:
         seed = None if self.app.seed is None else self.app.seed + self.runs
@@ -167,6 +234,9 @@ class StairsScene(Scene):
         self.over_t = 0.0
         self.panel: GameOverPanel | None = None
         self.recorded = False
+        self.replay_saved = False
+        self.ghost = None  # rebuilt from ghost_run at the next frame: the race starts again
+        self.view.stairs.ghost = None
         self.best_before = 0 if self.demo else self.app.profile.best(GAME_ID)  # "new best" is against this
         self.presses = 0
         self._over_sound = False
@@ -178,6 +248,7 @@ class StairsScene(Scene):
     def restart(self) -> None:
         if not self.world.over and not self.demo and self.world.score > 0:
             self.app.profile.submit_score(GAME_ID, self.world.score)  # an abandoned run still sets a best
+            self._save_replay()
         self.new_run()
 
     def to_menu(self) -> None:
@@ -212,6 +283,7 @@ class StairsScene(Scene):
             self.app.profile.submit_score(GAME_ID, w.score)
             new_best = w.score > self.best_before
             self.app.profile.record_game(GAME_ID, w.score, cause=cause)
+            self._save_replay()
         best = w.score if self.demo else self.app.profile.best(GAME_ID)
         self.panel = GameOverPanel(self, w.score, best, cause, new_best)
 
@@ -236,6 +308,7 @@ class StairsScene(Scene):
     def exit(self) -> None:
         if not self.demo and not self.world.over and self.world.score > 0:
             self.app.profile.submit_score(GAME_ID, self.world.score)
+            self._save_replay()
 
     def uncover(self) -> None:
         self.speed = self._anim_speed()  # settings may have changed under the pause overlay
@@ -291,6 +364,7 @@ class StairsScene(Scene):
         if not w.over:
             w.update(dt)
             self._drain()
+        self._ghost_tick(dt)
         self.view.update(dt * self.speed if self.speed > 0 else 1e3, w.score)
         if w.over:
             before = self.panel_shown
@@ -313,6 +387,8 @@ class StairsScene(Scene):
 
     def draw(self, surface) -> None:
         self.view.draw(surface, self.world)
+        if self.ghost is not None and self.ghost_on and not self.panel_shown:
+            self.ghost.draw_overlay(surface, self.view.camera, self.world.score)
         self._hud(surface)
         if self.panel_shown:
             k = (self.over_t - self.panel_delay) / PANEL_SLIDE if self.speed > 0 else 1.0
@@ -397,6 +473,8 @@ def warm_steps(app):
     layers.load_sprites(layers.SCALE)
     yield
     layers.shaded_sprites(layers.SCALE)  # the depth fades, the warning's reddening, the candidate glow
+    yield
+    ghost_sprites(layers.SCALE)
     yield
     for name in ("scenery_left", "scenery_right"):
         if assets.has_image(name):

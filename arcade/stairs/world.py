@@ -17,8 +17,14 @@ Dropping: the drop timer starts at the first hop; every ``drop_interval(score)``
 with every obstacle at its height or lower. The interval starts gentle (``DROP_START`` = 2.5 s up to score
 ``DROP_HOLD``, time for a newcomer to read the board) and shrinks smoothly with the score to ``DROP_FLOOR``. At most
 ``MAX_BELOW`` path stairs stay below and at the robot (its own stair counts): a hop past that drops the extras at
-once. The robot's own stair dropping ends the game: ``"dropped"``. ``update(dt)`` advances the timer. The world is
-deterministic for a seed and a script of hops and dts.
+once. The robot's own stair dropping ends the game: ``"dropped"``. ``update(dt)`` advances the timer.
+
+Time is an integer: ``ticks`` microseconds since the first hop (``update(dt)`` rounds ``dt`` to whole ticks, the
+drop interval is a whole number of ticks too), so time adds up exactly: ``advance(a); advance(b)`` leaves the same
+world as ``advance(a + b)``, however the frames split it. A run is therefore reproduced exactly by its seed and the
+tick of each hop (:mod:`arcade.stairs.replay`), whatever frame rate it was played at. A drop that takes the robot's
+stair ends the run at the exact tick it fell (``ticks`` stops there). ``hops`` is the run's input log: (tick, side)
+of every hop that counted.
 
 Warning: no drop comes unannounced. ``crack`` rises from 0 to 1 over the last ``min(WARN_LEAD, interval)`` seconds
 before a timed drop of the tail stair, and ``tail_doomed`` says the next correct hop drops the tail (the robot has
@@ -48,7 +54,7 @@ __all__ = [
     "World", "Stair", "Obstacle", "Robot", "PathGenerator", "drop_interval",
     "STAIR_WIDTH", "STAIR_HEIGHT", "STAIR_OVERLAP", "STEP_X", "STEP_Y",
     "OBSTACLE_PROBABILITIES", "AHEAD", "MAX_BELOW", "DROP_START", "DROP_HOLD", "DROP_FLOOR", "DROP_SCALE", "DROP_POWER",
-    "WARN_LEAD", "SIDES", "CAUSES",
+    "WARN_LEAD", "SIDES", "CAUSES", "TICKS_PER_SECOND", "drop_interval_ticks", "to_ticks",
 ]
 
 # --- geometry, design units (the original's 26 px overlap at its stair size; ours keeps the same role) -----------
@@ -76,6 +82,19 @@ SIDES = ("left", "right")
 CAUSES = tuple(_CAUSE_WORDS)  # "fell", "hit", "dropped"
 _DIR = {"left": -1, "right": 1}
 _EVENT_LIMIT = 4096  # undrained events beyond this are discarded oldest first
+
+
+TICKS_PER_SECOND = 1_000_000  # the world's clock counts microseconds
+
+
+def to_ticks(seconds: float) -> int:
+    """``seconds`` as whole world ticks (rounded to the nearest)."""
+    return round(seconds * TICKS_PER_SECOND)
+
+
+def drop_interval_ticks(score: int) -> int:
+    """:func:`drop_interval` in whole ticks: the interval the world runs on."""
+    return to_ticks(drop_interval(score))
 
 
 def drop_interval(score: int) -> float:
@@ -174,9 +193,10 @@ class World:
         self.over = False
         self.cause: str | None = None
         self.running = False  # the drop timer starts at the first hop
-        self.time = 0.0  # seconds of update() since the first hop
-        self._clock = 0.0  # seconds since the last timed drop
+        self.ticks = 0  # microseconds since the first hop (at a "dropped" end: the tick the robot's stair fell)
+        self._clock = 0  # ticks since the last timed drop
         self._events: deque[tuple] = deque(maxlen=_EVENT_LIMIT)
+        self.hops: list[tuple[int, str]] = []  # the inputs so far: (tick, side) of every hop that counted
         self._grow(initial=True)
         self.facing: str = self.next_side
 
@@ -216,16 +236,21 @@ class World:
         return max(0, self._robot.index - self._stairs[0].index + 1) if self._stairs else 0
 
     @property
+    def time(self) -> float:
+        """Seconds since the first hop (``ticks`` in seconds)."""
+        return self.ticks / TICKS_PER_SECOND
+
+    @property
     def drop_interval(self) -> float:
         """The current seconds between timed drops."""
-        return drop_interval(self.score)
+        return drop_interval_ticks(self.score) / TICKS_PER_SECOND
 
     @property
     def time_to_drop(self) -> float | None:
         """Seconds until the next timed drop, or None before the first hop and after game over."""
         if not self.running or self.over:
             return None
-        return max(0.0, drop_interval(self.score) - self._clock)
+        return max(0, drop_interval_ticks(self.score) - self._clock) / TICKS_PER_SECOND
 
     @property
     def crack(self) -> float:
@@ -234,7 +259,7 @@ class World:
         left = self.time_to_drop
         if left is None:
             return 0.0
-        lead = min(WARN_LEAD, drop_interval(self.score))
+        lead = min(WARN_LEAD, self.drop_interval)
         return 0.0 if left >= lead else 1.0 - left / lead
 
     @property
@@ -271,6 +296,7 @@ class World:
             raise ValueError(f"hop side must be 'left' or 'right', got {side!r}")
         if self.over:
             return False
+        self.hops.append((self.ticks, side))
         self.running = True
         here = self._robot
         self.facing = side
@@ -291,20 +317,29 @@ class World:
         return False
 
     def update(self, dt: float) -> None:
-        """Advance the drop timer by ``dt`` seconds (nothing happens before the first hop or after game over)."""
+        """Advance the drop timer by ``dt`` seconds, rounded to whole ticks (see :meth:`advance`)."""
         if not (dt >= 0.0) or math.isinf(dt):
             raise ValueError(f"update(dt): dt must be a finite number >= 0, got {dt!r}")
-        if self.over or not self.running:
+        self.advance(to_ticks(dt))
+
+    def advance(self, ticks: int) -> None:
+        """Advance the drop timer by ``ticks`` microseconds (nothing happens before the first hop or after game
+        over). Exactly additive: two calls leave the same world as one call with the sum."""
+        if isinstance(ticks, bool) or not isinstance(ticks, int) or ticks < 0:
+            raise ValueError(f"advance(ticks): a whole number >= 0, got {ticks!r}")
+        if self.over or not self.running or not ticks:  # nothing happens in no time (not even an overdue drop)
             return
-        self.time += dt
-        self._clock += dt
-        interval = drop_interval(self.score)  # the score cannot change inside one update
-        count = 0
-        while self._clock >= interval:
-            self._clock -= interval
-            count += 1
-            if count >= self.below:  # the robot's own stair goes: no need to count further
-                break
+        interval = drop_interval_ticks(self.score)  # the score cannot change inside one advance
+        total = self._clock + ticks  # may reach past several intervals (and past one already, if a hop sped it up)
+        count = total // interval
+        below = self.below
+        if count >= below:  # the robot's own stair goes, at the tick its drop came due (not later: no time passes)
+            self.ticks += max(0, below * interval - self._clock)
+            self._clock = 0
+            self._drop(below)
+            return
+        self.ticks += ticks
+        self._clock = total - count * interval
         if count:
             self._drop(count)
 

@@ -52,3 +52,14 @@ def shown(app, scene):
         time.sleep(0.01)
     frames(app, 1)
     return scene
+
+
+def watch_from_list(app, game_id: str, rec):
+    """``rec`` stored, Stats -> R lists it alone (labelled with its score), Enter: the scene on top afterwards."""
+    app.replays.add(rec)
+    app.replays.flush()
+    lst = replays_list(app, game_id)
+    assert lst.keys() == [rec.id, "back"] and lst.list.items[0].label == f"{rec.score:,}"
+    frames(app, 1, events=[key(pygame.K_RETURN)])
+    settle(app, 0.3)
+    return app.stack.top

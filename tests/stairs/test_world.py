@@ -278,7 +278,8 @@ def test_one_update_can_drop_several_and_keeps_the_remainder():
     w = World(seed=6)
     for _ in range(9):
         w.hop(w.next_side)
-    iv = drop_interval(9)
+    iv = w.drop_interval  # drop_interval(9) in whole microsecond ticks
+    assert iv == pytest.approx(drop_interval(9), abs=1e-6)
     assert w.stairs[0].index == 1  # the cap took stair 0
     w.update(3.5 * iv)
     assert w.stairs[0].index == 4 and not w.over
@@ -476,3 +477,61 @@ def test_generated_obstacles_never_on_the_path(seed):
     path = {s.index: s.col for s in stairs}
     for o in obstacles:
         assert path.get(o.row) != o.col
+
+
+# --- integer time: exactly additive (what makes a replay exact) -------------------------------------------------
+def state(w):
+    return (w.score, w.over, w.cause, w.ticks, w.stairs, w.obstacles, w.robot, w.time_to_drop, w.crack)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.lists(st.tuples(st.integers(0, 12), st.integers(0, 3_000_000),
+                                                      st.integers(1, 4)), max_size=60))
+def test_time_adds_up_exactly_however_it_is_split(seed, script):
+    """advance(a) in one call leaves the same world as a split into any number of parts (hops in between)."""
+    whole, split = World(seed=seed), World(seed=seed)
+    for correct, ticks, parts in script:
+        for w in (whole, split):
+            w.hop(w.next_side if correct else wrong(w))
+        whole.advance(ticks)
+        cuts = sorted({ticks * k // parts for k in range(1, parts)})
+        last = 0
+        for c in [*cuts, ticks]:
+            split.advance(c - last)
+            last = c
+        assert state(whole) == state(split)
+
+
+def test_update_rounds_to_whole_ticks_and_advance_checks_its_argument():
+    w = World(seed=3)
+    w.hop(w.next_side)
+    w.update(1 / 60)
+    assert w.ticks == 16_667 and w.time == pytest.approx(0.016667)
+    for bad in (-1, 1.5, True, "3"):
+        with pytest.raises(ValueError):
+            w.advance(bad)
+
+
+def test_a_dropped_run_ends_at_the_tick_its_stair_fell():
+    w = World(seed=4)
+    w.hop(w.next_side)
+    iv = W.drop_interval_ticks(1)
+    w.advance(123)
+    w.advance(10**9)  # far past the end: time stops when the robot's stair (the 2nd drop) falls
+    assert w.cause == "dropped" and w.ticks == 2 * iv
+
+
+def test_no_time_no_drop_even_when_overdue():
+    """A hop that speeds the timer up can leave a drop overdue; it comes with the next tick, never in zero time."""
+    w = World(seed=6)
+    for _ in range(4):
+        w.hop(w.next_side)
+    w.advance(W.drop_interval_ticks(4) - 1)
+    for _ in range(6):
+        w.hop(w.next_side)  # the interval shrinks below the time on the clock
+    tail = w.stairs[0].index
+    w.drain_events()
+    w.advance(0)
+    assert w.stairs[0].index == tail and w.drain_events() == []
+    w.advance(1)
+    assert w.stairs[0].index == tail + 1

@@ -1,0 +1,205 @@
+"""Watching a Stairs replay (the engine's :class:`~arcade.engine.replay_player.ReplayPlayer`): the run on its own
+staircase, with the game's hops, falling stairs and sounds, at its own pace, on a timeline of its clock.
+
+The positions are the start (a moment before the first hop), the world just after each hop, and the end (when a
+timed drop ended the run after its last hop); a step is one hop. Between two positions the world runs on its own
+clock while the replay plays, so the stairs drop as they did. The world is the record played through
+:class:`arcade.stairs.replay.Player` (forward as time runs; a seek back starts a fresh one, a few ms for a long run,
+at most once a frame however many a drag sends). The positions come from the whole record replayed and checked on
+the loader thread: a record that does not replay to its recorded end says so on screen. A replay changes no best
+and no stat: it reads the record and draws.
+
+Keys: Space play/pause, Left/Right one hop back or forward (and pause), Home/End, + / - speed (0.5x to 16x), E
+export, Esc back. Mouse or touch: the buttons, and a click or drag on the timeline (to the nearest hop).
+"""
+from __future__ import annotations
+
+import bisect
+
+import pygame
+
+from arcade.engine.replay_player import ReplayPlayer, controls
+from arcade.engine.ui import colors
+from arcade.engine.ui.text import Label, blit_center, fit, render
+from arcade.stairs.causes import CAUSES
+from arcade.stairs.layers import StairsView
+from arcade.stairs.replay import Player, check, replay
+from arcade.stairs.scene import BUTTON, BUTTON_HOVER, CARD_EDGE, INK, SOFT
+from arcade.stairs.world import TICKS_PER_SECOND
+
+__all__ = ["StairsReplayScene", "make_replay", "validate", "positions", "LEAD", "BUTTONS", "TIMELINE"]
+
+LEAD = 600_000  # ticks of the timeline before the first hop (a moment to see the start; the first hop is at 0)
+LOUD_SPEED = 2.0  # the hop sounds play up to this speed (faster they would only rattle)
+BAND_TOP = 616  # the control band at the bottom
+BUTTONS, TIMELINE = controls(664, 698, 16)
+GOLD = colors.GOLD
+
+
+def positions(data) -> list[int]:
+    """The replay's positions as ticks of the run's clock: ``-LEAD`` (the start), each hop's tick (the world just
+    after it), and the end if a drop ended the run after its last hop. Checks the whole record (ValueError, one
+    line, where it does not replay)."""
+    replay(data)
+    run = check(data)
+    ticks = [-LEAD] + [t for t, _ in run.hops]
+    if run.end > ticks[-1]:
+        ticks.append(run.end)
+    return ticks
+
+
+class StairsReplayScene(ReplayPlayer):
+    BUTTONS, TIMELINE = BUTTONS, TIMELINE
+    KEYS = "Space play · Left/Right hop · drag the bar · +/- speed · E export · Esc back"
+    KEYS_Y = 774
+    KEYS_COLOUR = SOFT
+    STEP_LABELS = ("< Hop", "Hop >")
+
+    def __init__(self, app, replay_record):
+        self.run = check(replay_record.data)  # a bad record: ValueError before the scene exists
+        self.view = StairsView(app.size, sound=self._sound)
+        self.player = Player(self.run)
+        self.t = -float(LEAD)  # the tick shown (a float: slow speeds add fractions); < 0: before the first hop
+        self._pending: float | None = None  # a seek not applied yet (see :attr:`world`)
+        self._score = Label(64, colors.TEXT_LIGHT)
+        self._shadow = Label(64, INK)
+        self._clock = Label(16, SOFT)
+        self._band = self._make_band(app.size)
+        super().__init__(app, replay_record)
+        self.view.reset(self.world)
+
+    def _sound(self, name: str, volume: float = 1.0) -> None:
+        if self.playing and self.speed <= LOUD_SPEED:
+            self.app.play(name, volume)
+
+    # ----- the positions -----
+    def compute_steps(self) -> list:
+        return positions(self.replay.data)
+
+    @property
+    def end(self) -> int:
+        return self.run.end
+
+    def step_seconds(self, i: int) -> float:
+        return (self.steps[i + 1] - self.steps[i]) / TICKS_PER_SECOND
+
+    def fraction(self, i: int) -> float:
+        return (self.steps[i] + LEAD) / (self.end + LEAD) if self.steps else 0.0
+
+    def position_at(self, frac: float) -> int:
+        """The position nearest ``frac`` of the run's clock."""
+        tick = frac * (self.end + LEAD) - LEAD
+        k = bisect.bisect_left(self.steps, tick)
+        if k >= len(self.steps):
+            return len(self.steps) - 1
+        return k - 1 if k > 0 and tick - self.steps[k - 1] < self.steps[k] - tick else k
+
+    def progress(self) -> float:
+        return (self.t + LEAD) / (self.end + LEAD)
+
+    # ----- the world shown -----
+    @property
+    def world(self):
+        """The world at :attr:`t`; a seek is applied here, once, when the world is next looked at."""
+        if self._pending is not None:
+            tick, self._pending = self._pending, None
+            self._goto(tick)
+        return self.player.world
+
+    @property
+    def hops_made(self) -> int:
+        self.world  # noqa: B018 - applies a pending seek
+        return self.player.next
+
+    def _goto(self, tick: float) -> None:
+        """The world at ``tick`` (-LEAD .. end), shown at rest."""
+        if tick < self.player.tick or (tick < 0 and self.player.next):
+            self.player = Player(self.run)
+        if tick >= 0:
+            self.player.advance_to(int(tick))
+        self.view.reset(self.player.world)  # snaps the camera, clears what was falling
+        if self.player.world.over:  # the robot has left the staircase
+            self.view.robot.falling, self.view.robot.alpha = True, 0.0
+            self.view.stairs.cause = self.player.world.cause
+
+    def _forward(self, tick: float) -> None:
+        """Play on to ``tick`` with the animations (hops arc, stairs fall)."""
+        world = self.world
+        self.t = max(self.t, tick)
+        if tick >= 0:
+            self.player.advance_to(int(tick))
+            self.view.feed(world.drain_events())
+
+    def show(self, i: int, animate: bool) -> None:
+        if animate:
+            self._forward(self.steps[i])
+        else:
+            self.t = self._pending = float(self.steps[i])
+            self.clock = 0.0  # a play from here starts at the hop
+
+    def toggle(self) -> None:
+        super().toggle()
+        if self.playing and self.steps:  # resumed between two hops: the clock goes on from the tick shown
+            self.clock = max(0.0, (self.t - self.steps[self.i]) / TICKS_PER_SECOND)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)  # the positions passed, hop by hop
+        if self.playing and self.steps and self.i < self.last:
+            self._forward(min(self.steps[self.i + 1], self.steps[self.i] + self.clock * TICKS_PER_SECOND))
+        self.view.update(dt * max(1.0, self.speed), self.world.score)
+
+    # ----- drawing -----
+    @staticmethod
+    def _make_band(size) -> pygame.Surface:
+        w, h = size
+        band = pygame.Surface((w, h - BAND_TOP), pygame.SRCALPHA)
+        for y in range(band.get_height()):
+            band.fill((*INK, round(min(1.0, y / 40) * 215)), (0, y, w, 1))
+        return band
+
+    def draw_button(self, surface, rect, label: str, active: bool = False) -> None:
+        pygame.draw.rect(surface, BUTTON_HOVER if active else BUTTON, rect, border_radius=12)
+        pygame.draw.rect(surface, CARD_EDGE, rect, width=2, border_radius=12)
+        blit_center(surface, fit(label, rect.w - 10, 20, colors.TEXT_LIGHT), rect.center)
+
+    def draw_timeline(self, surface) -> None:
+        tl = self.TIMELINE
+        pygame.draw.rect(surface, INK, tl, border_radius=8)
+        pygame.draw.rect(surface, CARD_EDGE, tl, width=2, border_radius=8)
+        done = tl.copy()
+        done.w = max(tl.h, round(tl.w * self.progress()))
+        pygame.draw.rect(surface, GOLD, done, border_radius=8)
+        knob = (done.right - tl.h // 2, tl.centery)
+        pygame.draw.circle(surface, colors.TEXT_LIGHT, knob, 11)
+        pygame.draw.circle(surface, GOLD, knob, 7)
+
+    def draw(self, surface) -> None:
+        w, h = surface.get_size()
+        world = self.world
+        self.view.draw(surface, world)
+        text = str(world.score)
+        blit_center(surface, self._shadow.get(text), (w / 2, 62 + 3))
+        blit_center(surface, self._score.get(text), (w / 2, 62))
+        seconds = max(0.0, self.t) / TICKS_PER_SECOND
+        clock = self._clock.get(f"REPLAY  ·  {seconds:,.1f} / {self.run.seconds:,.1f} s")
+        pill = pygame.Rect(0, 0, clock.get_width() + 28, clock.get_height() + 8)
+        pill.center = (w // 2, 108)
+        pygame.draw.rect(surface, INK, pill, border_radius=pill.h // 2)
+        blit_center(surface, clock, pill.center)
+        if world.over and self.t >= self.end:
+            head = CAUSES.get(world.cause, (str(world.cause), ""))[0]
+            blit_center(surface, render(head, 26, GOLD if world.cause == "hit" else colors.TEXT_LIGHT), (w / 2, 160))
+        surface.blit(self._band, (0, BAND_TOP))
+        title = self.error or self.replay.title
+        blit_center(surface, fit(title, w - 40, 17, (236, 120, 100) if self.error else SOFT, "medium"), (w / 2, 640))
+        self.draw_controls(surface)
+
+
+def validate(data) -> None:
+    """Replay the whole record through the world (ValueError, one line, where it does not hold)."""
+    replay(data)
+
+
+def make_replay(app, replay_record):
+    """The replay scene of a Stairs record (``ValueError`` for a record that is not one)."""
+    return StairsReplayScene(app, replay_record)
