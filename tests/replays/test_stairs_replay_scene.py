@@ -1,6 +1,5 @@
 """The Stairs replay scene (play, hop steps, seek, speed, export), opened from Stats -> R and by `arcade replay FILE`;
 it changes no best and no stat, and a bad record is one line."""
-
 import pygame
 import pytest
 
