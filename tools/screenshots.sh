@@ -105,6 +105,25 @@ shots replay wait:2 click:240,647 wait:0.6 shot:2048-mid key:v wait:10 shot:2048
 shots replay wait:1.5 key:space wait:0.3 key:A wait:60 key:v wait:6 shot:mines-review key:1 wait:1.5 shot:mines-jump \
     -- play minesweeper --level expert --seed 4 --new --data-dir "$TMP/pd-mr"
 
+# a Gomoku replay: black's first moves scripted, the rest by the AI's levels, then the replay mid-way
+SDL_VIDEODRIVER=dummy .venv/bin/python - "$TMP/gomoku.replay" <<'PY' >/dev/null 2>&1
+import sys
+from arcade.engine import replays
+from arcade.tictactoe import ai, replay
+from arcade.tictactoe.match import Match
+m, script, i = Match(variant="gomoku", opponent="ai", human="X", level="hard"), [(7, 7), (6, 8), (8, 6)], 0
+while not m.over and len(m.moves) < 60:
+    if m.ai_to_move:
+        r, c = ai.choose(m.rows, level="medium")
+    else:
+        r, c = script[i] if i < len(script) and m.legal(*script[i]) else ai.choose(m.rows, level="easy")
+        i += 1
+    m.clock_ms += 700
+    m.play(r, c)
+replays.write_file(replay.record(m), sys.argv[1])
+PY
+shots replay wait:2 key:x wait:4 shot:gomoku -- replay "$TMP/gomoku.replay" --data-dir "$TMP/pd-g"
+
 # the README's strip: five of them side by side at half size
 .venv/bin/python - "$OUT" <<'PY' 2>/dev/null
 import os, sys
