@@ -122,6 +122,8 @@ class GameInfo:
     prefetch: tuple[str, ...] = ()            # modules the menu imports in the background besides the scene
     benches: tuple[Bench, ...] = ()
     demo: bool = True                         # takes part in the demo and attract mode
+    scores: str = "Recent scores"             # the stats chart's title: what a history record's score means
+    score_unit: str = ""                      # shown after the average and the chart's scale ("%")
     replay: str = ""                          # module with make_replay(app, replay) -> a scene and validate(data)
     #                                           (optional label(replay) -> str for the list; "" = no replays)
 

@@ -110,6 +110,8 @@ GAME = GameInfo(
     ),
     prefetch=("arcade.minesweeper.view", "arcade.minesweeper.solver", "arcade.engine.worker"),
     replay="arcade.minesweeper.replay_scene",
+    scores="Recent games: share of the field cleared",
+    score_unit="%",
     benches=(
         Bench("minesweeper", "arcade.minesweeper.bench",
               "Minesweeper AI: win rate with 95 % CI, guesses, ms per move, fallbacks"),

@@ -107,13 +107,15 @@ class StatsScene(Scene):
             blit_center(surface, fit(g.title, r.w - 10, 22, colors.TEXT_LIGHT if sel else colors.TEXT), r.center)
         s = summary(self.app.profile, self.games[self.index])
         y = 170
-        for label, value in (("Played", str(s["played"])), ("Best", s["best_text"]), ("Average", f"{s['average']:.0f}")):
+        game = self.games[self.index]
+        average = f"{s['average']:.0f}{' ' + game.score_unit if game.score_unit else ''}"
+        for label, value in (("Played", str(s["played"])), ("Best", s["best_text"]), ("Average", average)):
             box = pygame.Rect(0, y, 130, 64)
             box.centerx = {"Played": w / 2 - 145, "Best": w / 2, "Average": w / 2 + 145}[label]
             pygame.draw.rect(surface, colors.BOARD, box, border_radius=6)
             blit_center(surface, render(label.upper(), 13, colors.LABEL), (box.centerx, box.y + 16))
             blit_center(surface, fit(value, box.w - 10, 26, colors.TEXT_LIGHT), (box.centerx, box.y + 42))
-        self._chart(surface, pygame.Rect(30, 270, w - 60, 180), "Recent scores", s["recent"], None)
+        self._chart(surface, pygame.Rect(30, 270, w - 60, 180), game.scores, s["recent"], None, game.score_unit)
         for chart in s["extras"][:1]:  # one chart fits under the recent scores
             rect = pygame.Rect(30, 490, w - 60, 200)
             if isinstance(chart, Breakdown):
@@ -129,9 +131,11 @@ class StatsScene(Scene):
             pygame.draw.rect(surface, colors.BUTTON, rr, border_radius=8)
             blit_center(surface, render("Replays (R)", 22, colors.TEXT_LIGHT), rr.center)
 
-    def _chart(self, surface, rect, title, values, labels) -> None:
+    def _chart(self, surface, rect, title, values, labels, unit: str = "") -> None:
         # the scale ("max N") on the title's line, right-aligned, for charts without a count over each bar
-        scale = render(f"max {max(values) or 1}", 13, colors.TEXT, "regular") if values and not labels else None
+        scale = None
+        if values and not labels:
+            scale = render(f"max {max(values) or 1}{' ' + unit if unit else ''}", 13, colors.TEXT, "regular")
         room = rect.w - (scale.get_width() + 12 if scale else 0)
         surface.blit(fit(title, room, 20, colors.TEXT), (rect.x, rect.y))
         if scale:

@@ -84,3 +84,24 @@ def test_help_card_shows_once_and_any_key_closes_it(app):
     open_help(app, "2048", first_launch=True)
     frames(app, 1)
     assert app.stack.top is base and Profile(app.profile.dir).get("help.2048") is True
+
+
+def test_the_chart_says_what_a_games_score_is_and_the_average_carries_its_unit(app, monkeypatch):
+    mines = app.registry["minesweeper"]
+    assert mines.scores != "Recent scores" and mines.score_unit == "%"
+    app.profile.record_game("minesweeper", 40, level="beginner", won=False, time_ms=5000)
+    app.profile.record_game("minesweeper", 100, level="beginner", won=True, time_ms=9000)
+    drawn = []
+    real = StatsScene._chart
+
+    def spy(self, surface, rect, title, values, labels, unit=""):
+        drawn.append((title, list(values), unit))
+        return real(self, surface, rect, title, values, labels, unit)
+
+    monkeypatch.setattr(StatsScene, "_chart", spy)
+    s = StatsScene(app, "minesweeper")
+    app.stack.reset(s, fade=False)
+    frames(app, 1)
+    assert drawn[0] == (mines.scores, [40, 100], "%")
+    frames(app, 1, events=[key(pygame.K_RIGHT)])  # a game with no history yet: an empty chart, drawn
+    assert app.stack.top is s and drawn[-1][1] == []
