@@ -29,8 +29,12 @@ def data_dir(tmp_path):
 
 
 @pytest.fixture
-def make_app(data_dir):
-    """Build an App on the dummy driver with a synchronous profile in a temp dir, the games and the shell."""
+def make_app(data_dir, request):
+    """Build an App on the dummy driver with a synchronous profile in a temp dir, the games and the shell.
+
+    A scene that raises is closed by the stack (the player lands on the menu), which would hide a bug from a test
+    that only looks at the screen: so a test fails if any scene of its apps failed, unless it is marked
+    ``@pytest.mark.scene_errors`` (the tests of that very safety net)."""
     made = []
 
     def make(registry=None, **opts):
@@ -46,12 +50,16 @@ def make_app(data_dir):
         return a
 
     yield make
+    failed = sum(a.stack.errors for a in made)
     for a in made:
         try:
             a.stack.close()
             a.profile.close()
         except Exception:
             pass
+    if failed and request.node.get_closest_marker("scene_errors") is None:
+        pytest.fail(f"{failed} scene(s) raised and were closed by the stack (see the log above); "
+                    "mark the test scene_errors if that is what it tests")
 
 
 @pytest.fixture

@@ -130,6 +130,7 @@ def test_arcade_play_rejects_a_bad_value_of_its_options(tmp_path, capsys):
         cli.main(["play", "2048", "--boxes", "3"], games=registry)  # options belong to their game
 
 
+@pytest.mark.scene_errors
 @pytest.mark.parametrize("where", ["init", "enter", "update", "draw"])
 def test_a_failing_scene_is_closed_and_the_player_lands_on_the_menu(make_app, monkeypatch, caplog, where):
     monkeypatch.setitem(broken.WHERE, "where", where)
