@@ -118,7 +118,7 @@ GAME = GameInfo(
     ),
     prefetch=("arcade.tictactoe.view", "arcade.tictactoe.match", "arcade.engine.worker"),
     replay="arcade.tictactoe.replay_scene",
-    scores="Recent games: 2 a win, 1 a draw, 0 a loss (or a game between friends)",
+    scores="Recent games (win 2, draw 1, else 0)",
     benches=(Bench("tictactoe", "arcade.tictactoe.bench",
                    "3x3 proof, 4x4 solve time, Gomoku AI vs random / greedy / easy: W/D/L, ms a move"),),
 )
