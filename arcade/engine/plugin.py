@@ -124,6 +124,8 @@ class GameInfo:
     demo: bool = True                         # takes part in the demo and attract mode
     scores: str = "Recent scores"             # the stats chart's title: what a history record's score means
     score_unit: str = ""                      # shown after the average and the chart's scale ("%")
+    scored: Callable[[dict], bool] | None = None  # which history records have a score worth averaging and charting
+    #                                           (None = all; tic-tac-toe: games against the AI, not between friends)
     replay: str = ""                          # module with make_replay(app, replay) -> a scene and validate(data)
     #                                           (optional label(replay) -> str for the list; "" = no replays)
 

@@ -28,9 +28,14 @@ def summary(profile, game) -> dict:
             extras = list(game.stats(hist))
         except Exception:  # noqa: BLE001 - a chart is not worth a crash; the numbers above still show
             extras = []
+    if game.scored is None:
+        average = (tot["score_sum"] / played) if played else 0.0
+    else:  # only some games have a score (the kept history: the totals cannot tell them apart)
+        hist = [r for r in hist if game.scored(r)]
+        average = sum(r["score"] for r in hist) / len(hist) if hist else 0.0
     return {
         "played": played,
-        "average": (tot["score_sum"] / played) if played else 0.0,
+        "average": average,
         "best": best if best is not None else 0,
         "best_text": game.best.format(best) if best is not None else "-",
         "recent": [r["score"] for r in hist[-RECENT:]],

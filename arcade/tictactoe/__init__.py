@@ -118,7 +118,8 @@ GAME = GameInfo(
     ),
     prefetch=("arcade.tictactoe.view", "arcade.tictactoe.match", "arcade.engine.worker"),
     replay="arcade.tictactoe.replay_scene",
-    scores="Recent games (win 2, draw 1, else 0)",
+    scores="Recent games vs the AI (win 2, draw 1, loss 0)",
+    scored=lambda record: record.get("opponent") != "friend",
     benches=(Bench("tictactoe", "arcade.tictactoe.bench",
                    "3x3 proof, 4x4 solve time, Gomoku AI vs random / greedy / easy: W/D/L, ms a move"),),
 )

@@ -105,3 +105,12 @@ def test_the_chart_says_what_a_games_score_is_and_the_average_carries_its_unit(a
     assert drawn[0] == (mines.scores, [40, 100], "%")
     frames(app, 1, events=[key(pygame.K_RIGHT)])  # a game with no history yet: an empty chart, drawn
     assert app.stack.top is s and drawn[-1][1] == []
+
+
+def test_a_game_between_friends_is_played_but_not_scored(app):
+    ttt = app.registry["tictactoe"]
+    app.profile.record_game("tictactoe", 2, variant="3x3", level="easy", side="X", result="win", moves=5)
+    app.profile.record_game("tictactoe", 0, variant="3x3", opponent="friend", result="X", moves=7)
+    app.profile.record_game("tictactoe", 1, variant="3x3", level="easy", side="X", result="draw", moves=9)
+    s = summary(app.profile, ttt)
+    assert s["played"] == 3 and s["recent"] == [2, 1] and s["average"] == 1.5
