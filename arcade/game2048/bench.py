@@ -38,6 +38,7 @@ from arcade.engine.args import positive_int as _positive  # one parser for "a wh
 __all__ = ["add_arguments", "run", "main", "play_game", "summarize", "format_table", "plot"]
 
 MILESTONES = (2048, 4096, 8192, 16384, 32768)
+CROWDED = 1                 # the summary times moves on boards with at most this many empty cells apart
 
 
 CHECKPOINT_MOVES = 200      # a game in progress is checkpointed every this many moves ...
@@ -208,6 +209,7 @@ def play_game(seed: int, strategy: str = "expectimax", params: dict | None = Non
         game = Game.from_dict(state["game"])
         st = state["stats"]
         times, nodes, depths = list(st["times_ms"]), st["nodes"], list(st["depths"])
+        empties = list(st.get("empties", ""))
         search_time, cpu, seconds = st["search_time"], st["cpu"], st["seconds"]
         reached = {int(k): v for k, v in st["reached"].items()}
         max_tile, paths = st["max_tile"], set(st["paths"])
@@ -216,6 +218,7 @@ def play_game(seed: int, strategy: str = "expectimax", params: dict | None = Non
     else:
         game = Game(size=size, seed=seed, four_probability=four_probability)
         times, nodes, depths = [], 0, []
+        empties = []
         search_time = cpu = seconds = 0.0
         reached = {}
         max_tile = game.max_tile
@@ -229,7 +232,8 @@ def play_game(seed: int, strategy: str = "expectimax", params: dict | None = Non
         g = game.to_dict()
         g["history"] = []  # the bench never undoes: a long game's undo stack would only bloat the file
         return {"seed": seed, "game": g, "stats": {
-            "times_ms": [round(t, 3) for t in times], "nodes": nodes, "depths": depths, "search_time": search_time,
+            "times_ms": [round(t, 3) for t in times], "nodes": nodes, "depths": depths, "empties": "".join(empties),
+            "search_time": search_time,
             "cpu": cpu, "seconds": seconds + time.perf_counter() - started,
             "reached": {str(k): v for k, v in reached.items()}, "max_tile": max_tile, "paths": sorted(paths),
             "pieces": pieces, "resumed": resumed}}
@@ -241,6 +245,7 @@ def play_game(seed: int, strategy: str = "expectimax", params: dict | None = Non
             break
         if max_moves and game.moves >= max_moves:
             break
+        empties.append(str(min(9, sum(1 for row in game.grid for v in row if not v))))
         cpu0 = time.process_time()
         d = ai.choose(game.grid, strategy, **params)
         cpu += time.process_time() - cpu0
@@ -291,6 +296,7 @@ def play_game(seed: int, strategy: str = "expectimax", params: dict | None = Non
         "resumed": resumed,
         "pieces": pieces,
         "times_ms": times,
+        "empties": "".join(empties),
     }
 
 
@@ -314,6 +320,12 @@ def summarize(games: list, *, strategy: str, params: dict, seed: int, jobs: int,
     moves = sorted(g["moves"] for g in games)
     to2048 = sorted(g["moves_to_2048"] for g in games if g["moves_to_2048"] is not None)
     times = sorted(t for g in games for t in g.get("times_ms", []))
+    # the moves on crowded boards (at most CROWDED empty cells) and the others, apart (games recorded before the
+    # empty cells were kept have none)
+    flagged = [(t, int(e)) for g in games if len(g.get("empties", "")) == len(g.get("times_ms", []))
+               for t, e in zip(g.get("times_ms", []), g.get("empties", ""))]
+    t_crowded = sorted(t for t, e in flagged if e <= CROWDED)
+    t_calm = sorted(t for t, e in flagged if e > CROWDED)
     nodes = sum(g["nodes"] for g in games)
     search_s = sum(t for g in games for t in g.get("times_ms", [])) / 1000.0
     reach = {}
@@ -337,6 +349,9 @@ def summarize(games: list, *, strategy: str, params: dict, seed: int, jobs: int,
                           "median": _quantile(to2048, 0.5), "max": to2048[-1] if to2048 else None},
         "ms_per_move": {"median": _quantile(times, 0.5), "p95": _quantile(times, 0.95),
                         "mean": sum(times) / len(times) if times else None},
+        "crowded": {"empty_cells": CROWDED, "moves": len(flagged),
+                    "share": len(t_crowded) / len(flagged) if flagged else None,
+                    "ms_median_crowded": _quantile(t_crowded, 0.5), "ms_median_others": _quantile(t_calm, 0.5)},
         "nodes_per_second": nodes / search_s if search_s > 0 else 0.0,
         "max_tile_counts": dict(sorted(dist.items(), key=lambda kv: int(kv[0]))),
         "total_moves": len(times),
@@ -383,6 +398,10 @@ def format_table(s: dict) -> str:
         "",
         f"ms per move    median {_fmt(s['ms_per_move']['median'], '.1f')}   p95 {_fmt(s['ms_per_move']['p95'], '.1f')}"
         f"   ({s['total_moves']} moves)",
+        *([f"crowded        {100 * s['crowded']['share']:.0f} % of moves (<= {s['crowded']['empty_cells']} empty cells):"
+           f" ms median {_fmt(s['crowded']['ms_median_crowded'], '.1f')} there,"
+           f" {_fmt(s['crowded']['ms_median_others'], '.1f')} on the others"]
+          if (s.get("crowded") or {}).get("share") is not None else []),
         f"nodes/s        {s['nodes_per_second'] / 1e6:.2f} M"
         + (f"   (searches got {100 * s['cpu_share']:.0f} % of a core: CPU time / wall time, median game)"
            if s.get("cpu_share") else ""),

@@ -301,3 +301,43 @@ def test_weights_from():
         heuristics.weights_from(3)
     # another weight set gives another table (cached separately)
     assert not np.array_equal(heuristics.row_table(w), heuristics.row_table())
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# expectimax's time: crowded boards get more of it, and the CPU clock is capped in wall time
+
+def test_crowded_boards_get_crowded_time_times_the_budget():
+    p = expectimax.STRATEGY.params({"budget_ms": 80.0, "crowded_empty": 1, "crowded_time": 2.5})
+    roomy = bb.to_board(((2, 4, 8, 16), (0, 2, 32, 64), (0, 0, 4, 256), (2, 0, 8, 1024)))
+    one_hole = bb.to_board(((2, 4, 8, 16), (4, 2, 32, 64), (8, 16, 4, 256), (2, 0, 8, 1024)))
+    full = bb.to_board(((2, 4, 8, 16), (4, 2, 32, 64), (8, 16, 4, 256), (2, 4, 8, 1024)))
+    two_holes = bb.to_board(((2, 4, 8, 16), (4, 2, 32, 64), (8, 0, 4, 256), (2, 0, 8, 1024)))
+    assert expectimax.budget_seconds(roomy, p) == pytest.approx(0.080)
+    assert expectimax.budget_seconds(two_holes, p) == pytest.approx(0.080)
+    assert expectimax.budget_seconds(one_hole, p) == pytest.approx(0.200)
+    assert expectimax.budget_seconds(full, p) == pytest.approx(0.200)
+    assert expectimax.budget_seconds(two_holes, {**p, "crowded_empty": 2}) == pytest.approx(0.200)
+    assert expectimax.budget_seconds(full, {**p, "budget_ms": None}) == float("inf")
+
+
+def test_cpu_clock_is_capped_in_wall_time(monkeypatch):
+    # a CPU clock that never advances (a search starved of CPU, as far as its clock can tell): the wall cap must
+    # still stop the search, long before the depth it would reach with no budget at all
+    board = bb.to_board(((2, 4, 8, 16), (0, 2, 32, 64), (0, 0, 4, 256), (2, 0, 8, 1024)))
+    _, unbounded, _ = expectimax.search_board(board, depth=6, budget_ms=None, prob_cutoff=0.0)
+    monkeypatch.setattr(expectimax, "CPU_CLOCK", lambda: 0.0)
+    _, capped, _ = expectimax.search_board(board, depth=6, budget_ms=5.0, prob_cutoff=0.0, clock="cpu")
+    assert 0 < capped < unbounded / 4
+    monkeypatch.undo()
+    _, wall, _ = expectimax.search_board(board, depth=6, budget_ms=5.0, prob_cutoff=0.0, clock="wall")
+    assert 0 < wall < unbounded / 4
+
+
+def test_clock_and_crowded_values_are_checked():
+    from arcade.game2048.ai import player
+    for name, bad in (("clock", "gpu"), ("clock", None), ("crowded_time", 0), ("crowded_time", -1.0),
+                      ("crowded_empty", -1), ("crowded_empty", 1.5)):
+        with pytest.raises(ValueError) as e:
+            player.check_value(name, bad)
+        assert name in str(e.value) and "\n" not in str(e.value)
+    assert player.check_value("clock", "wall") == "wall"

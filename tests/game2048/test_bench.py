@@ -73,10 +73,38 @@ def test_table_formatting():
     assert s["ms_per_move"]["median"] in (20.0, 30.0) and s["ms_per_move"]["p95"] == 40.0
     text = bench.format_table(s)
     assert "100%" in text and "50%" in text and "4096 x1, 8192 x1" in text and "budget_ms=50" in text
+    assert s["crowded"]["share"] is None and "crowded" not in text  # games recorded before the empty cells
+
+
+def test_crowded_moves_are_timed_apart():
+    games = [
+        {"seed": 1, "score": 6, "max_tile": 4096, "moves": 4, "moves_to_2048": 1, "nodes": 1,
+         "times_ms": [10.0, 200.0, 12.0, 210.0], "empties": "9150"},
+        {"seed": 2, "score": 6, "max_tile": 4096, "moves": 2, "moves_to_2048": 1, "nodes": 1,
+         "times_ms": [11.0, 190.0], "empties": "30"},
+        {"seed": 3, "score": 6, "max_tile": 4096, "moves": 1, "moves_to_2048": 1, "nodes": 1,
+         "times_ms": [500.0], "empties": ""},  # an old record: no empty cells kept, left out of the split
+    ]
+    s = bench.summarize(games, strategy="x", params={}, seed=1, jobs=1, until=None, wall_seconds=1)
+    c = s["crowded"]
+    assert c["moves"] == 6 and c["share"] == pytest.approx(0.5) and c["empty_cells"] == bench.CROWDED == 1
+    assert c["ms_median_crowded"] == 200.0 and c["ms_median_others"] == 11.0
+    assert "crowded        50 % of moves (<= 1 empty cells): ms median 200.0 there, 11.0 on the others" in \
+        bench.format_table(s)
+
+
+def test_played_games_keep_their_empty_cells_through_a_checkpoint():
+    seen = []
+    g = bench.play_game(4, "expectimax", {"depth": 1, "budget_ms": None}, until=128, checkpoint=seen.append,
+                        checkpoint_every=10)
+    assert len(g["empties"]) == len(g["times_ms"]) == g["moves"] and set(g["empties"]) <= set("0123456789")
+    resumed = bench.play_game(4, "expectimax", {"depth": 1, "budget_ms": None}, until=128, state=seen[0])
+    assert resumed["empties"] == g["empties"] and resumed["moves"] == g["moves"]
 
 
 @pytest.mark.parametrize("argv", [
-    ["--ai", "nope"], ["--until", "100"], ["--param", "colour=1"], ["--param", "depth=abc"],
+    ["--ai", "nope"], ["--until", "100"], ["--param", "colour=1"], ["--param", "depth=abc"], ["--param", "clock=gpu"],
+    ["--param", "crowded_time=0"], ["--param", "crowded_empty=-2"],
     ["--param", "depth=0"], ["--param", "four_probability=1.5"], ["--param", "budget_ms=-3"], ["--param", "nokey"],
     ["--weight", "colour=2"], ["--weight", "empty=lots"], ["--budget-ms", "-5"], ["--budget-ms", "nan"],
     ["--four-probability", "1.2"], ["--size", "9"], ["--games", "0"],

@@ -22,8 +22,15 @@ Depth (player moves along the deepest line) adapts to the board: ``distinct tile
 ``budget_ms`` caps the time: before expanding a layer of afterstates the search compares the children it would
 make with what the time left can pay for (a per-child cost measured on the previous searches). If they do not fit,
 the next layer becomes the last, and with ``fill`` the afterstates most likely to be reached are expanded (as
-many as fit; best first by probability) while the others are scored where they stand. The budget is wall time,
-so on a busy machine the search is shallower rather than late.
+many as fit; best first by probability) while the others are scored where they stand. A crowded board (at most
+``crowded_empty`` empty cells) gets ``crowded_time`` times the budget: that is where games are lost, and its tree
+is narrow, so the time buys depth where it counts (a third of a strong game's late moves are that crowded, so the
+median time a move stays near the budget).
+
+``clock`` says what the budget counts. ``"cpu"`` (the default): the search's own CPU time, never more than
+``WALL_CAP`` times the budget in wall time, so a machine busy with other work makes the answer later rather than
+weaker (as the Gomoku engine's clock); on an idle machine the two agree. ``"wall"``: wall time, so a busy machine
+searches shallower rather than late.
 """
 from __future__ import annotations
 
@@ -35,11 +42,19 @@ from arcade.game2048 import bitboard as bb
 from arcade.game2048.ai import heuristics
 from arcade.game2048.ai.strategy import Strategy
 
-__all__ = ["DEFAULTS", "STRATEGY", "search_board", "search_grid", "target_depth"]
+__all__ = ["DEFAULTS", "STRATEGY", "search_board", "search_grid", "target_depth", "dangerous", "budget_seconds",
+           "CLOCKS", "WALL_CAP"]
+
+CLOCKS = ("cpu", "wall")
+WALL_CAP = 2.5          # with clock="cpu": never more than this many times the budget in wall time
+CPU_CLOCK = getattr(time, "thread_time", time.process_time)
 
 #: The strong real-time setting (the default of ``ai.choose``).
 DEFAULTS = {
     "budget_ms": 80.0,
+    "crowded_empty": 1,     # a board with at most this many empty cells is crowded ...
+    "crowded_time": 2.5,    # ... and its budget is budget_ms times this
+    "clock": "cpu",         # what the budget counts: "cpu" (the search's CPU time, capped in wall time) or "wall"
     "depth": None,          # None = adaptive; an int forces that many player moves (still capped by the budget)
     "min_depth": 2,
     "max_depth": 8,
@@ -76,6 +91,16 @@ def dangerous(board: int, p: dict) -> bool:
     return top >= 7 and max(cells[0], cells[3], cells[12], cells[15]) < top
 
 
+def budget_seconds(board: int, p: dict) -> float:
+    """The time budget of a search from ``board`` in seconds (``inf`` when ``budget_ms`` is None or 0): a crowded
+    board (at most ``crowded_empty`` empty cells) gets ``crowded_time`` times ``budget_ms``."""
+    if not p["budget_ms"]:
+        return float("inf")
+    budget = float(p["budget_ms"]) / 1000.0
+    empty = sum(1 for i in range(16) if not (board >> (4 * i)) & 15)
+    return budget * float(p["crowded_time"]) if empty <= int(p["crowded_empty"]) else budget
+
+
 def search_board(board: int, **params):
     """Search a 4x4 bitboard. Returns ``(values, nodes, depth)``: ``values[d]`` for d in up/down/left/right
     (``None`` for a move that changes nothing), ``nodes`` = moves evaluated, ``depth`` = player moves searched
@@ -83,15 +108,19 @@ def search_board(board: int, **params):
     """
     global _cost_per_child
     p = STRATEGY.params(params)
-    start = time.perf_counter()
-    budget = float(p["budget_ms"]) / 1000.0 if p["budget_ms"] else float("inf")
+    wall0 = time.perf_counter()
+    clock = CPU_CLOCK if p["clock"] == "cpu" else time.perf_counter
+    start = clock()
+    danger = dangerous(board, p)
+    budget = budget_seconds(board, p)
+    wall_budget = budget * WALL_CAP if clock is CPU_CLOCK else budget
     fill = bool(p["fill"])
     ev = heuristics.evaluator(heuristics.weights_from(p["weights"]))
     cutoff = float(p["prob_cutoff"])
     per_depth = float(p["cutoff_per_depth"])
     p4 = float(p["four_probability"])
     root = np.array([board], dtype=np.uint64)
-    want = target_depth(int(bb.distinct_count(root)[0]), p, p["depth"] is None and dangerous(board, p))
+    want = target_depth(int(bb.distinct_count(root)[0]), p, p["depth"] is None and danger)
 
     B, cpB = root, np.ones(1)
     layers = []
@@ -117,7 +146,12 @@ def search_board(board: int, **params):
         if grow.size and budget != float("inf"):
             kids = 2 * bb.empty_count(A[grow])
             total = int(kids.sum())
-            allowed = 0.9 * (budget - (time.perf_counter() - start)) / _cost_per_child
+            used, wall_used = clock() - start, time.perf_counter() - wall0
+            allowed = 0.9 * (budget - used) / _cost_per_child
+            if clock is CPU_CLOCK:
+                # the wall cap, at the pace (wall time per CPU time) this search has had so far
+                pace = max(1.0, wall_used / used) if used > 0 else 1.0
+                allowed = min(allowed, 0.9 * (wall_budget - wall_used) / (_cost_per_child * pace))
             if total > allowed:
                 last = True
                 k = int(allowed / kids.mean()) if fill else 0
@@ -130,7 +164,7 @@ def search_board(board: int, **params):
                     grow = grow[cp >= threshold]
         leaf = np.ones(A.size, dtype=bool)
         leaf[grow] = False
-        t_expand = time.perf_counter()
+        t_expand = clock()
         children, parent, prob = bb.spawns(A[grow], p4)
         n_children = children.size
         if last or d + 2 >= want:
@@ -160,7 +194,7 @@ def search_board(board: int, **params):
 
     if t_expand is not None and n_children > 2000:
         # everything after the last expansion began (its children, the last layer, the way back) per child
-        per_child = (time.perf_counter() - t_expand) / n_children
+        per_child = (clock() - t_expand) / n_children
         _cost_per_child = 0.8 * _cost_per_child + 0.2 * per_child
     values = [None if v == -np.inf else float(v) for v in v4[:, 0]]
     return values, nodes, depth

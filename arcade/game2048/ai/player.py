@@ -132,6 +132,14 @@ def _bool(v, name):
     return v
 
 
+def _choice(*options):
+    def check(v, name):
+        if v not in options:
+            raise ValueError(f"{name}: expected one of {', '.join(map(repr, options))}, got {v!r}")
+        return v
+    return check
+
+
 def _weights(v, name):
     if v is None:
         return v
@@ -157,6 +165,9 @@ PARAMETER_KINDS = {
     "depth_bonus": _any_int,
     "danger_bonus": _any_int,
     "danger_empty": _int_at_least(0),
+    "crowded_empty": _int_at_least(0),
+    "crowded_time": _float_range(0.0, 100.0, open_low=True),
+    "clock": _choice("cpu", "wall"),
     "prob_cutoff": _float_range(0.0, 1.0),
     "cutoff_per_depth": _float_range(0.0, 1e6, open_low=True),
     "four_probability": _float_range(0.0, 1.0),
