@@ -551,6 +551,15 @@ def _dump(path: str, summary: dict, results: list, run_info: dict | None = None,
 _RUN_KEYS = ("strategy", "params", "seed", "until", "size", "max_moves", "four_probability")
 
 
+def _resolved(strategy: str, params: dict) -> dict:
+    """Every parameter the strategy's search will use (its defaults under the given ones), as JSON values."""
+    import dataclasses
+    from arcade.game2048.ai import player
+    full = player.strategy_record(strategy).params(params)
+    return json.loads(json.dumps(full, default=lambda o: dataclasses.asdict(o) if dataclasses.is_dataclass(o)
+                                 else repr(o)))
+
+
 def _load_resume(path: str, run_info: dict, seeds: list):
     """``(finished games, checkpoints by seed, pieces)`` from the JSON of an earlier run; ValueError (one line)
     when the file cannot be resumed with these settings."""
@@ -565,10 +574,19 @@ def _load_resume(path: str, run_info: dict, seeds: list):
         raise ValueError(f"--resume: {path} holds no run settings (not written by a run with checkpoints)")
     old = data["run"]
     mine = json.loads(json.dumps(run_info))
-    diff = [k for k in _RUN_KEYS if old.get(k) != mine.get(k)]
+    # the parameters the searches actually used: a default changed since the run began would otherwise play its
+    # remaining games with another engine (files from before this was kept compare the given parameters only)
+    keys = [k for k in _RUN_KEYS if not (k == "params" and "resolved" in old)]
+    diff = [k for k in keys if old.get(k) != mine.get(k)]
     if diff:
         shown = "; ".join(f"{k}: file {old.get(k)!r}, now {mine.get(k)!r}" for k in diff)
         raise ValueError(f"--resume: {path} was a different run ({shown})")
+    if "resolved" in old and old["resolved"] != mine.get("resolved"):
+        was, now = old["resolved"] or {}, mine.get("resolved") or {}
+        shown = "; ".join(f"{k}: file {was.get(k)!r}, now {now.get(k)!r}" for k in sorted(set(was) | set(now))
+                          if was.get(k) != now.get(k))
+        raise ValueError(f"--resume: {path} was played with other search parameters ({shown}); "
+                         f"give the file's values with --param to resume it")
     wanted = set(seeds)
     try:
         games = [g for g in data.get("games", []) if g["seed"] in wanted]
@@ -612,7 +630,8 @@ def run(args) -> int:
     every = getattr(args, "checkpoint_every", CHECKPOINT_MOVES)
     seeds = [seed + i for i in range(args.games)]
     run_info = {"strategy": strategy, "params": params, "seed": seed, "games": args.games, "until": args.until,
-                "size": size, "max_moves": args.max_moves, "four_probability": four}
+                "size": size, "max_moves": args.max_moves, "four_probability": four,
+                "resolved": _resolved(strategy, params)}
     results, checkpoints, pieces = [], {}, []
     if resume:
         try:

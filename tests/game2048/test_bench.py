@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from arcade.game2048 import bench, bench_engine
+from arcade.game2048.ai import expectimax
 
 GAME_KEYS = {"seed", "score", "max_tile", "moves", "moves_to_2048", "ms_per_move", "ms_p95", "nodes",
              "nodes_per_second", "depth_median", "seconds", "path", "moves_to", "over", "cpu_share"}
@@ -164,7 +165,7 @@ def _outcome(path):
     return [(g["seed"], g["score"], g["moves"], g["max_tile"], g["moves_to"]) for g in data["games"]], data
 
 
-def test_a_stopped_run_resumes_to_the_same_result(tmp_path, monkeypatch):
+def test_a_stopped_run_resumes_to_the_same_result(tmp_path, monkeypatch, capsys):
     whole, cut = tmp_path / "whole.json", tmp_path / "cut.json"
     assert bench.run(parse(RESUME + ["--json", str(whole)])) == 0
     expected, _ = _outcome(whole)
@@ -202,6 +203,15 @@ def test_a_stopped_run_resumes_to_the_same_result(tmp_path, monkeypatch):
     # a different run refuses to resume from this file
     other = [("depth=1" if a == "depth=2" else a) for a in RESUME]
     assert bench.run(parse(other + ["--json", str(cut), "--resume"])) == 2
+
+    # ... and so does a run whose defaults changed since (it would play the rest with another engine), in one line
+    monkeypatch.setitem(expectimax.DEFAULTS, "prob_cutoff", expectimax.DEFAULTS["prob_cutoff"] * 2)
+    capsys.readouterr()
+    assert bench.run(parse(RESUME + ["--json", str(cut), "--resume"])) == 2
+    err = capsys.readouterr().err
+    assert "other search parameters (prob_cutoff: file 0.0001, now 0.0002)" in err and err.count("\n") == 1
+    # giving the file's value back resumes it (nothing is left to play here)
+    assert bench.run(parse(RESUME + ["--param", "prob_cutoff=0.0001", "--json", str(cut), "--resume"])) == 0
 
 
 def test_module_entry_point():
