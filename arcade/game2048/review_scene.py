@@ -1,7 +1,8 @@
 """The 2048 game review card, over its replay: a progress bar while the AI works (in its worker: frames never
 wait), then the accuracy, the count of each grade, the evaluation over the moves (blunders and mistakes marked) and
-the five costliest moves. Clicking one (or pressing 1-5) closes the card on the replay at the position before that
-move, where the grade line shows what the AI would have played. Esc or Enter closes it; the review goes on."""
+the five costliest moves. Clicking one (or pressing 1-5) closes the card on the replay at the board that move led to,
+where the grade line names the move, its grade and what the AI would have played (one step back shows the position
+the player faced). Esc or Enter closes it; the review goes on."""
 from __future__ import annotations
 
 import pygame
