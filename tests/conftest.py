@@ -21,6 +21,16 @@ def _games_settings_known():
     games.load()
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _expectimax_compiled():
+    """numba compiles the 2048 expectimax kernel on its first use in a process (seconds) and caches it on disk:
+    compile it once here, so the worker processes of the tests load it from the cache instead of compiling it
+    inside a request's time limit (the game's worker does it while it warms up)."""
+    from arcade.game2048 import ai
+
+    ai.choose(((2, 4, 8, 16), (0, 2, 32, 64), (0, 0, 4, 256), (2, 0, 8, 1024)), budget_ms=5)
+
+
 @pytest.fixture
 def data_dir(tmp_path):
     d = tmp_path / "data"

@@ -160,12 +160,13 @@ def _reference(board: int, depth: int, p4: float = 0.1):
     ((0, 0, 0, 2), (0, 0, 0, 0), (0, 2, 0, 0), (0, 0, 0, 0)),
 ])
 @pytest.mark.parametrize("depth", [1, 2, 3])
-def test_layer_search_equals_recursive_expectimax(grid, depth):
+@pytest.mark.parametrize("engine", ["layers", "jit"])
+def test_layer_search_equals_recursive_expectimax(grid, depth, engine):
     b = bb.to_board(grid)
     if depth == 3 and sum(v == 0 for row in grid for v in row) > 8:
         depth = 2  # keep the reference quick
     want = _reference(b, depth)
-    got, nodes, reached = expectimax.search_board(b, depth=depth, prob_cutoff=0.0, budget_ms=None)
+    got, nodes, reached = expectimax.search_board(b, depth=depth, prob_cutoff=0.0, budget_ms=None, engine=engine)
     assert reached == depth and nodes > 0
     for w, g in zip(want, got):
         assert (w is None) == (g is None)
@@ -182,7 +183,7 @@ def test_probability_cutoff_prunes():
 
 def test_adaptive_depth():
     p = dict(expectimax.DEFAULTS)
-    assert expectimax.target_depth(3, p) == p["min_depth"]
+    assert expectimax.target_depth(1, p) == p["min_depth"]
     assert expectimax.target_depth(20, p) == p["max_depth"]
     assert expectimax.target_depth(6, p) == 6 + p["depth_bonus"]
     assert expectimax.target_depth(6, dict(p, depth=3)) == 3
@@ -341,3 +342,60 @@ def test_clock_and_crowded_values_are_checked():
             player.check_value(name, bad)
         assert name in str(e.value) and "\n" not in str(e.value)
     assert player.check_value("clock", "wall") == "wall"
+
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# the compiled search (ai.jit): the layers' tree and values, faster, within its budget
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from([0, 0, 0, 2, 4, 8, 16, 32, 64, 128, 1024, 32768]), min_size=16, max_size=16),
+       st.integers(1, 3), st.sampled_from([0.0, 0.1, 1.0]))
+def test_jit_search_equals_the_layers(cells, depth, p4):
+    from arcade.game2048.ai import jit
+    grid = tuple(tuple(cells[4 * r:4 * r + 4]) for r in range(4))
+    b = bb.to_board(grid)
+    kw = dict(depth=depth, prob_cutoff=0.0, budget_ms=None, four_probability=p4)
+    a, _, da = expectimax.search_board(b, engine="jit", **kw)
+    c, _, dc = expectimax.search_board(b, engine="layers", **kw)
+    assert jit.available()
+    assert [x is None for x in a] == [x is None for x in c] and 1 <= da <= depth and 1 <= dc <= depth
+    for x, y in zip(a, c):
+        if y is not None:
+            assert x == pytest.approx(y, rel=1e-5, abs=1.0)  # float64 sums of float32 row scores
+
+
+def test_jit_cutoff_prunes_and_refines_within_the_budget():
+    from arcade.game2048.ai import jit
+    b = bb.to_board(((2, 4, 8, 16), (0, 2, 32, 64), (0, 0, 4, 256), (2, 0, 8, 1024)))
+    _, full, _ = expectimax.search_board(b, depth=5, prob_cutoff=0.0, budget_ms=None)
+    _, cut, _ = expectimax.search_board(b, depth=5, prob_cutoff=1e-3, budget_ms=None)
+    assert 0 < cut < full / 2
+    assert jit.cutoffs(1e-5)[0] == pytest.approx(0.1) and jit.cutoffs(1e-5)[-1] == 1e-5
+    assert all(x > y for x, y in zip(jit.cutoffs(1e-5), jit.cutoffs(1e-5)[1:]))
+    assert jit.cutoffs(0.0)[-1] == 0.0 and jit.cutoffs(0.5) == [0.5]
+    # a budget: the passes stop where the next would not fit; far fewer moves than the unbudgeted search
+    _, nodes, depth = expectimax.search_board(b, depth=6, prob_cutoff=0.0, budget_ms=2.0)
+    _, unbounded, _ = expectimax.search_board(b, depth=6, prob_cutoff=0.0, budget_ms=None)
+    assert 0 < nodes < unbounded / 4 and depth >= 2
+
+
+def test_jit_node_limit_stops_a_pass_and_the_previous_pass_answers(monkeypatch):
+    from arcade.game2048.ai import jit
+    b = bb.to_board(((2, 4, 8, 16), (0, 2, 32, 64), (0, 0, 4, 256), (2, 0, 8, 1024)))
+    st_ = jit._get_state()
+    monkeypatch.setattr(st_, "rate", 1e12)   # a wildly optimistic speed: every pass looks affordable ...
+    ticks = iter(range(10**6))
+    clock = lambda: next(ticks) * 1e-9     # ... and a clock that hardly moves, so the node limit must stop it
+    values, nodes, depth, passes = jit.search(b, 9, row_table=heuristics.evaluator().row, prob_cutoff=0.0,
+                                              cutoff_per_depth=1.0, four_probability=0.1, budget=1e-6,
+                                              clock=clock)
+    assert values is not None and passes >= 1 and any(v is not None for v in values)
+
+
+def test_without_numba_the_layers_answer(monkeypatch):
+    from arcade.game2048.ai import jit
+    monkeypatch.setattr(jit, "available", lambda: False)
+    b = bb.to_board(((2, 4, 8, 16), (0, 2, 32, 64), (0, 0, 4, 256), (2, 0, 8, 1024)))
+    got = expectimax.search_board(b, depth=2, prob_cutoff=0.0, budget_ms=None)
+    assert got == expectimax.search_board(b, depth=2, prob_cutoff=0.0, budget_ms=None, engine="layers")

@@ -205,13 +205,13 @@ def test_a_stopped_run_resumes_to_the_same_result(tmp_path, monkeypatch, capsys)
     assert bench.run(parse(other + ["--json", str(cut), "--resume"])) == 2
 
     # ... and so does a run whose defaults changed since (it would play the rest with another engine), in one line
-    monkeypatch.setitem(expectimax.DEFAULTS, "prob_cutoff", expectimax.DEFAULTS["prob_cutoff"] * 2)
+    monkeypatch.setitem(expectimax.DEFAULTS, "min_depth", 7)
     capsys.readouterr()
     assert bench.run(parse(RESUME + ["--json", str(cut), "--resume"])) == 2
     err = capsys.readouterr().err
-    assert "other search parameters (prob_cutoff: file 0.0001, now 0.0002)" in err and err.count("\n") == 1
+    assert "other search parameters (min_depth: file 2, now 7)" in err and err.count("\n") == 1
     # giving the file's value back resumes it (nothing is left to play here)
-    assert bench.run(parse(RESUME + ["--param", "prob_cutoff=0.0001", "--json", str(cut), "--resume"])) == 0
+    assert bench.run(parse(RESUME + ["--param", "min_depth=2", "--json", str(cut), "--resume"])) == 0
 
 
 def test_module_entry_point():

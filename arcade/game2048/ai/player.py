@@ -168,6 +168,7 @@ PARAMETER_KINDS = {
     "crowded_empty": _int_at_least(0),
     "crowded_time": _float_range(0.0, 100.0, open_low=True),
     "clock": _choice("cpu", "wall"),
+    "engine": _choice("jit", "layers"),
     "prob_cutoff": _float_range(0.0, 1.0),
     "cutoff_per_depth": _float_range(0.0, 1e6, open_low=True),
     "four_probability": _float_range(0.0, 1.0),
