@@ -47,6 +47,23 @@ def engine_part(boards: int, naive_boards: int) -> list:
              ">= 500x")]
 
 
+def search_part(games: int) -> list:
+    from arcade.game2048.bench_search import compare, sample_boards
+
+    r = compare(sample_boards(games, 60), 5)
+    if "jit" not in r:
+        print("numba is not available: the compiled search was not measured")
+        return [("2048 AI", "expectimax compiled / numpy layers", "numba not available", ">= 1.5x")]
+    ratio = r["jit"]["moves_per_second"] / r["layers"]["moves_per_second"]
+    print(f"expectimax at depth 5 on {r['boards']} boards: compiled {r['jit']['moves_per_second'] / 1e6:.1f} M "
+          f"moves/s, numpy layers {r['layers']['moves_per_second'] / 1e6:.1f} M: {ratio:.1f}x; at the default budget "
+          f"depth {r['jit']['budget_depth_median']:.0f} vs {r['layers']['budget_depth_median']:.0f}")
+    return [("2048 AI", "expectimax compiled / numpy layers (depth 5, CPU)",
+             f"{ratio:.1f}x ({r['jit']['moves_per_second'] / 1e6:.1f} vs {r['layers']['moves_per_second'] / 1e6:.1f} "
+             f"M moves/s); default depth {r['jit']['budget_depth_median']:.0f} vs "
+             f"{r['layers']['budget_depth_median']:.0f}", ">= 1.5x")]
+
+
 def ai_part(games: int, until: int) -> list:
     from arcade.game2048.bench import play_game
 
@@ -167,6 +184,7 @@ def run_all(args) -> int:
         ("sampler and stair world", sampler_part),
         ("frame times (dummy video driver)", lambda: frames_part(args.frames if not quick else 120)),
         ("start-up", lambda: startup_part(args.runs if not quick else 3)),
+        ("2048 expectimax engines", lambda: search_part(2 if not quick else 1)),
         ("2048 AI short run", lambda: ai_part(2 if not quick else 1, 2048 if not quick else 512)),
         ("tic-tac-toe proofs", lambda: tictactoe_part(20 if not quick else 5)),
         ("Minesweeper AI short run", lambda: minesweeper_part(2000 if not quick else 300, 200 if not quick else 30)),

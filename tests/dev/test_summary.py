@@ -22,3 +22,9 @@ def test_every_games_demo_is_timed():
     res = frame_times(3, only="demo")
     assert set(res) == {f"{g.title} demo" for g in games.load().values()}
     assert all(r["draw_median"] > 0 for r in res.values())
+
+
+def test_search_engines_row():
+    rows = summary.search_part(1)
+    assert rows[0][0] == "2048 AI" and rows[0][2].split("x")[0].replace(".", "").isdigit()
+    assert "M moves/s" in rows[0][2] and "default depth" in rows[0][2]

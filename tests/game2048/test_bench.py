@@ -254,3 +254,14 @@ def test_an_interrupted_run_keeps_its_finished_games_on_disk(tmp_path, monkeypat
     assert data["summary"]["partial"] is True and data["summary"]["games"] == 2
     assert [g["seed"] for g in data["games"]] == [7, 8]
     assert not (tmp_path / "run.json.tmp").exists()
+
+
+def test_search_engines_side_by_side(capsys):
+    from arcade.game2048 import bench_search
+    p = argparse.ArgumentParser()
+    bench_search.add_arguments(p)
+    assert bench_search.run(p.parse_args(["--games", "1", "--every", "150", "--depth", "2"])) == 0
+    out = capsys.readouterr().out
+    assert "jit / layers:" in out and "their values agree within 0.0000" in out
+    with pytest.raises(SystemExit):
+        p.parse_args(["--depth", "99"])
