@@ -252,6 +252,12 @@ class Worker:
         self.restarts = 0
         self.closed = False
 
+    @property
+    def warming(self) -> bool:
+        """Started (or starting) and not yet ready: the process is importing and running ``warm`` (a first start
+        can take seconds, e.g. while numba compiles a search), so a scene can say so instead of "thinking"."""
+        return not self.closed and (self._starting is not None or self._backend is not None) and self._ready_at is None
+
     # -- lifecycle -------------------------------------------------------------------------------------------
     def start(self) -> None:
         """Start the backend on a background thread (otherwise the first request does). Never blocks."""

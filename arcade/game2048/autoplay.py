@@ -70,6 +70,11 @@ class AIController:
 
     # ----- settings -----
     @property
+    def warming(self) -> bool:
+        """The worker is starting up (imports, tables, compiling the search) and has not answered yet."""
+        return self.worker is not None and bool(getattr(self.worker, "warming", False))
+
+    @property
     def moves_per_second(self) -> int:
         return AI_SPEEDS[self.speed_index]
 

@@ -176,7 +176,8 @@ class Hud:
         if note:
             surface.blit(fit(note, r.w - 28, 13, (180, 60, 40), "medium"), (x, r.bottom - 22))
         elif ai.pending is not None and d is None:
-            surface.blit(render("thinking...", 14, colors.TEXT, "medium"), (x, r.bottom - 22))
+            text = "starting the AI (its first start compiles the search)..." if ai.warming else "thinking..."
+            surface.blit(fit(text, r.w - 28, 14, colors.TEXT, "medium"), (x, r.bottom - 22))
 
 
 def hint_arrow(surface, direction: str) -> None:

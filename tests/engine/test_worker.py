@@ -131,6 +131,23 @@ def _stall():
     time.sleep(30)
 
 
+def _slow_warm():
+    time.sleep(0.5)
+
+
+def test_warming_is_true_until_the_worker_is_ready():
+    w = Worker(dispatch, warm=f"{__name__}:_slow_warm")
+    try:
+        assert not w.warming          # not started yet
+        w.request(SLEEP, 0.0)
+        assert w.warming              # starting: importing, then the half-second warm-up
+        assert wait(w).ok
+        assert not w.warming          # it answered, so it was ready
+    finally:
+        w.close()
+    assert not w.warming
+
+
 def test_a_dead_process_is_reported_and_replaced(proc):
     proc.request(EXIT)
     d = wait(proc)

@@ -102,3 +102,25 @@ def test_speed_steps_clamp_at_both_ends():
     for _ in range(20):
         ai.change_speed(1)
     assert ai.moves_per_second == 0  # "as fast as it thinks" is the top step
+
+
+def test_warming_follows_the_worker_and_the_panel_says_so(monkeypatch):
+    import pygame
+
+    from arcade.game2048 import hud as hud_mod
+
+    ai, w = make()
+    assert not ai.warming                 # no worker yet
+    ai.set_autoplay(True)
+    ai.update(0.0, G1, False)
+    w.warming = True
+    assert ai.warming
+    said = []
+    real_fit = hud_mod.fit
+    monkeypatch.setattr(hud_mod, "fit", lambda text, *a, **k: said.append(text) or real_fit(text, *a, **k))
+    surface = pygame.Surface((480, 800))
+    hud_mod.Hud().draw_ai_panel(surface, "expectimax", ai)
+    assert any(t.startswith("starting the AI") for t in said)
+    w.warming, said[:] = False, []
+    hud_mod.Hud().draw_ai_panel(surface, "expectimax", ai)
+    assert not ai.warming and not any(t.startswith("starting the AI") for t in said)
