@@ -94,6 +94,7 @@ GAME = GameInfo(
         Bench("2048", "arcade.game2048.bench", "2048 AI: games played headless, win rates, ms per move"),
         Bench("engine", "arcade.game2048.bench_engine", "bitboard engine: boards moved per second vs naive numpy"),
         Bench("search", "arcade.game2048.bench_search", "expectimax engines side by side: compiled vs numpy layers"),
+        Bench("regret", "arcade.game2048.bench_regret", "expectimax budgets against a deep search on late boards"),
         Bench("view", "arcade.game2048.bench_view", "2048 board drawing: ms per frame mid-animation"),
         Bench("review", "arcade.game2048.bench_review", "the AI's game review: seconds for 1,000 and 10,000 moves"),
     ),

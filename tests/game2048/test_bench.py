@@ -265,3 +265,47 @@ def test_search_engines_side_by_side(capsys):
     assert "jit / layers:" in out and "their values agree within 0.0000" in out
     with pytest.raises(SystemExit):
         p.parse_args(["--depth", "99"])
+
+
+def test_regret_is_the_share_of_the_best_value_given_up():
+    from arcade.game2048 import bench_regret
+    assert bench_regret.regret([10.0, 8.0, None, 5.0], 0) == 0.0
+    assert bench_regret.regret([10.0, 8.0, None, 5.0], 1) == pytest.approx(0.2)
+    assert bench_regret.regret([4.0, 8.0, None, 5.0], 0) == pytest.approx(0.5)
+
+
+def test_regret_bench_collects_late_boards_from_checkpoints_and_compares_budgets(tmp_path, capsys):
+    from arcade.game2048 import bench_regret, bitboard as bb
+    from arcade.game2048.game import Game
+    seen = []
+    bench.play_game(5, "expectimax", {"depth": 1, "budget_ms": None}, until=128, checkpoint=seen.append,
+                    checkpoint_every=15)
+    assert len(seen) >= 3
+    run_file = tmp_path / "run.json"
+    run_file.write_text(json.dumps({"in_progress": seen[:2]}))   # the longer checkpoint of the seed is used
+    run_file2 = tmp_path / "run2.json"
+    run_file2.write_text(json.dumps({"in_progress": [seen[-1]]}))
+    rows = bench_regret.collect([str(run_file), str(run_file2)], min_tile=16, every=3)
+    last = seen[-1]["game"]
+    assert rows and all(r[0] == 5 and r[1] % 3 == 0 and r[1] <= last["moves"] for r in rows)
+    assert all(max((b >> (4 * i)) & 15 for i in range(16)) >= 4 for _, _, b in rows)   # 16 or more
+    assert max(r[1] for r in rows) > seen[1]["game"]["moves"] - 3                       # the longest log was read
+    if last["moves"] % 3 == 0:
+        assert rows[-1][2] == bb.to_board(Game.from_dict(last).grid)
+    p = argparse.ArgumentParser()
+    bench_regret.add_arguments(p)
+    boards = tmp_path / "boards.json"
+    assert bench_regret.run(p.parse_args(["--collect", str(boards), str(run_file2), "--min-tile", "16"])) == 0
+    assert json.loads(boards.read_text())
+    args = p.parse_args(["--boards", str(boards), "--sample", "3", "--budgets", "2,4", "--oracle-cutoff", "0.05"])
+    assert bench_regret.run(args) == 0
+    out = capsys.readouterr().out
+    assert "on 3 of the" in out and out.count("e-4") == 2
+    for bad in (["--budgets", "fast"], ["--budgets", "0"], ["--oracle-cutoff", "2"], ["--sample", "0"]):
+        with pytest.raises(SystemExit):
+            p.parse_args(bad)
+    capsys.readouterr()
+    assert bench_regret.run(p.parse_args(["--boards", str(tmp_path / "none.json")])) == 2
+    assert bench_regret.run(p.parse_args([])) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 2 and "cannot read" in err
