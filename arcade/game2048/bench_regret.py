@@ -53,9 +53,9 @@ def _cutoff(text: str) -> float:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from arcade.game2048.bench import _param
+    from arcade.game2048.bench import _out_file, _param
     parser.add_argument("--boards", metavar="FILE", help="boards to compare on (written by --collect)")
-    parser.add_argument("--collect", metavar="OUT", help="write the late-game boards of the RUN files to OUT")
+    parser.add_argument("--collect", type=_out_file("--collect"), metavar="OUT", help="write the late-game boards of the RUN files to OUT")
     parser.add_argument("runs", nargs="*", metavar="RUN", help="with --collect: arcade bench 2048 --json files")
     parser.add_argument("--min-tile", type=int_range(2, 1 << 20), default=8192, metavar="T",
                         help="with --collect: positions holding at least this tile (default 8192)")
@@ -81,6 +81,8 @@ def collect(paths: list, min_tile: int = 8192, every: int = 7) -> list:
     for path in paths:
         with open(path, encoding="utf-8") as fh:
             data = json.load(fh)
+        if not isinstance(data, dict):
+            raise ValueError(f"{path} is not an arcade bench 2048 --json file")
         for c in data.get("in_progress") or []:
             g = c["game"]
             if g.get("size", 4) == 4 and g.get("log") and len(g["log"]) > len(longest.get(c["seed"], {}).get("log", "")):
@@ -141,11 +143,16 @@ def run(args) -> int:
             return 2
         try:
             boards = collect(args.runs, args.min_tile, args.every)
-        except (OSError, ValueError, KeyError, TypeError) as e:
-            print(f"arcade bench regret: cannot read the runs: {e}", file=sys.stderr)
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
+            print(f"arcade bench regret: cannot read the runs: {e!r}" if isinstance(e, KeyError)
+                  else f"arcade bench regret: cannot read the runs: {e}", file=sys.stderr)
             return 2
-        with open(args.collect, "w", encoding="utf-8") as fh:
-            json.dump(boards, fh)
+        try:
+            with open(args.collect, "w", encoding="utf-8") as fh:
+                json.dump(boards, fh)
+        except OSError as e:
+            print(f"arcade bench regret: cannot write {args.collect}: {e}", file=sys.stderr)
+            return 2
         print(f"{len(boards)} boards holding {args.min_tile} or more written to {args.collect}")
         return 0
     if not args.boards:
@@ -157,8 +164,9 @@ def run(args) -> int:
         boards = [int(r[2]) for r in rows]
         if not boards or any(not 0 < b < 1 << 64 for b in boards):
             raise ValueError("no boards, or a board that is not a 64-bit bitboard")
-    except (OSError, ValueError, TypeError, IndexError) as e:
-        print(f"arcade bench regret: cannot read {args.boards}: {e}", file=sys.stderr)
+    except (OSError, ValueError, TypeError, IndexError, KeyError) as e:
+        print(f"arcade bench regret: cannot read {args.boards}: {e!r}" if isinstance(e, KeyError)
+              else f"arcade bench regret: cannot read {args.boards}: {e}", file=sys.stderr)
         return 2
     from arcade.game2048.ai import expectimax
     params = dict(args.param)

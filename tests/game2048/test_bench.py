@@ -301,11 +301,14 @@ def test_regret_bench_collects_late_boards_from_checkpoints_and_compares_budgets
     assert bench_regret.run(args) == 0
     out = capsys.readouterr().out
     assert "on 3 of the" in out and out.count("e-4") == 2
-    for bad in (["--budgets", "fast"], ["--budgets", "0"], ["--oracle-cutoff", "2"], ["--sample", "0"]):
+    for bad in (["--budgets", "fast"], ["--budgets", "0"], ["--oracle-cutoff", "2"], ["--sample", "0"],
+                ["--collect", str(tmp_path / "no" / "out.json")], ["--param", "nonsense=1"]):
         with pytest.raises(SystemExit):
             p.parse_args(bad)
     capsys.readouterr()
     assert bench_regret.run(p.parse_args(["--boards", str(tmp_path / "none.json")])) == 2
     assert bench_regret.run(p.parse_args([])) == 2
+    (tmp_path / "odd.json").write_text('[{"a": 1}]')
+    assert bench_regret.run(p.parse_args(["--boards", str(tmp_path / "odd.json")])) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 2 and "cannot read" in err
+    assert err.count("\n") == 3 and err.count("cannot read") == 2
