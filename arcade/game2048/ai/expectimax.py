@@ -55,7 +55,7 @@ CPU_CLOCK = getattr(time, "thread_time", time.process_time)
 
 #: The strong real-time setting (the default of ``ai.choose``).
 DEFAULTS = {
-    "budget_ms": 105.0,
+    "budget_ms": 70.0,
     "crowded_empty": 1,     # a board with at most this many empty cells is crowded ...
     "crowded_time": 2.5,    # ... and its budget is budget_ms times this
     "clock": "cpu",         # what the budget counts: "cpu" (the search's CPU time, capped in wall time) or "wall"
