@@ -35,7 +35,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
 from arcade.engine.args import positive_int as _positive  # one parser for "a whole number >= 1"
 
-__all__ = ["add_arguments", "run", "main", "play_game", "summarize", "format_table", "plot"]
+__all__ = ["add_arguments", "run", "main", "play_game", "summarize", "format_table", "plot", "param_arg", "out_file"]
 
 MILESTONES = (2048, 4096, 8192, 16384, 32768)
 CROWDED = 1                 # the summary times moves on boards with at most this many empty cells apart
@@ -69,7 +69,7 @@ def _keyval(text: str):
     return k, _literal(v)
 
 
-def _param(text: str):
+def param_arg(text: str):
     """``--param K=V``: a parameter some strategy knows, with a value of the right kind (the strategy's own list
     of names is checked once ``--ai`` is known, still before the run starts)."""
     from arcade.game2048.ai import player
@@ -124,7 +124,7 @@ def _board_size(text: str) -> int:
     return v
 
 
-def _out_file(what: str):
+def out_file(what: str):
     """An output path whose folder exists and is writable, that is not a folder (and, if it exists, writable)."""
     def check(text: str) -> str:
         if not text:
@@ -155,15 +155,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="parallel processes (default: the number of cores)")
     parser.add_argument("--budget-ms", type=_budget, default=None, metavar="M", help="search time budget per move")
     parser.add_argument("--until", type=_tile, default=None, metavar="TILE", help="stop each game at this tile")
-    parser.add_argument("--json", type=_out_file("--json"), default=None, metavar="FILE",
+    parser.add_argument("--json", type=out_file("--json"), default=None, metavar="FILE",
                         help="write the summary, every game and checkpoints of the games in progress as JSON")
     parser.add_argument("--resume", action="store_true",
                         help="continue the run stored in --json FILE (finished games kept, checkpoints resumed)")
     parser.add_argument("--checkpoint-every", type=_positive, default=CHECKPOINT_MOVES, metavar="N",
                         help=f"checkpoint a game in progress every N moves (default {CHECKPOINT_MOVES})")
-    parser.add_argument("--plot", type=_out_file("--plot"), default=None, metavar="FILE",
+    parser.add_argument("--plot", type=out_file("--plot"), default=None, metavar="FILE",
                         help="write a PNG bar chart of the max tiles")
-    parser.add_argument("--param", type=_param, action="append", default=[], metavar="K=V",
+    parser.add_argument("--param", type=param_arg, action="append", default=[], metavar="K=V",
                         help="strategy parameter, e.g. --param depth=3 (repeatable)")
     parser.add_argument("--weight", type=_weight, action="append", default=[], metavar="K=V",
                         help="heuristic weight override, e.g. --weight smoothness=20 (repeatable)")

@@ -53,9 +53,10 @@ def _cutoff(text: str) -> float:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from arcade.game2048.bench import _out_file, _param
+    from arcade.game2048.bench import out_file, param_arg
     parser.add_argument("--boards", metavar="FILE", help="boards to compare on (written by --collect)")
-    parser.add_argument("--collect", type=_out_file("--collect"), metavar="OUT", help="write the late-game boards of the RUN files to OUT")
+    parser.add_argument("--collect", type=out_file("--collect"), metavar="OUT",
+                        help="write the late-game boards of the RUN files to OUT")
     parser.add_argument("runs", nargs="*", metavar="RUN", help="with --collect: arcade bench 2048 --json files")
     parser.add_argument("--min-tile", type=int_range(2, 1 << 20), default=8192, metavar="T",
                         help="with --collect: positions holding at least this tile (default 8192)")
@@ -68,7 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="budgets to compare, ms of CPU time (default 70,105)")
     parser.add_argument("--oracle-cutoff", type=_cutoff, default=1e-4, metavar="P",
                         help="the oracle's probability cut-off (default 1e-4)")
-    parser.add_argument("--param", type=_param, action="append", default=[], metavar="NAME=VALUE",
+    parser.add_argument("--param", type=param_arg, action="append", default=[], metavar="NAME=VALUE",
                         help="a search parameter for every compared search (not the oracle), repeatable")
     parser.add_argument("--jobs", type=int_range(1, 64), default=1, metavar="J", help="processes (default 1)")
 
@@ -85,7 +86,8 @@ def collect(paths: list, min_tile: int = 8192, every: int = 7) -> list:
             raise ValueError(f"{path} is not an arcade bench 2048 --json file")
         for c in data.get("in_progress") or []:
             g = c["game"]
-            if g.get("size", 4) == 4 and g.get("log") and len(g["log"]) > len(longest.get(c["seed"], {}).get("log", "")):
+            known = longest.get(c["seed"], {}).get("log", "")
+            if g.get("size", 4) == 4 and g.get("log") and len(g["log"]) > len(known):
                 longest[c["seed"]] = g
     out = []
     for s in sorted(longest):
