@@ -106,28 +106,17 @@ def regret(oracle: list, move: int) -> float:
     return (best - oracle[move]) / best if best > 0 else 0.0
 
 
-_warm = False
-
-
 def evaluate(job) -> dict:
-    """One board: the oracle's values and, per budget, the move chosen and its CPU time."""
-    global _warm
+    """One board: the oracle's values and, per budget, the move chosen and its CPU time. The oracle runs first and
+    is not timed, so a process's one-time set-up (tables, loading the compiled kernel) is never in the times."""
     import numpy as np
     from arcade.game2048 import bitboard as bb
-    from arcade.game2048.ai import expectimax, heuristics, jit
+    from arcade.game2048.ai import expectimax
     board, budgets, params, cutoff = job
     p = expectimax.STRATEGY.params({})
-    if not _warm:
-        expectimax.search_board(2, depth=2, budget_ms=None)
-        _warm = True
     want = expectimax.target_depth(int(bb.distinct_count(np.array([board], dtype=np.uint64))[0]), p,
                                    expectimax.dangerous(board, p))
-    if jit.available():
-        ev = heuristics.evaluator(heuristics.weights_from(None))
-        oracle, _, _, _ = jit.search(board, want, row_table=ev.row, prob_cutoff=cutoff, cutoff_per_depth=1.0,
-                                     four_probability=p["four_probability"])
-    else:
-        oracle, _, _ = expectimax.search_board(board, depth=want, prob_cutoff=cutoff, budget_ms=None)
+    oracle, _, _ = expectimax.search_board(board, depth=want, prob_cutoff=cutoff, budget_ms=None)
     chosen = []
     for b in budgets:
         t = CPU()
@@ -138,6 +127,11 @@ def evaluate(job) -> dict:
     return {"board": board, "oracle": oracle, "chosen": chosen}
 
 
+def _reason(e: Exception) -> str:
+    """An error as one line: a missing key by its name (``str(KeyError)`` is only the quoted key)."""
+    return f"no field {e}" if isinstance(e, KeyError) else str(e)
+
+
 def run(args) -> int:
     if args.collect:
         if not args.runs:
@@ -146,8 +140,7 @@ def run(args) -> int:
         try:
             boards = collect(args.runs, args.min_tile, args.every)
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
-            print(f"arcade bench regret: cannot read the runs: {e!r}" if isinstance(e, KeyError)
-                  else f"arcade bench regret: cannot read the runs: {e}", file=sys.stderr)
+            print(f"arcade bench regret: cannot read the runs: {_reason(e)}", file=sys.stderr)
             return 2
         try:
             with open(args.collect, "w", encoding="utf-8") as fh:
@@ -167,8 +160,7 @@ def run(args) -> int:
         if not boards or any(not 0 < b < 1 << 64 for b in boards):
             raise ValueError("no boards, or a board that is not a 64-bit bitboard")
     except (OSError, ValueError, TypeError, IndexError, KeyError) as e:
-        print(f"arcade bench regret: cannot read {args.boards}: {e!r}" if isinstance(e, KeyError)
-              else f"arcade bench regret: cannot read {args.boards}: {e}", file=sys.stderr)
+        print(f"arcade bench regret: cannot read {args.boards}: {_reason(e)}", file=sys.stderr)
         return 2
     from arcade.game2048.ai import expectimax
     params = dict(args.param)
