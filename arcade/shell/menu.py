@@ -59,11 +59,12 @@ def warm(app, budget_ms: float = WARM_MS) -> bool:
     if _warming is None or _warming[0] is not app.registry:
         _warming = (app.registry, _chain(app, todo))
     deadline = time.perf_counter() + budget_ms / 1000.0
-    while time.perf_counter() < deadline:
+    while True:  # at least one step a call, however small the budget
         if next(_warming[1], _WARM_DONE) is _WARM_DONE:
             _warming = None
             return True
-    return False
+        if time.perf_counter() >= deadline:
+            return False
 
 
 def preparing(app):
