@@ -99,7 +99,7 @@ class Backend:
         """The state before the first move of the game with ``seed``."""
         raise NotImplementedError
 
-    def apply(self, state, move, rng: random.Random) -> tuple[Any, Any]:
+    def apply(self, params, state, move, rng: random.Random) -> tuple[Any, Any]:
         """``(new state, the move as recorded)``: the recorded move carries what chance decided (drawn from
         ``rng``) so that applying it again to ``state`` gives the same new state. ``ValueError`` for a move the
         rules refuse (and for a recorded move that does not fit ``state``)."""
@@ -109,7 +109,7 @@ class Backend:
         """None while the game goes on."""
         raise NotImplementedError
 
-    def encode(self, move) -> str:
+    def encode(self, params, move) -> str:
         """A recorded move as a short token: letters, digits and ``. : _ +``."""
         raise NotImplementedError
 
@@ -128,6 +128,10 @@ class Backend:
     def title(self, params, state, result: Result | None, moves: int) -> str:
         """One line for the replays list."""
         return f"{self.params_text(params)} · {moves:,} moves"
+
+    def result_if_left(self, state) -> Result | None:
+        """How a game left before its end counts, when not as abandoned (2048 left on its win panel: won)."""
+        return None
 
     def decode_state(self, params, data):
         """A start state written by an older format (a replay that holds its start position instead of a seed);
@@ -324,10 +328,10 @@ class Session:
         if self._result is not None:
             return False
         try:
-            new, recorded = self.backend.apply(self.state, move, rng_for(self.seed, self.pos))
+            new, recorded = self.backend.apply(self.params, self.state, move, rng_for(self.seed, self.pos))
         except ValueError:
             return False
-        token = self.backend.encode(recorded)
+        token = self.backend.encode(self.params, recorded)
         if self.backend.undoable:
             del self.states[self.pos + 1:]
             del self.line[self.pos:]
@@ -441,6 +445,10 @@ class Session:
     def _record_abandoned(self) -> None:
         if self.store is None:
             return
+        left = self.backend.result_if_left(self.state)
+        if left is not None:
+            self._record_end(left)
+            return
         self.store.record(self.backend.id, max(0, int(self.backend.score(self.state))),
                           self._fields("abandoned", None))
         self.store.add_replay(self.replay())
@@ -523,10 +531,10 @@ class Session:
         if self._result is not None:
             raise ValueError(f"{self.backend.id} game: input {i} is played after the end")
         try:
-            new, recorded = self.backend.apply(self.state, move, rng_for(self.seed, self.pos))
+            new, recorded = self.backend.apply(self.params, self.state, move, rng_for(self.seed, self.pos))
         except ValueError as e:
             raise ValueError(f"{self.backend.id} game: input {i}: {e}") from None
-        if self.backend.encode(recorded) != ev[1:]:
+        if self.backend.encode(self.params, recorded) != ev[1:]:
             raise ValueError(f"{self.backend.id} game: input {i} does not follow from the seed")
         if self.backend.undoable:
             del self.states[self.pos + 1:]

@@ -23,7 +23,7 @@ class BoxBackend(Backend):
     def start(self, params, seed):
         return (0, 3 + seed % 7 + (2 if params == "tall" else 0), False)
 
-    def apply(self, state, move, rng):
+    def apply(self, params, state, move, rng):
         height, goal, knocked = state
         if move == "x":
             return (height, goal, True), "x"
@@ -38,7 +38,7 @@ class BoxBackend(Backend):
             return Result("lost", height)
         return Result("won", height, {"boxes": height}) if height == goal else None
 
-    def encode(self, move):
+    def encode(self, params, move):
         return move
 
     def decode(self, token, params):
