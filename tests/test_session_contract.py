@@ -161,3 +161,23 @@ def test_the_code_shows_on_the_pause_screen(make_app, registry):
     press(app, pygame.K_ESCAPE)
     frames(app, 1)
     assert app.stack.top.code == game.session.code and game.session.code.startswith("box-tall-")
+
+
+def test_the_menus_daily_entry_starts_todays_daily_game(make_app, registry):
+    from arcade.engine.session import today
+
+    app = make_app(registry=registry)
+    menu = MenuScene(app)
+    app.stack.reset(menu, fade=False)
+    frames(app, 1)
+    box.made.clear()
+    menu.select("daily")
+    frames(app, 1, events=[key(pygame.K_RETURN)])
+    settle(app, 0.3)
+    ask = app.stack.top
+    assert "box" in ask.keys()
+    ask.list.selected = ask.keys().index("box")
+    frames(app, 1, events=[key(pygame.K_RETURN)])
+    settle(app, 0.8)
+    s = box.made[-1].session
+    assert s.daily == today() and s.seed == codes.daily_seed("box", "tall", today())

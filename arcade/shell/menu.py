@@ -112,6 +112,8 @@ class MenuScene(Scene):
             items.append(Item(f"{'Continue' if saved else 'Play'} {entry.title}", self._starter(entry, False),
                               detail="" if best is None else f"Best {entry.best.format(best)}",
                               key=f"play:{entry.id}", icon=self._icon(entry)))
+        if any(e.backend for e in app.registry.values()):
+            items.append(Item("Daily game", self.open_daily, detail=self._today(), key="daily"))
         if any(e.demo for e in app.registry.values()):
             items.append(Item("Watch the AI play", self.start_demo, key="demo"))
         items.append(Item("Settings", self.open_settings, key="settings"))
@@ -156,6 +158,47 @@ class MenuScene(Scene):
                 launch()
 
         return start
+
+    @staticmethod
+    def _today() -> str:
+        from arcade.engine.session import today
+
+        return today()
+
+    def daily_games(self) -> list:
+        """The games with a daily game: those whose session backend has chance in it."""
+        out = []
+        for entry in self.app.registry.values():
+            if entry.backend:
+                try:
+                    if entry.make_backend().chance:
+                        out.append(entry)
+                except ImportError:
+                    continue
+        return out
+
+    def open_daily(self) -> None:
+        """Today's daily game of each game with chance: the same board for everyone today."""
+        from arcade.engine.ui.ask import AskOverlay
+
+        day = self._today()
+
+        def launcher(entry):
+            def launch():
+                self.app.stack.push(lambda: entry.make_scene(self.app, resume=False, daily=day), fade=True,
+                                    prepare=preparing(self.app))
+
+            def start():
+                if entry.has_save(self.app.profile):  # never throw a saved game away unasked
+                    self.app.stack.push(AskOverlay(self.app, f"Leave your {entry.title} game for the daily one?", [
+                        ("daily", "Play the daily game", launch), ("cancel", "Keep my game", lambda: None)]))
+                else:
+                    launch()
+            return start
+
+        games = self.daily_games()
+        self.app.stack.push(AskOverlay(self.app, f"Daily game · {day}",
+                                       [(e.id, e.title, launcher(e)) for e in games]))
 
     def start_demo(self) -> None:
         from arcade.shell.demo import DemoScene
