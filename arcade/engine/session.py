@@ -46,7 +46,7 @@ _WHO = {v: k for k, v in _LETTER.items()}
 UNDO, REDO = "~u", "~r"
 SESSION_FORMAT = 1  # the "session" field of a save or a replay written by this module
 MAX_EVENTS = 2_000_000
-_TOKEN = re.compile(r"[0-9A-Za-z.:_+]{1,64}")
+_TOKEN = re.compile(r"[0-9A-Za-z.:_+]{1,4096}")
 OUTCOMES = ("won", "lost", "draw", "over")
 
 
@@ -65,6 +65,7 @@ class Result:
     outcome: str
     score: int = 0
     fields: dict = field(default_factory=dict)
+    best: int | None = None  # the value a best is kept of, when not the score (Minesweeper: the time of a win)
 
     def __post_init__(self):
         if self.outcome not in OUTCOMES:
@@ -432,11 +433,12 @@ class Session:
         if self.mode != "play" or self.store is None:
             return
         b = self.backend
-        if self.by == PLAYER:
+        value = result.best if result.best is not None else (None if b.lower_is_better else result.score)
+        if self.by == PLAYER and value is not None:
             key = b.best_key(self.params)
-            self.new_best = self.store.submit_best(key, result.score, b.lower_is_better)
+            self.new_best = self.store.submit_best(key, value, b.lower_is_better)
             if self.daily:
-                self.store.submit_best(f"{key}/daily/{self.daily}", result.score, b.lower_is_better)
+                self.store.submit_best(f"{key}/daily/{self.daily}", value, b.lower_is_better)
         self.store.record(b.id, result.score, self._fields(result.outcome, result))
         self.store.add_replay(self.replay(best=self.new_best))
         if b.saved:
