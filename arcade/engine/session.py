@@ -40,8 +40,9 @@ log = logging.getLogger("arcade")
 __all__ = ["Backend", "Result", "Session", "Store", "Position", "PLAYER", "HINT", "AI", "DEMO", "rng_for",
            "replay_positions", "replay_data", "check_replay", "SESSION_FORMAT"]
 
-PLAYER, HINT, AI, DEMO = "player", "hint", "ai", "demo"
-_LETTER = {PLAYER: "p", HINT: "h", AI: "a", DEMO: "d"}
+PLAYER, HINT, AI, DEMO, OPPONENT = "player", "hint", "ai", "demo", "opponent"
+_LETTER = {PLAYER: "p", HINT: "h", AI: "a", DEMO: "d", OPPONENT: "o"}  # OPPONENT: the game's own opponent (the
+#   tic-tac-toe AI the player plays against), whose moves leave the game the player's
 _WHO = {v: k for k, v in _LETTER.items()}
 UNDO, REDO = "~u", "~r"
 SESSION_FORMAT = 1  # the "session" field of a save or a replay written by this module
@@ -84,6 +85,7 @@ class Backend:
     undoable: bool = True   # the session keeps the states for undo (False for a real-time game)
     saved: bool = True      # a game in progress is saved and continued (False for a real-time game)
     lower_is_better: bool = False  # the best is the lowest score (a time)
+    streak_key: str = ""    # a profile key for the longest run of the player's wins (tic-tac-toe's best), or ""
 
     def parse_params(self, text: str):
         raise NotImplementedError
@@ -106,7 +108,7 @@ class Backend:
         rules refuse (and for a recorded move that does not fit ``state``)."""
         raise NotImplementedError
 
-    def result(self, state) -> Result | None:
+    def result(self, params, state) -> Result | None:
         """None while the game goes on."""
         raise NotImplementedError
 
@@ -130,7 +132,7 @@ class Backend:
         """One line for the replays list."""
         return f"{self.params_text(params)} · {moves:,} moves"
 
-    def result_if_left(self, state) -> Result | None:
+    def result_if_left(self, params, state) -> Result | None:
         """How a game left before its end counts, when not as abandoned (2048 left on its win panel: won)."""
         return None
 
@@ -167,6 +169,10 @@ class Store:
 
     def best(self, key: str, lower: bool):
         return self.profile.lowest(key) if lower else (self.profile.best(key) or None)
+
+    def streak(self, game_id: str) -> int:
+        """The player's current run of wins: their games won, lost or drawn, newest first, until one not won."""
+        return current_streak(self.profile.history(game_id))
 
     def save(self, game_id: str, data: dict) -> None:
         self.profile.save_game(game_id, data)
@@ -209,6 +215,9 @@ class MemoryStore(Store):
     def best(self, key, lower):
         return self.bests.get(key)
 
+    def streak(self, game_id):
+        return current_streak([dict(f, score=s) for g, s, f in self.records if g == game_id])
+
     def save(self, game_id, data):
         self.saves[game_id] = data
 
@@ -224,6 +233,18 @@ class MemoryStore(Store):
 
     def add_replay(self, replay):
         self.replay_list.append(replay)
+
+
+def current_streak(history) -> int:
+    """The run of wins at the end of ``history`` (records oldest first), over the player's decided games."""
+    n = 0
+    for r in reversed(history):
+        if r.get("by", PLAYER) != PLAYER or r.get("outcome") not in ("won", "lost", "draw"):
+            continue
+        if r["outcome"] != "won":
+            break
+        n += 1
+    return n
 
 
 @dataclass(frozen=True)
@@ -310,7 +331,7 @@ class Session:
         return codes.make(self.backend.id, self.backend.params_text(self.params), self.seed)
 
     def _refresh(self) -> None:
-        self._result = self.backend.result(self.state)
+        self._result = self.backend.result(self.params, self.state)
 
     def _ms(self) -> int:
         return max(0, int((self.clock() - self.t0) * 1000))
@@ -434,12 +455,16 @@ class Session:
             return
         b = self.backend
         value = result.best if result.best is not None else (None if b.lower_is_better else result.score)
-        if self.by == PLAYER and value is not None:
+        if self.by == PLAYER and value is not None and not b.streak_key:
             key = b.best_key(self.params)
             self.new_best = self.store.submit_best(key, value, b.lower_is_better)
             if self.daily:
                 self.store.submit_best(f"{key}/daily/{self.daily}", value, b.lower_is_better)
         self.store.record(b.id, result.score, self._fields(result.outcome, result))
+        if b.streak_key and self.by == PLAYER:
+            streak = self.store.streak(b.id)
+            if streak:
+                self.new_best = self.store.submit_best(b.streak_key, streak, False) or self.new_best
         self.store.add_replay(self.replay(best=self.new_best))
         if b.saved:
             self.store.clear(b.id)
@@ -447,7 +472,7 @@ class Session:
     def _record_abandoned(self) -> None:
         if self.store is None:
             return
-        left = self.backend.result_if_left(self.state)
+        left = self.backend.result_if_left(self.params, self.state)
         if left is not None:
             self._record_end(left)
             return

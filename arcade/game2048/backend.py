@@ -141,13 +141,13 @@ class Backend2048(Backend):
         new = Position(grid, state.score + result.gained, won, not rules.can_move(grid), state.keep_playing)
         return new, (direction, spawn)
 
-    def result(self, state: Position) -> Result | None:
+    def result(self, params: Params, state: Position) -> Result | None:
         if not state.over:
             return None
         return Result("won" if state.won else "lost", state.score, {"max_tile": state.max_tile,
                                                                      "size": len(state.grid)})
 
-    def result_if_left(self, state: Position) -> Result | None:
+    def result_if_left(self, params: Params, state: Position) -> Result | None:
         if state.won:
             return Result("won", state.score, {"max_tile": state.max_tile, "size": len(state.grid)})
         return None

@@ -173,7 +173,7 @@ class MinesBackend(Backend):
         f.place_mines(cell)
         return tuple(i for i in range(f.size) if f._mine[i])
 
-    def result(self, f: Field) -> Result | None:
+    def result(self, p: Params, f: Field) -> Result | None:
         if not f.over:
             return None
         fields = {"level": level_of(f.rows, f.cols, f.mines), "won": f.state == "won", "time_ms": f.clock_ms,

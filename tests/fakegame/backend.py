@@ -32,7 +32,7 @@ class BoxBackend(Backend):
             return (height + n, goal, knocked), f"+{n}"
         raise ValueError(f"box: no move {move!r}")
 
-    def result(self, state):
+    def result(self, params, state):
         height, goal, knocked = state
         if knocked or height > goal:
             return Result("lost", height)
