@@ -17,7 +17,8 @@ PURE = ["arcade.game2048.rules", "arcade.game2048.game", "arcade.game2048.bitboa
         "arcade.game2048.autoplay", "arcade.game2048.anim", "arcade.stairs.alias", "arcade.stairs.world",
         "arcade.stairs.autopilot", "arcade.stairs.replay", "arcade.engine.plugin", "arcade.engine.settings",
         "arcade.engine.worker", "arcade.engine.storage", "arcade.games", "arcade.engine.session",
-        "arcade.engine.codes", "arcade.game2048.backend"] + [f"{p}" for p in games.PACKAGES]
+        "arcade.engine.codes", "arcade.game2048.backend", "arcade.minesweeper.backend", "arcade.tictactoe.backend",
+        "arcade.stairs.backend"] + [f"{p}" for p in games.PACKAGES]
 
 
 def modules():

@@ -499,6 +499,8 @@ class Session:
             d["daily"] = self.daily
         if self.recorded is not None:
             d["ended"] = self.ended_at
+            d["result"] = {"outcome": self.recorded.outcome, "score": self.recorded.score,
+                           "fields": dict(self.recorded.fields)}
         return d
 
     backend_start_data: Any = None  # the encoded start of a replay that has no seed (older formats)
@@ -623,7 +625,7 @@ def check_replay(backend: Backend, data: dict) -> dict:
     if not isinstance(params, str):
         raise ValueError(f"{what}: no parameters")
     backend.parse_params(params)
-    if "start" not in data and not (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << 64):
+    if "start" not in data and not (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << 128):
         raise ValueError(f"{what}: bad seed {seed!r}")
     if not isinstance(events, list) or not isinstance(times, list) or len(events) != len(times):
         raise ValueError(f"{what}: its inputs and their times do not match")
@@ -654,7 +656,8 @@ def _is_date(text: str) -> bool:
 
 def replay_positions(backend: Backend, data) -> list[Position]:
     """Every position of a replay in the order it was seen (undos and redos included), the start first.
-    ``ValueError`` (one line) when an input does not follow the rules."""
+    ``ValueError`` (one line) when an input does not follow the rules. A backend without undo keeps one state and
+    moves it on (a real-time world): its positions all hold that one object, at the end."""
     data = replay_data(backend, data)
     params = backend.parse_params(data["params"])
     start = backend.decode_state(params, data["start"]) if "start" in data else None
