@@ -49,6 +49,15 @@ def _window(text: str) -> tuple[int, int]:
     return w, h
 
 
+def _lang(text: str) -> str:
+    from arcade.engine.i18n import parse_lang
+
+    try:
+        return parse_lang(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
     """The run options, accepted before or after a subcommand (`arcade --seed 3 play 2048` or
     `arcade play 2048 --seed 3`): on subcommands their defaults are suppressed so they don't
@@ -62,6 +71,7 @@ def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
     add("--mute", action="store_true", default=False, help="no sound this run (M toggles)")
     add("--data-dir", type=data_dir, metavar="DIR", help="profile folder (default: the user data dir; env ARCADE_DATA_DIR)")
     add("--frames", type=positive_int, metavar="N", help="run N frames then exit 0 (smoke test)")
+    add("--lang", type=_lang, metavar="LANG", help="en, zh or auto (default: the Language setting)")
     add("--window", type=_window, metavar="WxH",
         help="initial window size in pixels, 240x400 and up (the 480x800 picture is scaled to fit, with bars)")
 
@@ -267,6 +277,7 @@ def main(argv: list[str] | None = None, games: dict | None = None) -> int:
         frames=args.frames,
         window=args.window,
         game_options=game_options,
+        lang=args.lang,
         replay=replay,
     )
     try:
