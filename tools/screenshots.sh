@@ -88,15 +88,16 @@ PY
 SDL_VIDEODRIVER=dummy .venv/bin/python - "$TMP/game.replay" <<'PY' >/dev/null 2>&1
 import random, sys
 from arcade.engine import replays
-from arcade.game2048 import ai, replay
-from arcade.game2048.game import Game
-rng, g = random.Random(5), Game(4, seed=11)
+from arcade.engine.session import Session
+from arcade.game2048 import ai
+from arcade.game2048.backend import BACKEND, Params
+rng, g = random.Random(5), Session(BACKEND, Params(), 11)
 while not g.over:
-    if g.won and not g.keep_playing:
-        g.keep_going()
-    legal = ai.legal_directions(g.grid)
-    g.move(rng.choice(legal) if rng.random() < 0.12 else ai.choose(g.grid, "expectimax", budget_ms=2).direction)
-replays.write_file(replay.record(g), sys.argv[1])
+    if g.state.won and not g.state.keep_playing:
+        g.play("keep")
+    legal = ai.legal_directions(g.state.grid)
+    g.play(rng.choice(legal) if rng.random() < 0.12 else ai.choose(g.state.grid, "expectimax", budget_ms=2).direction)
+replays.write_file(g.replay(), sys.argv[1])
 PY
 shots replay wait:2 click:240,647 wait:0.6 shot:2048-mid key:v wait:10 shot:2048-review key:2 wait:1 shot:2048-jump \
     -- replay "$TMP/game.replay" --data-dir "$TMP/pd-r"
