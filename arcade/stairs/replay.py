@@ -64,7 +64,9 @@ def record(world: World, best: bool = False) -> Replay | None:
     data = {"rules": RULES, "seed": world.seed, "hops": encode(world.hops), "end": world.ticks,
             "cause": world.cause, "score": world.score}
     how = CAUSES[world.cause][0] if world.cause else "Left mid-run"
-    title = f"{how} · {len(world.hops):,} hops in {world.ticks / TICKS_PER_SECOND:,.1f} s"  # the list shows the score
+    n = len(world.hops)
+    # the list shows the score beside it
+    title = f"{how} · {n:,} hop{'' if n == 1 else 's'} in {world.ticks / TICKS_PER_SECOND:,.1f} s"
     return Replay(ID, world.score, data, best=best, title=title)
 
 
