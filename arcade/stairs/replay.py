@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from arcade.engine.i18n import ngettext
 from arcade.engine.replays import Replay, base36
 from arcade.stairs import ID
 from arcade.stairs.causes import CAUSES
@@ -65,8 +66,8 @@ def record(world: World, best: bool = False) -> Replay | None:
             "cause": world.cause, "score": world.score}
     how = CAUSES[world.cause][0] if world.cause else "Left mid-run"
     n = len(world.hops)
-    # the list shows the score beside it
-    title = f"{how} · {n:,} hop{'' if n == 1 else 's'} in {world.ticks / TICKS_PER_SECOND:,.1f} s"
+    hops = ngettext("{n} hop", "{n} hops", n).format(n=f"{n:,}")
+    title = f"{how} · {hops} in {world.ticks / TICKS_PER_SECOND:,.1f} s"  # the list shows the score beside it
     return Replay(ID, world.score, data, best=best, title=title)
 
 

@@ -34,17 +34,17 @@ def contrast(a, b) -> np.ndarray:
 
 
 class FontSpy:
-    """Wraps ``assets.font`` so every rendered text surface is known: id -> (text, size, colour)."""
+    """Wraps ``assets.font_for`` so every rendered text surface is known: id -> (text, size, colour)."""
 
     def __init__(self, monkeypatch):
         self.made: dict[int, tuple[str, int, tuple]] = {}
         self._keep: list[pygame.Surface] = []  # alive, so ids are not reused
-        real = assets.font
+        real = assets.font_for
         spy = self
 
         class Font:
-            def __init__(self, size, weight="bold"):
-                self._f, self._size = real(size, weight), size
+            def __init__(self, text, size, weight="bold"):
+                self._f, self._size = real(text, size, weight), size
 
             def render(self, text, aa, color, *rest):
                 surf = self._f.render(text, aa, color, *rest)
@@ -55,7 +55,7 @@ class FontSpy:
             def __getattr__(self, name):
                 return getattr(self._f, name)
 
-        monkeypatch.setattr(assets, "font", Font)
+        monkeypatch.setattr(assets, "font_for", Font)
         ui_text.render.cache_clear()
         ui_text.fit.cache_clear()
 
