@@ -171,6 +171,7 @@ class App:
         self.frame_ms: list[float] = []  # recent frame work times, for the fuzzer and soak
         self.frame_phases: tuple = (0.0, 0.0, 0.0, 0.0)
         self.seed = self.options.seed
+        self.time = 0.0  # seconds of frames run (not while minimised): the clock a game's log is timed by
         from arcade.engine import i18n
 
         i18n.on_change(self._language_changed)
@@ -468,6 +469,7 @@ class App:
                 self.stack.handle(event)
         t2 = clock()
         if not self.paused:
+            self.time += dt
             self.stack.update(dt)
         t3 = clock()
         self.screen.fill((0, 0, 0))

@@ -119,6 +119,7 @@ GAME = GameInfo(
     ),
     prefetch=("arcade.tictactoe.view", "arcade.tictactoe.match", "arcade.engine.worker"),
     replay="arcade.tictactoe.replay_scene",
+    backend="arcade.tictactoe.backend:BACKEND",
     scores="Recent games vs the AI (win 2, draw 1, loss 0)",
     scored=lambda record: record.get("opponent") != "friend",
     benches=(Bench("tictactoe", "arcade.tictactoe.bench",
