@@ -22,8 +22,7 @@ DEV_BENCHES = {
     "frames": ("arcade.dev.benchmarks", "frame times of every scene with the dummy driver"),
     "startup": ("arcade.dev.benchmarks", "time from start to the first menu frame"),
     "fuzz": ("arcade.dev.fuzz", "input fuzzer over the real app loop"),
-    "faults": ("arcade.dev.faults", "profile data-fault matrix (the README's table)"),
-    "save": ("arcade.dev.benchmarks", "a 100,000-move game saved every move: UI cost, bytes written, resume time"),
+    "faults": ("arcade.dev.faults", "profile data-fault matrix (the table in docs/profile.md)"),
     "soak": ("arcade.dev.benchmarks", "long AI and autopilot runs: memory and frame-time drift"),
     "all": ("arcade.dev.summary", "every benchmark, one summary table"),
 }
@@ -34,6 +33,12 @@ def benches(games: dict) -> dict:
     out = {b.name: (b.module, b.help) for g in games.values() for b in g.benches}
     out.update(DEV_BENCHES)
     return out
+
+
+def _literal(text: str) -> str:
+    """A help text from a record, shown as written: argparse expands ``%`` in help strings (``%(default)s``), so a
+    "95 % CI" would end ``--help`` in a traceback."""
+    return text.replace("%", "%%")
 
 
 def _window(text: str) -> tuple[int, int]:
@@ -79,7 +84,7 @@ def build_parser(games: dict | None = None, with_benches: bool = False) -> argpa
     play = sub.add_parser("play", help="start a game directly; `arcade play NAME --help`")
     psub = play.add_subparsers(dest="game", metavar="{" + ",".join(games) + "}", required=True)
     for game in games.values():
-        gp = psub.add_parser(game.id, help=game.blurb or game.title, description=game.blurb or game.title)
+        gp = psub.add_parser(game.id, help=_literal(game.blurb or game.title), description=game.blurb or game.title)
         gp.add_argument("--new", dest="game_new", action="store_true", default=argparse.SUPPRESS,
                         help="start a new game (default: continue the saved one, if any)")
         for opt in game.options:
@@ -95,7 +100,7 @@ def build_parser(games: dict | None = None, with_benches: bool = False) -> argpa
     all_benches = benches(games)
     bsub = bench.add_subparsers(dest="bench", metavar="{" + ",".join(all_benches) + "}", required=True)
     for name, (module, helptext) in all_benches.items():
-        bp = bsub.add_parser(name, help=helptext, description=helptext)
+        bp = bsub.add_parser(name, help=_literal(helptext), description=helptext)
         bp.set_defaults(_bench_module=module)
         if with_benches:
             try:

@@ -113,9 +113,10 @@ GAME = GameInfo(
     scores="Recent games: share of the field cleared",
     score_unit="%",
     benches=(
-        Bench("minesweeper", "arcade.minesweeper.bench",
+        Bench("minesweeper", "arcade.minesweeper.bench.ai",
               "Minesweeper AI: win rate with 95 % CI, guesses, ms per move, fallbacks"),
-        Bench("minesweeper-noguess", "arcade.minesweeper.noguess",
+        Bench("minesweeper-noguess", "arcade.minesweeper.bench.noguess",
               "Minesweeper no-guess boards: seconds and attempts to generate one, per level"),
     ),
+    dev_hooks="arcade.minesweeper.bench.hooks",
 )

@@ -120,6 +120,7 @@ GAME = GameInfo(
     replay="arcade.tictactoe.replay_scene",
     scores="Recent games vs the AI (win 2, draw 1, loss 0)",
     scored=lambda record: record.get("opponent") != "friend",
-    benches=(Bench("tictactoe", "arcade.tictactoe.bench",
+    benches=(Bench("tictactoe", "arcade.tictactoe.bench.ai",
                    "3x3 proof, 4x4 solve time, Gomoku AI vs random / greedy / easy: W/D/L, ms a move"),),
+    dev_hooks="arcade.tictactoe.bench.hooks",
 )
