@@ -73,3 +73,25 @@ def test_corrupt_profile_warns_once_and_runs(tmp_path):
     r = run("--frames", "5", "--data-dir", str(tmp_path))
     assert r.returncode == 0 and r.stderr.count("warning") + r.stderr.count("WARNING") == 1
     assert any(".corrupt-" in f.name for f in tmp_path.iterdir())
+
+
+def _commands(parser, path=()):
+    """Every command path of the parser (``()``, ``("play",)``, ``("play", "2048")``, ``("bench", "all")`` ...)."""
+    import argparse
+
+    yield path
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _commands(sub, path + (name,))
+
+
+def test_every_help_of_every_subcommand_prints_and_exits_0(capsys):
+    paths = list(_commands(cli.build_parser(with_benches=True)))
+    assert ("bench", "minesweeper") in paths and ("play", "2048") in paths and ("bench", "all") in paths
+    for path in paths:
+        with pytest.raises(SystemExit) as e:
+            cli.main([*path, "--help"])
+        out = capsys.readouterr()
+        assert e.value.code == 0, (path, out.err)
+        assert out.out.startswith("usage: arcade") and "Traceback" not in out.err, path
