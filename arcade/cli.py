@@ -1,7 +1,7 @@
-"""Command line: ``arcade`` (menu), ``arcade play NAME [the game's options]``, ``arcade demo``,
-``arcade bench NAME ...``. The games, their ``play`` options and their benchmarks come from the registry
-(:mod:`arcade.games`); the developer benchmarks (frames, start-up, fuzzer, fault matrix, soak, all) live in
-:mod:`arcade.dev`, imported only when one of them runs.
+"""Command line: ``arcade`` (menu), ``arcade play NAME [the game's options]``, ``arcade demo``, ``arcade replay FILE``,
+``arcade bench NAME ...``; ``--frames N --screenshot FILE`` saves frame N of any of them as a PNG. The games, their
+``play`` options and their benchmarks come from the registry (:mod:`arcade.games`); the house's own benchmarks
+(frames, start-up, fuzzer, fault matrix, soak, all) live in :mod:`arcade.dev`, imported only when one of them runs.
 
 Bad values exit 2 with argparse's one-line message; a missing display or an unusable data
 directory is one clear line, never a traceback.
@@ -13,9 +13,10 @@ import importlib
 import logging
 import os
 import sys
+from pathlib import Path
 
 from arcade import __version__
-from arcade.engine.args import BadOption, data_dir, positive_int, seed
+from arcade.engine.args import BadOption, data_dir, output_file, positive_int, seed
 
 # the house's own benchmarks: name -> (module offering add_arguments(parser) and run(args) -> int, help)
 DEV_BENCHES = {
@@ -54,6 +55,14 @@ def _window(text: str) -> tuple[int, int]:
     return w, h
 
 
+def _png(text: str) -> Path:
+    """A PNG file to write: ``output_file``'s checks, and the name ends in .png."""
+    path = output_file(text)
+    if path.suffix.lower() != ".png":
+        raise argparse.ArgumentTypeError(f"a screenshot is a PNG: the name must end in .png, got {text!r}")
+    return path
+
+
 def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
     """The run options, accepted before or after a subcommand (`arcade --seed 3 play 2048` or
     `arcade play 2048 --seed 3`): on subcommands their defaults are suppressed so they don't
@@ -69,6 +78,8 @@ def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
     add("--frames", type=positive_int, metavar="N", help="run N frames then exit 0 (smoke test)")
     add("--window", type=_window, metavar="WxH",
         help="initial window size in pixels, 240x400 and up (the 480x800 picture is scaled to fit, with bars)")
+    add("--screenshot", type=_png, metavar="FILE",
+        help="with --frames N: save frame N as a PNG at the window's size (each frame then advances exactly 1/60 s)")
 
 
 def build_parser(games: dict | None = None, with_benches: bool = False) -> argparse.ArgumentParser:
@@ -110,7 +121,7 @@ def build_parser(games: dict | None = None, with_benches: bool = False) -> argpa
     return p
 
 
-def _load_replay(path: str, games: dict):
+def load_replay(path: str, games: dict):
     """The replay in ``path``, checked by its game (every input replayed); ValueError with one line otherwise."""
     from arcade.engine.replays import read_file
 
@@ -131,6 +142,25 @@ def _setup_logging() -> None:
     log.propagate = False
 
 
+def make_options(args, replay=None):
+    """The app's :class:`arcade.engine.app.Options` for parsed arguments (``replay``: the checked replay to open)."""
+    from arcade.engine.app import Options
+
+    return Options(
+        mode=args.command or "menu",
+        game=getattr(args, "game", None),
+        seed=args.seed,
+        fullscreen=args.fullscreen,
+        mute=args.mute,
+        data_dir=args.data_dir,
+        frames=args.frames,
+        window=args.window,
+        screenshot=args.screenshot,
+        game_options={k[5:]: v for k, v in vars(args).items() if k.startswith("game_") and k != "game"},
+        replay=replay,
+    )
+
+
 def main(argv: list[str] | None = None, games: dict | None = None) -> int:
     """Run the command line; ``games`` replaces the registry (the contract test plugs in a fake game)."""
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -140,6 +170,8 @@ def main(argv: list[str] | None = None, games: dict | None = None) -> int:
         games = registry.load()
     parser = build_parser(games, with_benches="bench" in argv)
     args = parser.parse_args(argv)
+    if args.command != "bench" and args.screenshot is not None and args.frames is None:
+        parser.error("--screenshot needs --frames N (the frame to save)")
     _setup_logging()
     if args.command == "bench":
         if getattr(args, "_bench_missing", None):
@@ -152,28 +184,17 @@ def main(argv: list[str] | None = None, games: dict | None = None) -> int:
             parser.exit(2, f"arcade bench {args.bench}: error: {e}\n")
 
     from arcade import shell
-    from arcade.engine.app import AppError, Options
+    from arcade.engine.app import AppError
 
     replay = None
     if args.command == "replay":  # checked whole before a window opens: a bad file is one line, nothing else
         try:
-            replay = _load_replay(args.file, games)
+            replay = load_replay(args.file, games)
         except ValueError as e:
             print(f"arcade replay: error: {e}", file=sys.stderr)
             return 2
 
-    opts = Options(
-        mode=args.command or "menu",
-        game=getattr(args, "game", None),
-        seed=args.seed,
-        fullscreen=args.fullscreen,
-        mute=args.mute,
-        data_dir=args.data_dir,
-        frames=args.frames,
-        window=args.window,
-        game_options={k[5:]: v for k, v in vars(args).items() if k.startswith("game_") and k != "game"},
-        replay=replay,
-    )
+    opts = make_options(args, replay)
     try:
         return shell.run(opts, games)
     except AppError as e:

@@ -95,3 +95,37 @@ def test_every_help_of_every_subcommand_prints_and_exits_0(capsys):
         out = capsys.readouterr()
         assert e.value.code == 0, (path, out.err)
         assert out.out.startswith("usage: arcade") and "Traceback" not in out.err, path
+
+
+def test_screenshot_saves_the_last_frame_at_the_window_size(tmp_path):
+    import pygame
+
+    shot = tmp_path / "menu.png"
+    r = run("--frames", "20", "--window", "400x500", "--screenshot", str(shot), "--data-dir", str(tmp_path / "p"))
+    assert r.returncode == 0, r.stderr
+    img = pygame.image.load(str(shot))
+    assert img.get_size() == (400, 500)
+    # the 480x800 picture is scaled to 300x500 and centred: 50-pixel bars either side, the menu between them
+    assert img.get_at((10, 250))[:3] == (0, 0, 0) and img.get_at((389, 250))[:3] == (0, 0, 0)
+    assert img.get_at((200, 250))[:3] != (0, 0, 0)
+
+
+def test_screenshot_of_a_seeded_game_is_the_same_every_run(tmp_path):
+    """Each frame of a screenshot run advances exactly 1/60 s: the picture does not depend on the machine's speed."""
+    shots = []
+    for i in (1, 2):
+        shots.append(tmp_path / f"s{i}.png")
+        r = run("play", "2048", "--new", "--seed", "3", "--frames", "40", "--screenshot", str(shots[-1]),
+                "--data-dir", str(tmp_path / f"p{i}"))
+        assert r.returncode == 0, r.stderr
+    assert shots[0].read_bytes() == shots[1].read_bytes()
+
+
+@pytest.mark.parametrize("argv", [["--screenshot", "x.png"], ["--frames", "2", "--screenshot", "x.jpg"],
+                                  ["--frames", "2", "--screenshot", "/no/such/folder/x.png"]])
+def test_bad_screenshot_options_exit_2_with_one_line(argv, capsys):
+    with pytest.raises(SystemExit) as e:
+        cli.main(argv)
+    assert e.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1].startswith("arcade: error:") and "screenshot" in err[-1]
