@@ -1005,7 +1005,7 @@ def _yes(v: Optional[bool], none: str = "n/a") -> str:
 
 
 def format_table(cases: list) -> str:
-    """The matrix as a Markdown table (for the README)."""
+    """The matrix as a Markdown table (as in docs/profile.md)."""
     head = "| case | what was done | starts | best scores kept | bad file kept aside | warnings | next save |"
     out = [head, "|---|---|---|---|---|---|---|"]
     for c in cases:

@@ -110,7 +110,7 @@ def test_played_games_keep_their_empty_cells_through_a_checkpoint():
     ["--weight", "colour=2"], ["--weight", "empty=lots"], ["--budget-ms", "-5"], ["--budget-ms", "nan"],
     ["--four-probability", "1.2"], ["--size", "9"], ["--games", "0"],
     ["--json", "."], ["--json", "/no/such/folder/run.json"], ["--plot", "/no/such/folder/p.png"],
-    # the issue's own list
+    # more of the same kinds
     ["--param", "depth=abc"], ["--weight", "nosuch=3"], ["--param", "four_probability=7"], ["--budget-ms", "-1"],
     ["--json", os.path.dirname(os.path.abspath(__file__))], ["--plot", "/nonexistent/x.png"],
     ["--strategy", "nope"], ["--param", "cutoff_per_depth=0"], ["--param", "danger_empty=-1"],

@@ -58,7 +58,7 @@ def test_analysis_reports_its_work():
     a = ai.analyse(("X...", "....", "....", "...."))
     assert a.engine == "exact" and a.nodes > 0 and a.score == 0
     a = ai.analyse(("X..", "...", "..."), level="medium")
-    assert a.engine == "lab" and a.depth == 2
+    assert a.engine == "open-lines" and a.depth == 2
     a = ai.analyse(("." * 15,) * 7 + ("......XO.......",) + ("." * 15,) * 7, depth=2)
     assert a.engine == "gomoku" and a.nodes > 0
 

@@ -12,8 +12,8 @@ Three parts:
   table entries), the time of the first move from cold, and ``--sample-4x4`` random positions checked against
   the plain minimax (positions with 8 or more stones, where plain minimax is quick).
 * ``gomoku``: the engine (``--level``, ``--budget`` seconds a move) against each of ``--opponents`` (random,
-  greedy: the threat-scoring baseline of :mod:`.baselines`, and the engine's own easy/medium/hard levels) with
-  either colour, ``--games`` games per colour and opponent. Each game opens with ``--opening`` random plies next
+  greedy: the threat-scoring baseline of :mod:`arcade.tictactoe.baselines`, and the engine's own easy/medium/hard
+  levels) with either colour, ``--games`` games per colour and opponent. Each game opens with ``--opening`` random plies next
   to the centre (seeded) so no two games are the same. Wins/draws/losses by colour, ms per engine move (median,
   p95, max) and nodes per second. Games run in ``--jobs`` processes (spawn); a progress line goes to stderr.
 
