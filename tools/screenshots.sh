@@ -11,7 +11,7 @@ OUT=${1:-docs/shots}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 mkdir -p "$OUT"
-export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 
 shot() {  # shot NAME FRAMES ARGS...: frame FRAMES of `arcade ARGS` as $OUT/NAME.png
     local name=$1 frames=$2; shift 2
