@@ -28,6 +28,9 @@ def bad(tmp_path):
         ["fuzz", "--events", "0"], ["fuzz", "--events", "many"], ["fuzz", "--seed", "-1"],
         ["all", "--frames", "0"],
         ["review", "--moves", "5"], ["review", "--moves", "x"], ["review", "--seed", "-1"],
+        ["save", "--size", "9"], ["save", "--json", str(tmp_path)],
+        ["tune"], ["tune", "--log", str(tmp_path / "t.json"), "--names", "empty,nosuch"],
+        ["tune", "--log", str(tmp_path / "t.json"), "--step", "1"], ["tune", "--log", str(tmp_path)],
     ]
 
 
