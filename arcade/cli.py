@@ -1,4 +1,5 @@
-"""Command line: ``arcade`` (menu), ``arcade play NAME [the game's options]``, ``arcade demo``, ``arcade replay FILE``,
+"""Command line: ``arcade`` (menu), ``arcade play NAME [the game's options] [--code CODE | --daily [--date D]]``,
+``arcade code NAME [options] (--seed S | --daily [--date D])``, ``arcade demo``, ``arcade replay FILE``,
 ``arcade bench NAME ...``; ``--frames N --screenshot FILE`` saves frame N of any of them as a PNG. The games, their
 ``play`` options and their benchmarks come from the registry (:mod:`arcade.games`); the house's own benchmarks
 (frames, start-up, fuzzer, fault matrix, soak, all) live in :mod:`arcade.dev`, imported only when one of them runs.
@@ -63,6 +64,15 @@ def _png(text: str) -> Path:
     return path
 
 
+def _lang(text: str) -> str:
+    from arcade.engine.i18n import parse_lang
+
+    try:
+        return parse_lang(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
 def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
     """The run options, accepted before or after a subcommand (`arcade --seed 3 play 2048` or
     `arcade play 2048 --seed 3`): on subcommands their defaults are suppressed so they don't
@@ -76,6 +86,7 @@ def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
     add("--mute", action="store_true", default=False, help="no sound this run (M toggles)")
     add("--data-dir", type=data_dir, metavar="DIR", help="profile folder (default: the user data dir; env ARCADE_DATA_DIR)")
     add("--frames", type=positive_int, metavar="N", help="run N frames then exit 0 (smoke test)")
+    add("--lang", type=_lang, metavar="LANG", help="en, zh or auto (default: the Language setting)")
     add("--window", type=_window, metavar="WxH",
         help="initial window size in pixels, 240x400 and up (the 480x800 picture is scaled to fit, with bars)")
     add("--screenshot", type=_png, metavar="FILE",
@@ -91,7 +102,7 @@ def build_parser(games: dict | None = None, with_benches: bool = False) -> argpa
     p = argparse.ArgumentParser(prog="arcade", description=f"A pygame arcade collection: {titles}.")
     p.add_argument("--version", action="version", version=f"arcade {__version__}")
     _common(p, suppress=False)
-    sub = p.add_subparsers(dest="command", metavar="{play,demo,replay,bench}")
+    sub = p.add_subparsers(dest="command", metavar="{play,code,demo,replay,bench}")
     play = sub.add_parser("play", help="start a game directly; `arcade play NAME --help`")
     psub = play.add_subparsers(dest="game", metavar="{" + ",".join(games) + "}", required=True)
     for game in games.values():
@@ -100,8 +111,23 @@ def build_parser(games: dict | None = None, with_benches: bool = False) -> argpa
                         help="start a new game (default: continue the saved one, if any)")
         for opt in game.options:
             gp.add_argument(*opt.flags, dest=f"game_{opt.dest}", default=argparse.SUPPRESS, **opt.kwargs)
+        if game.backend:
+            _code_options(gp, play=True)
         _common(gp, suppress=True)
     _common(play, suppress=True)
+    code = sub.add_parser("code", help="print the game code for a game's settings and a seed or a date")
+    csub = code.add_subparsers(dest="game", metavar="{" + ",".join(g.id for g in games.values() if g.backend) + "}",
+                               required=True)
+    for game in games.values():
+        if not game.backend:
+            continue
+        cp = csub.add_parser(game.id, help=f"the code of a {game.title} game",
+                             description=f"Print the code of a {game.title} game: its options (the settings' "
+                                         "defaults otherwise) and --seed S or --daily [--date YYYY-MM-DD].")
+        for opt in game.options:
+            cp.add_argument(*opt.flags, dest=f"game_{opt.dest}", default=argparse.SUPPRESS, **opt.kwargs)
+        cp.add_argument("--seed", dest="code_seed", type=seed, metavar="S", help="the game's seed")
+        _code_options(cp, play=False)
     demo = sub.add_parser("demo", help="watch the AI play")
     _common(demo, suppress=True)
     rp = sub.add_parser("replay", help="watch a replay file (exported from the stats screen)")
@@ -121,15 +147,89 @@ def build_parser(games: dict | None = None, with_benches: bool = False) -> argpa
     return p
 
 
+def _date(text: str) -> str:
+    from arcade.engine.codes import parse_date
+
+    try:
+        return parse_date(text).isoformat()
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+def _code_options(parser: argparse.ArgumentParser, play: bool) -> None:
+    """``--code`` (play only), ``--daily`` and ``--date`` of a game with a session backend."""
+    if play:
+        parser.add_argument("--code", dest="game_code", metavar="CODE", default=argparse.SUPPRESS,
+                            help="play the game a code names (shown on the pause and game-over screens)")
+    parser.add_argument("--daily", dest="game_daily", action="store_true", default=argparse.SUPPRESS,
+                        help="today's daily game: the same for everyone")
+    parser.add_argument("--date", dest="game_date", type=_date, metavar="YYYY-MM-DD", default=argparse.SUPPRESS,
+                        help="with --daily: the daily game of another date")
+
+
+def _session_options(game, options: dict) -> dict:
+    """``--code``, ``--daily`` and ``--date`` checked against the game and turned into the session's options
+    (``code``: a parsed code; ``daily``: a date). ValueError with one line for a code of another game, a game
+    without chance, or --date without --daily."""
+    from arcade.engine import codes
+    from arcade.engine.session import today
+
+    code, daily, date = options.pop("code", None), options.pop("daily", False), options.pop("date", None)
+    if date is not None and not daily:
+        raise ValueError("--date needs --daily")
+    if code is not None and daily:
+        raise ValueError("--code and --daily name two different games: give one")
+    if code is None and not daily:
+        return options
+    backend = game.make_backend()
+    if not backend.chance:
+        raise ValueError(f"{game.title} has no chance in it, so no game codes or daily games")
+    if code is not None:
+        c = codes.parse(code)
+        if c.game != game.id:
+            raise ValueError(f"{code.strip()!r} is a code for {c.game!r}, not {game.id!r}")
+        backend.parse_params(c.params)
+        return {**options, "code": c}
+    return {**options, "daily": date or today()}
+
+
+def _print_code(args, games: dict) -> int:
+    from arcade.engine import codes, settings
+    from arcade.engine.session import today
+
+    game = games[args.game]
+    options = {k[5:]: v for k, v in vars(args).items() if k.startswith("game_") and k != "game"}
+    daily, date = options.pop("daily", False), options.pop("date", None)
+    if (args.code_seed is None) == (not daily):
+        print(f"arcade code {game.id}: error: give --seed S or --daily", file=sys.stderr)
+        return 2
+    if date is not None and not daily:
+        print(f"arcade code {game.id}: error: --date needs --daily", file=sys.stderr)
+        return 2
+    backend = game.make_backend()
+    if not backend.chance:
+        print(f"arcade code {game.id}: error: {game.title} has no chance in it, so no game codes", file=sys.stderr)
+        return 2
+    try:
+        params = backend.new_params(settings.default, options)
+        text = backend.params_text(params)
+        s = args.code_seed if not daily else codes.daily_seed(game.id, text, date or today())
+        print(codes.make(game.id, text, s))
+    except ValueError as e:
+        print(f"arcade code {game.id}: error: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
 def load_replay(path: str, games: dict):
     """The replay in ``path``, checked by its game (every input replayed); ValueError with one line otherwise."""
     from arcade.engine.replays import read_file
 
     rec = read_file(path)
     game = games.get(rec.game)
-    if game is None or not game.replay:
+    if game is None or not game.has_replays:
         raise ValueError(f"{path}: a replay of {rec.game!r}, which this version cannot replay")
-    importlib.import_module(game.replay).validate(rec.data)
+    game.validate_replay(rec.data)
     return rec
 
 
@@ -142,10 +242,13 @@ def _setup_logging() -> None:
     log.propagate = False
 
 
-def make_options(args, replay=None):
-    """The app's :class:`arcade.engine.app.Options` for parsed arguments (``replay``: the checked replay to open)."""
+def make_options(args, replay=None, game_options: dict | None = None):
+    """The app's :class:`arcade.engine.app.Options` for parsed arguments (``replay``: the checked replay to open;
+    ``game_options``: the game's options as the session takes them, default the parsed ones)."""
     from arcade.engine.app import Options
 
+    if game_options is None:
+        game_options = {k[5:]: v for k, v in vars(args).items() if k.startswith("game_") and k != "game"}
     return Options(
         mode=args.command or "menu",
         game=getattr(args, "game", None),
@@ -156,7 +259,8 @@ def make_options(args, replay=None):
         frames=args.frames,
         window=args.window,
         screenshot=args.screenshot,
-        game_options={k[5:]: v for k, v in vars(args).items() if k.startswith("game_") and k != "game"},
+        game_options=game_options,
+        lang=args.lang,
         replay=replay,
     )
 
@@ -183,8 +287,19 @@ def main(argv: list[str] | None = None, games: dict | None = None) -> int:
         except BadOption as e:
             parser.exit(2, f"arcade bench {args.bench}: error: {e}\n")
 
+    if args.command == "code":
+        return _print_code(args, games)
+
     from arcade import shell
     from arcade.engine.app import AppError
+
+    game_options = {k[5:]: v for k, v in vars(args).items() if k.startswith("game_") and k != "game"}
+    if args.command == "play" and games[args.game].backend:
+        try:
+            game_options = _session_options(games[args.game], game_options)
+        except ValueError as e:
+            print(f"arcade play {args.game}: error: {e}", file=sys.stderr)
+            return 2
 
     replay = None
     if args.command == "replay":  # checked whole before a window opens: a bad file is one line, nothing else
@@ -194,7 +309,7 @@ def main(argv: list[str] | None = None, games: dict | None = None) -> int:
             print(f"arcade replay: error: {e}", file=sys.stderr)
             return 2
 
-    opts = make_options(args, replay)
+    opts = make_options(args, replay, game_options)
     try:
         return shell.run(opts, games)
     except AppError as e:

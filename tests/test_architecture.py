@@ -17,7 +17,9 @@ GAME_PACKAGES = {name.rsplit(".", 1)[1] for name in games.PACKAGES}
 PURE = ["arcade.game2048.rules", "arcade.game2048.game", "arcade.game2048.bitboard", "arcade.game2048.ai",
         "arcade.game2048.autoplay", "arcade.game2048.anim", "arcade.stairs.alias", "arcade.stairs.world",
         "arcade.stairs.autopilot", "arcade.stairs.replay", "arcade.engine.plugin", "arcade.engine.settings",
-        "arcade.engine.worker", "arcade.engine.storage", "arcade.games"] + [f"{p}" for p in games.PACKAGES]
+        "arcade.engine.worker", "arcade.engine.storage", "arcade.games", "arcade.engine.session",
+        "arcade.engine.codes", "arcade.game2048.backend", "arcade.minesweeper.backend", "arcade.tictactoe.backend",
+        "arcade.stairs.backend"] + [f"{p}" for p in games.PACKAGES]
 
 
 def modules():
@@ -168,3 +170,36 @@ def importlib_name(package):
     import importlib
 
     return importlib.import_module(package).GAME.id
+
+
+# The calls that write or read a game's records: only the session layer makes them for a game.
+RECORD_CALLS = {"record_game", "submit_score", "submit_low", "save_game", "saved_game", "clear_saved",
+                "set_aside_save"}
+# games whose scenes still keep their own records (each is moved onto arcade.engine.session in turn)
+OWN_RECORDS = {"stairs", "tictactoe", "minesweeper", "game2048"}
+
+
+def record_calls(path: Path):
+    """(line, call) of every ``<...>.profile.<record call>(...)`` or ``<...>.replays.add(...)`` in the file."""
+    tree = ast.parse(path.read_text(), str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute):
+            owner, name = node.value.attr, node.attr
+            if (owner == "profile" and name in RECORD_CALLS) or (owner == "replays" and name == "add"):
+                yield node.lineno, f"{owner}.{name}"
+
+
+@pytest.mark.parametrize("package", sorted(GAME_PACKAGES))
+def test_game_scenes_leave_records_to_the_session_layer(package):
+    calls = [(p.name, line, call) for p in sorted((PKG / package).rglob("*.py")) if "bench" not in p.parts
+             and not p.name.startswith("bench") for line, call in record_calls(p)]
+    if package in OWN_RECORDS:
+        assert calls, f"{package} no longer keeps its own records: take it off OWN_RECORDS"
+    else:
+        assert not calls, f"{package} writes records itself (only arcade.engine.session may): {calls}"
+
+
+def test_the_session_layers_record_calls_are_found():
+    """The rule above can fail: the session module itself makes exactly these calls through its Store."""
+    calls = {call for _, call in record_calls(PKG / "engine" / "session.py")}
+    assert {"profile.record_game", "profile.save_game", "replays.add"} <= calls

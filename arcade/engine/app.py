@@ -135,6 +135,7 @@ class Options:
     screenshot: Path | None = None  # with frames: the last frame is saved here as a PNG, at the window's size
     game_options: dict = field(default_factory=dict)  # the game's own `arcade play NAME` options (make_scene kwargs)
     replay: object = None  # mode "replay": the arcade.engine.replays.Replay to open
+    lang: str | None = None  # --lang: en, zh or auto (None: the Language setting)
 
 
 class App:
@@ -170,6 +171,10 @@ class App:
         self.frame_ms: list[float] = []  # recent frame work times, for the fuzzer and soak
         self.frame_phases: tuple = (0.0, 0.0, 0.0, 0.0)
         self.seed = self.options.seed
+        from arcade.engine import i18n
+
+        i18n.on_change(self._language_changed)
+        i18n.set_language(self.options.lang or self.profile.get("language"))
 
     # ----- window -----
     def _init_display(self) -> None:
@@ -390,6 +395,22 @@ class App:
             self.audio.volume = self.profile.get("volume")
         elif key == "muted":
             self.audio.muted = self.profile.get("muted") or self.options.mute
+        elif key == "language":
+            from arcade.engine import i18n
+
+            i18n.set_language(self.profile.get("language"))
+
+    def _language_changed(self, lang: str) -> None:
+        """Every scene on the stack redraws its text in the new language (a scene with cached labels rebuilds them
+        in ``language_changed``)."""
+        from arcade.engine.ui import text
+
+        text.render.cache_clear()
+        text.fit.cache_clear()
+        for scene in list(getattr(getattr(self, "stack", None), "scenes", ())):
+            hook = getattr(scene, "language_changed", None)
+            if hook is not None:
+                hook()
 
     def toggle_mute(self) -> None:
         self.set_setting("muted", not self.profile.get("muted"))

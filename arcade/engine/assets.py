@@ -16,6 +16,15 @@ import pygame
 log = logging.getLogger("arcade")
 
 FONT_FILES = {"bold": "ClearSans-Bold.ttf", "medium": "ClearSans-Medium.ttf", "regular": "ClearSans-Regular.ttf"}
+# Chinese text: Noto Sans SC, subset to the characters the catalogues and the UI use (tools/subset_font.py)
+CJK_FONT_FILES = {"bold": "NotoSansSC-Bold.otf", "medium": "NotoSansSC-Regular.otf",
+                  "regular": "NotoSansSC-Regular.otf"}
+CJK_START = 0x2E80  # CJK radicals onwards (ideographs, kana, CJK punctuation, full-width forms)
+
+
+def needs_cjk(text: str) -> bool:
+    """Whether ``text`` has characters Clear Sans lacks and Noto Sans SC has."""
+    return any(ord(ch) >= CJK_START for ch in text)
 
 
 def data_file(*parts: str):
@@ -39,10 +48,16 @@ def _open(node):
 
 
 @lru_cache(maxsize=None)
-def font(size: int, weight: str = "bold") -> pygame.font.Font:
+def font(size: int, weight: str = "bold", cjk: bool = False) -> pygame.font.Font:
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(_open(data_file("fonts", FONT_FILES[weight])), max(1, int(size)))
+    name = (CJK_FONT_FILES if cjk else FONT_FILES)[weight]
+    return pygame.font.Font(_open(data_file("fonts", name)), max(1, int(size)))
+
+
+def font_for(text: str, size: int, weight: str = "bold") -> pygame.font.Font:
+    """The font that has ``text``'s characters: Clear Sans, or Noto Sans SC for Chinese."""
+    return font(size, weight, needs_cjk(text))
 
 
 def for_display(surf: pygame.Surface, alpha: bool = True) -> pygame.Surface:

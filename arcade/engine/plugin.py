@@ -131,6 +131,8 @@ class GameInfo:
     #                                           (optional label(replay) -> str for the list; "" = no replays)
     dev_hooks: str = ""                       # module of the game's bench/ package with its hooks for arcade/dev
     #                                           (bench all's rows, frames, soak, fuzz checks; see arcade.dev.hooks)
+    backend: str = ""                         # "module:NAME" of the game's session backend
+    #                                           (arcade.engine.session.Backend): undo, saves, replays, codes, stats
 
     def __post_init__(self) -> None:
         if not self.id or not self.id.replace("-", "").isalnum() or self.id != self.id.lower():
@@ -151,15 +153,41 @@ class GameInfo:
 
     def make_replay(self, app, replay):
         """The game's replay scene for a :class:`arcade.engine.replays.Replay` (ValueError if it is not one)."""
-        if not self.replay:
+        if self.replay:
+            return importlib.import_module(self.replay).make_replay(app, replay)
+        if self.backend:
+            from arcade.engine.session_replay import SessionReplay
+
+            return SessionReplay(app, replay, self)
+        raise ValueError(f"{self.title} has no replays")
+
+    def validate_replay(self, data) -> None:
+        """``ValueError`` (one line) unless ``data`` is a replay of this game that replays to its end."""
+        if self.replay:
+            importlib.import_module(self.replay).validate(data)
+        elif self.backend:
+            from arcade.engine.session_replay import validate
+
+            validate(self, data)
+        else:
             raise ValueError(f"{self.title} has no replays")
-        return importlib.import_module(self.replay).make_replay(app, replay)
+
+    @property
+    def has_replays(self) -> bool:
+        return bool(self.replay or self.backend)
 
     def replay_label(self, replay) -> str:
         """How the replays list names a replay: the replay module's ``label(replay)`` (a time, a result), or the
         score. Imports the module: call it off the UI thread."""
         fn = getattr(importlib.import_module(self.replay), "label", None) if self.replay else None
         return fn(replay) if fn is not None else f"{replay.score:,}"
+
+    def make_backend(self):
+        """The game's session backend (None for a game without one). Imports its module."""
+        if not self.backend:
+            return None
+        module, _, name = self.backend.partition(":")
+        return getattr(importlib.import_module(module), name or "BACKEND")
 
     def warm_steps(self, app):
         """The scene module's optional ``warm_steps(app)`` generator, or an empty one. Imports the module: call it

@@ -81,6 +81,8 @@ CORE: tuple[Spec, ...] = (
     Spec("fullscreen", "Fullscreen (F11)", False, "bool", section="Display"),
     Spec("anim_speed", "Animations", 1.0, "choice",
          ((0.0, "Off"), (0.5, "Slow"), (1.0, "Normal"), (2.0, "Fast")), section="Display"),
+    Spec("language", "Language", "auto", "choice", (("auto", "System"), ("en", "English"), ("zh", "简体中文")),
+         section="Display", note="System: the language of your desktop; switches at once"),
 )
 """The settings every game shares; each game's own come with its ``GAME`` record and are :func:`register`-ed."""
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 
+from arcade.engine.i18n import N_
 from arcade.engine.plugin import Bench, Best, Breakdown, GameInfo, HelpCard, Option
 from arcade.engine.settings import Spec
 
@@ -82,7 +83,7 @@ SETTINGS = (
 
 GAME = GameInfo(
     id=ID,
-    title="Minesweeper",
+    title=N_("Minesweeper"),
     icon="icon_mines",
     blurb="Clear the field; the AI knows the odds",
     scene="arcade.minesweeper.scene",

@@ -9,6 +9,7 @@ import time
 import pygame
 
 from arcade.engine import assets
+from arcade.engine.i18n import _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_user_input
@@ -59,11 +60,12 @@ def warm(app, budget_ms: float = WARM_MS) -> bool:
     if _warming is None or _warming[0] is not app.registry:
         _warming = (app.registry, _chain(app, todo))
     deadline = time.perf_counter() + budget_ms / 1000.0
-    while time.perf_counter() < deadline:
+    while True:  # at least one step a call, however small the budget
         if next(_warming[1], _WARM_DONE) is _WARM_DONE:
             _warming = None
             return True
-    return False
+        if time.perf_counter() >= deadline:
+            return False
 
 
 def preparing(app):
@@ -108,16 +110,19 @@ class MenuScene(Scene):
             # one row a game, whatever is saved: a game with a save says "Continue" and asks "Continue or new game?"
             saved = entry.has_save(app.profile)
             best = entry.best_value(app.profile)
-            items.append(Item(f"{'Continue' if saved else 'Play'} {entry.title}", self._starter(entry, False),
-                              detail="" if best is None else f"Best {entry.best.format(best)}",
+            label = _("Continue {game}") if saved else _("Play {game}")
+            items.append(Item(label.format(game=_(entry.title)), self._starter(entry, False),
+                              detail="" if best is None else _("Best {value}").format(value=entry.best.format(best)),
                               key=f"play:{entry.id}", icon=self._icon(entry)))
+        if any(e.backend for e in app.registry.values()):
+            items.append(Item(_("Daily game"), self.open_daily, detail=self._today(), key="daily"))
         if any(e.demo for e in app.registry.values()):
-            items.append(Item("Watch the AI play", self.start_demo, key="demo"))
-        items.append(Item("Settings", self.open_settings, key="settings"))
-        items.append(Item("Stats", self.open_stats, key="stats"))
+            items.append(Item(_("Watch the AI play"), self.start_demo, key="demo"))
+        items.append(Item(_("Settings"), self.open_settings, key="settings"))
+        items.append(Item(_("Stats"), self.open_stats, key="stats"))
         if any(e.help is not None for e in app.registry.values()):
-            items.append(Item("Help", self.open_help, key="help"))
-        items.append(Item("Quit", app.quit, key="quit"))
+            items.append(Item(_("Help"), self.open_help, key="help"))
+        items.append(Item(_("Quit"), app.quit, key="quit"))
         self.list.set_items(items)
         self._fit_list(len(items))
 
@@ -148,13 +153,55 @@ class MenuScene(Scene):
             if not resume and entry.has_save(self.app.profile):  # never throw a saved game away unasked
                 from arcade.engine.ui.ask import AskOverlay
 
-                self.app.stack.push(AskOverlay(self.app, f"{entry.title}: continue or new game?", [
-                    ("continue", "Continue", lambda: launch(True)),
-                    ("new", "New game", lambda: launch(False))]))
+                self.app.stack.push(AskOverlay(self.app, _("{game}: continue or new game?").format(game=_(entry.title)), [
+                    ("continue", _("Continue"), lambda: launch(True)),
+                    ("new", _("New game"), lambda: launch(False))]))
             else:
                 launch()
 
         return start
+
+    @staticmethod
+    def _today() -> str:
+        from arcade.engine.session import today
+
+        return today()
+
+    def daily_games(self) -> list:
+        """The games with a daily game: those whose session backend has chance in it."""
+        out = []
+        for entry in self.app.registry.values():
+            if entry.backend:
+                try:
+                    if entry.make_backend().chance:
+                        out.append(entry)
+                except ImportError:
+                    continue
+        return out
+
+    def open_daily(self) -> None:
+        """Today's daily game of each game with chance: the same board for everyone today."""
+        from arcade.engine.ui.ask import AskOverlay
+
+        day = self._today()
+
+        def launcher(entry):
+            def launch():
+                self.app.stack.push(lambda: entry.make_scene(self.app, resume=False, daily=day), fade=True,
+                                    prepare=preparing(self.app))
+
+            def start():
+                if entry.has_save(self.app.profile):  # never throw a saved game away unasked
+                    self.app.stack.push(AskOverlay(
+                        self.app, _("Leave your {game} game for the daily one?").format(game=_(entry.title)), [
+                            ("daily", _("Play the daily game"), launch), ("cancel", _("Keep my game"), lambda: None)]))
+                else:
+                    launch()
+            return start
+
+        games = self.daily_games()
+        self.app.stack.push(AskOverlay(self.app, _("Daily game · {date}").format(date=day),
+                                       [(e.id, _(e.title), launcher(e)) for e in games]))
 
     def start_demo(self) -> None:
         from arcade.shell.demo import DemoScene
@@ -187,6 +234,10 @@ class MenuScene(Scene):
         self.idle = 0.0
         self.refresh()
         prefetch([m for e in self.app.registry.values() for m in (e.scene, *e.prefetch)])
+
+    def language_changed(self) -> None:
+        self._subtitle = None
+        self.refresh()
 
     def uncover(self) -> None:
         self.idle = 0.0
@@ -234,14 +285,14 @@ class MenuScene(Scene):
         return self._plate
 
     def draw(self, surface) -> None:
-        w, _ = surface.get_size()
+        w = surface.get_width()
         surface.blit(self._background(surface.get_size()), (0, 0))
         surface.blit(self._plates(surface.get_size()), (0, 0))
         blit_center(surface, render("arcade", 84, colors.TEXT), (w / 2, 92))
         if self._subtitle is None:
-            titles = "  ·  ".join(e.title for e in self.app.registry.values())
+            titles = "  ·  ".join(_(e.title) for e in self.app.registry.values())
             self._subtitle = fit(titles, 330, 22, colors.BUTTON, "medium", min_size=12)
         blit_center(surface, self._subtitle, (w / 2, 150))
         self.list.draw(surface)
-        hint = render("Arrows + Enter, or click   ·   F11 fullscreen   ·   M mute", 15, colors.TEXT, "regular")
+        hint = render(_("Arrows + Enter, or click   ·   F11 fullscreen   ·   M mute"), 15, colors.TEXT, "regular")
         blit_center(surface, hint, (w / 2, 780))

@@ -39,9 +39,10 @@ class PauseOverlay(Scene):
     overlay = True
 
     def __init__(self, app, game_id: str | None = None, on_restart=None, title: str = "Paused",
-                 theme: Mapping | None = None):
+                 theme: Mapping | None = None, code: str | None = None):
         super().__init__(app)
         self.game_id = game_id
+        self.code = code  # the game code, shown under the title; C copies it
         self.title = title
         self.theme = t = pause_theme(theme)
         items = [Item("Resume", self.resume, key="resume")]
@@ -84,6 +85,11 @@ class PauseOverlay(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_p):
             self.resume()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_c and self.code:
+            from arcade.engine.session_scene import copy_text
+
+            copy_text(self.app, self.code)
+            return
         self.list.handle(event)
 
     def draw(self, surface) -> None:
@@ -92,11 +98,14 @@ class PauseOverlay(Scene):
             surface.blit(*self.card)
         top = self.list.rect.y
         blit_center(surface, render(self.title, 56, self.theme["title"]), (surface.get_width() / 2, top - 70))
+        if self.code:
+            blit_center(surface, render(f"Game code {self.code}  ·  C copies", 16, self.theme["title"]),
+                        (surface.get_width() / 2, top - 26))
         self.list.draw(surface)
 
 
 def open_pause(app, game_id: str | None = None, on_restart=None, title: str = "Paused",
-               theme: Mapping | None = None) -> PauseOverlay:
-    overlay = PauseOverlay(app, game_id, on_restart=on_restart, title=title, theme=theme)
+               theme: Mapping | None = None, code: str | None = None) -> PauseOverlay:
+    overlay = PauseOverlay(app, game_id, on_restart=on_restart, title=title, theme=theme, code=code)
     app.stack.push(overlay)
     return overlay

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from arcade.engine.i18n import N_
 from arcade.engine.plugin import Bench, Best, Breakdown, GameInfo, HelpCard
 from arcade.engine.settings import Spec
 from arcade.stairs.causes import CAUSES
@@ -21,7 +22,7 @@ def stats(history: list) -> list:
 
 GAME = GameInfo(
     id=ID,
-    title="Stairs",
+    title=N_("Stairs"),
     blurb="Hop up the endless staircase",
     icon="icon_stairs",
     scene="arcade.stairs.scene",

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from arcade.engine.i18n import N_
 from arcade.engine.plugin import Bars, Bench, Best, Breakdown, GameInfo, HelpCard, Option
 from arcade.engine.settings import Spec
 
@@ -89,7 +90,7 @@ SETTINGS = (
 
 GAME = GameInfo(
     id=ID,
-    title="Tic-tac-toe",
+    title=N_("Tic-tac-toe"),
     blurb="3x3, 4x4 and Gomoku against a perfect AI",
     icon="icon_tictactoe",
     scene="arcade.tictactoe.scene",

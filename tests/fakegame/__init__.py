@@ -18,6 +18,7 @@ def make(id="box", title="Box", scene="fakegame.scene", **kw):
         help=HelpCard(f"How to play {title}", (("Space", "stack a box"), ("", "Stack them high."))),
         stats=_stats,
         options=(Option(("--boxes",), "boxes", {"type": int, "help": "boxes to start with"}),),
+        backend=kw.pop("backend", "fakegame.backend:BACKEND" if id == "box" else ""),
         **kw,
     )
 

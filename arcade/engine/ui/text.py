@@ -13,13 +13,13 @@ from arcade.engine import assets
 # An unbounded or large cache of big score digits grew the process by tens of MB over a long climb (the soak).
 @lru_cache(maxsize=512)
 def render(text: str, size: int, color=(0, 0, 0), weight: str = "bold") -> pygame.Surface:
-    return assets.font(size, weight).render(text, True, color)
+    return assets.font_for(text, size, weight).render(text, True, color)
 
 
 @lru_cache(maxsize=256)
 def fit(text: str, max_width: int, size: int, color=(0, 0, 0), weight: str = "bold", min_size: int = 8) -> pygame.Surface:
     """Render at ``size`` or smaller so the text is at most ``max_width`` wide."""
-    while size > min_size and assets.font(size, weight).size(text)[0] > max_width:
+    while size > min_size and assets.font_for(text, size, weight).size(text)[0] > max_width:
         size -= 1
     return render(text, size, color, weight)
 
@@ -42,8 +42,8 @@ class Label:
         if text != self._text:
             size = self.size
             if self.max_width is not None:
-                while size > self.min_size and assets.font(size, self.weight).size(text)[0] > self.max_width:
+                while size > self.min_size and assets.font_for(text, size, self.weight).size(text)[0] > self.max_width:
                     size -= 1
-            self._surface = assets.font(size, self.weight).render(text, True, self.color)
+            self._surface = assets.font_for(text, size, self.weight).render(text, True, self.color)
             self._text = text
         return self._surface

@@ -1,0 +1,705 @@
+"""The session layer (the "midend" of Simon Tatham's Portable Puzzle Collection): one place that owns, for every
+game, the move log, undo and redo (also after the game has ended), new game and restart, save and continue,
+replays, game codes and the daily game, and the records the stats are made of.
+
+A game supplies a small pure :class:`Backend` (its parameters, the start from a seed, how a move is applied and
+written down, when the game is over and how it ended) and keeps only what is about the game itself. A scene holds a
+:class:`Session` and calls :meth:`Session.play`, :meth:`~Session.undo`, :meth:`~Session.redo`,
+:meth:`~Session.new`, :meth:`~Session.leave`; it draws :attr:`Session.state`.
+
+**The log.** Every input is an event: a move (tagged with who made it: the player, the player taking a hint, the
+AI's autoplay or the demo), an undo or a redo, with its time in milliseconds since the game began. States are the
+positions along the current line: ``states[0]`` the start, ``states[pos]`` the one on screen; a move after an undo
+cuts the line there (the events keep everything, so a replay shows the undo too).
+
+**Chance.** A game with chance draws it only from ``rng(seed, ply)``: the same position reached by the same moves
+gives the same tile, mine layout or stair, whatever was undone on the way, and the move as recorded carries what
+chance decided (a 2048 move with the tile that followed it), so a replay never needs the generator.
+
+**Records.** The first end reached is the game's result: recorded once (history, best, replay), never rewritten by
+undoing and playing on, which is for study. A game in which the AI moved is recorded as the AI's (``by: "ai"``)
+and never touches the player's best; a demo game is not recorded at all; hints taken are counted (``assisted``). A
+game left for good before its end (a new game over it, or a game that is not saved left for the menu) is recorded
+as ``abandoned``. Only this module writes games, bests, saves and replays to the profile and the replay store
+(through a :class:`Store`); an architecture test keeps game scenes from doing it themselves.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import logging
+import random
+import re
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from arcade.engine import codes
+
+log = logging.getLogger("arcade")
+
+__all__ = ["Backend", "Result", "Session", "Store", "Position", "PLAYER", "HINT", "AI", "DEMO", "rng_for",
+           "replay_positions", "replay_data", "check_replay", "SESSION_FORMAT"]
+
+PLAYER, HINT, AI, DEMO, OPPONENT = "player", "hint", "ai", "demo", "opponent"
+_LETTER = {PLAYER: "p", HINT: "h", AI: "a", DEMO: "d", OPPONENT: "o"}  # OPPONENT: the game's own opponent (the
+#   tic-tac-toe AI the player plays against), whose moves leave the game the player's
+_WHO = {v: k for k, v in _LETTER.items()}
+UNDO, REDO = "~u", "~r"
+SESSION_FORMAT = 1  # the "session" field of a save or a replay written by this module
+MAX_EVENTS = 2_000_000
+_TOKEN = re.compile(r"[0-9A-Za-z.:_+]{1,4096}")
+OUTCOMES = ("won", "lost", "draw", "over")
+
+
+def rng_for(seed: int, ply: int) -> random.Random:
+    """The random generator of move ``ply`` (0 = the first) in the game with ``seed``: string seeding hashes with
+    SHA-512, the same on every machine and Python version."""
+    return random.Random(f"arcade:{seed}:{ply}")
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: ``outcome`` is "won", "lost", "draw" or "over" (a run that ends without winning or losing,
+    like Stairs); ``score`` the score recorded (for a time-scored game, the time in ms); ``fields`` the game's own
+    record fields (the largest tile, the level, the cause of death ...)."""
+
+    outcome: str
+    score: int = 0
+    fields: dict = field(default_factory=dict)
+    best: int | None = None  # the value a best is kept of, when not the score (Minesweeper: the time of a win)
+
+    def __post_init__(self):
+        if self.outcome not in OUTCOMES:
+            raise ValueError(f"outcome {self.outcome!r}: expected one of {OUTCOMES}")
+
+
+class Backend:
+    """What a game tells the session: override the methods below. Pure: no pygame, no profile, no files.
+
+    ``params`` is whatever the game likes (a dict, a tuple); :meth:`params_text` writes it as the short text of a
+    game code ("4x4", "expert.ng") and :meth:`parse_params` reads it back. States should be small and immutable (or
+    never mutated after :meth:`apply` returns them): the session keeps one per position for undo."""
+
+    id: str = ""
+    chance: bool = True     # the game has a seed: it gets codes and a daily game
+    undoable: bool = True   # the session keeps the states for undo (False for a real-time game)
+    saved: bool = True      # a game in progress is saved and continued (False for a real-time game)
+    lower_is_better: bool = False  # the best is the lowest score (a time)
+    streak_key: str = ""    # a profile key for the longest run of the player's wins (tic-tac-toe's best), or ""
+
+    def parse_params(self, text: str):
+        raise NotImplementedError
+
+    def params_text(self, params) -> str:
+        raise NotImplementedError
+
+    def new_params(self, setting: Callable[[str], Any], options: dict):
+        """The parameters of a new game: from the settings (``setting(key)``) and the game's command-line
+        options (``--size`` ...), the options first."""
+        raise NotImplementedError
+
+    def start(self, params, seed: int):
+        """The state before the first move of the game with ``seed``."""
+        raise NotImplementedError
+
+    def apply(self, params, state, move, rng: random.Random) -> tuple[Any, Any]:
+        """``(new state, the move as recorded)``: the recorded move carries what chance decided (drawn from
+        ``rng``) so that applying it again to ``state`` gives the same new state. ``ValueError`` for a move the
+        rules refuse (and for a recorded move that does not fit ``state``)."""
+        raise NotImplementedError
+
+    def result(self, params, state) -> Result | None:
+        """None while the game goes on."""
+        raise NotImplementedError
+
+    def encode(self, params, move) -> str:
+        """A recorded move as a short token: letters, digits and ``. : _ +``."""
+        raise NotImplementedError
+
+    def decode(self, token: str, params):
+        """The move of :meth:`encode`'s token; ``ValueError`` for anything else."""
+        raise NotImplementedError
+
+    def best_key(self, params) -> str:
+        """The profile key of the best for games with ``params`` (the game's id, or ``id + "/..."``)."""
+        return self.id
+
+    def score(self, state) -> int:
+        """The score shown while playing (an abandoned game is recorded with it)."""
+        return 0
+
+    def title(self, params, state, result: Result | None, moves: int) -> str:
+        """One line for the replays list."""
+        return f"{self.params_text(params)} · {moves:,} moves"
+
+    def result_if_left(self, params, state) -> Result | None:
+        """How a game left before its end counts, when not as abandoned (2048 left on its win panel: won)."""
+        return None
+
+    def decode_state(self, params, data):
+        """A start state written by an older format (a replay that holds its start position instead of a seed);
+        ``ValueError`` when the game has no such format."""
+        raise ValueError(f"{self.id}: a replay without a seed")
+
+    def legacy(self, data: dict) -> dict:
+        """A replay or save written before the session layer, as session data (``params``, ``seed`` or
+        ``start``, ``log``, ``t``); ``ValueError`` when it is not one."""
+        raise ValueError(f"{self.id}: not a replay of this version")
+
+
+class Store:
+    """Where a session's records go: the profile (history, bests, saves) and the replay store. The app's
+    :meth:`from_app` is the real one; tests hand a :class:`MemoryStore`."""
+
+    def __init__(self, profile, replays=None, notify: Callable[[str], None] | None = None):
+        self.profile, self.replays, self.notify = profile, replays, notify
+
+    @classmethod
+    def from_app(cls, app) -> "Store":
+        return cls(app.profile, getattr(app, "replays", None), getattr(app, "notify", None))
+
+    def record(self, game_id: str, score: int, fields: dict) -> None:
+        try:
+            self.profile.record_game(game_id, score, **fields)
+        except ValueError as e:
+            log.warning("game not recorded: %s", e)
+
+    def submit_best(self, key: str, value: int, lower: bool) -> bool:
+        return self.profile.submit_low(key, max(1, value)) if lower else self.profile.submit_score(key, value)
+
+    def best(self, key: str, lower: bool):
+        return self.profile.lowest(key) if lower else (self.profile.best(key) or None)
+
+    def streak(self, game_id: str) -> int:
+        """The player's current run of wins: their games won, lost or drawn, newest first, until one not won."""
+        return current_streak(self.profile.history(game_id))
+
+    def save(self, game_id: str, data: dict) -> None:
+        self.profile.save_game(game_id, data)
+
+    def saved(self, game_id: str) -> dict | None:
+        return self.profile.saved_game(game_id)
+
+    def clear(self, game_id: str) -> None:
+        self.profile.clear_saved(game_id)
+
+    def set_aside(self, game_id: str, reason: str) -> None:
+        self.profile.set_aside_save(game_id, reason)
+
+    def add_replay(self, replay) -> None:
+        if self.replays is not None:
+            self.replays.add(replay)
+
+
+class MemoryStore(Store):
+    """A store in memory, for tests and headless runs."""
+
+    def __init__(self):
+        super().__init__(None)
+        self.records: list[tuple[str, int, dict]] = []
+        self.bests: dict[str, int] = {}
+        self.saves: dict[str, dict] = {}
+        self.aside: list[tuple[str, str]] = []
+        self.replay_list: list = []
+
+    def record(self, game_id, score, fields):
+        self.records.append((game_id, score, dict(fields)))
+
+    def submit_best(self, key, value, lower):
+        old = self.bests.get(key)
+        if old is None or (value < old if lower else value > old):
+            self.bests[key] = value
+            return True
+        return False
+
+    def best(self, key, lower):
+        return self.bests.get(key)
+
+    def streak(self, game_id):
+        return current_streak([dict(f, score=s) for g, s, f in self.records if g == game_id])
+
+    def save(self, game_id, data):
+        self.saves[game_id] = data
+
+    def saved(self, game_id):
+        return self.saves.get(game_id)
+
+    def clear(self, game_id):
+        self.saves.pop(game_id, None)
+
+    def set_aside(self, game_id, reason):
+        self.saves.pop(game_id, None)
+        self.aside.append((game_id, reason))
+
+    def add_replay(self, replay):
+        self.replay_list.append(replay)
+
+
+def current_streak(history) -> int:
+    """The run of wins at the end of ``history`` (records oldest first), over the player's decided games."""
+    n = 0
+    for r in reversed(history):
+        if r.get("by", PLAYER) != PLAYER or r.get("outcome") not in ("won", "lost", "draw"):
+            continue
+        if r["outcome"] != "won":
+            break
+        n += 1
+    return n
+
+
+@dataclass(frozen=True)
+class Position:
+    """A position of a replay: the state after ``event`` (None for the start), made by ``by`` at ``ms``."""
+
+    state: Any
+    event: str | None
+    by: str | None
+    ms: int
+    ply: int  # moves on the line that leads here
+
+
+class Session:
+    """One game in progress, from its start to the moment it is left.
+
+    ``mode`` "play" records (history, bests, saves, replays) through ``store``; "demo" records nothing; "study"
+    (a replay taken over, a game continued in a review) keeps undo and the log but records nothing either.
+    """
+
+    def __init__(self, backend: Backend, params, seed: int | None = None, *, store: Store | None = None,
+                 mode: str = "play", daily: str | None = None, clock: Callable[[], float] = time.monotonic,
+                 start=None):
+        if mode not in ("play", "demo", "study"):
+            raise ValueError(f"session mode {mode!r}")
+        self.backend, self.params, self.store, self.mode, self.clock = backend, params, store, mode, clock
+        self.seed = random.SystemRandom().getrandbits(codes.SEED_BITS) if seed is None else int(seed)
+        self.daily = daily
+        self._start_override = start
+        self._begin(self.backend.start(params, self.seed) if start is None else start)
+
+    def _begin(self, start) -> None:
+        self.states: list = [start]
+        self.line: list[tuple[str, str]] = []  # (token, by) of the moves leading to states[1:]
+        self.pos = 0
+        self.events: list[str] = []
+        self.times: list[int] = []
+        self.t0 = self.clock()
+        self.recorded: Result | None = None  # the first end reached
+        self.new_best = False
+        self.hints = 0
+        self.ai_moved = False
+        self.ended_at: int | None = None  # the event count when the first end was reached
+        self._left = False
+        self._refresh()
+
+    # ----- what a scene reads -----
+    @property
+    def state(self):
+        return self.states[self.pos]
+
+    @property
+    def result(self) -> Result | None:
+        """How the position on screen ended, or None."""
+        return self._result
+
+    @property
+    def over(self) -> bool:
+        return self._result is not None
+
+    @property
+    def moves(self) -> int:
+        """Moves on the line to the position on screen."""
+        return self.pos
+
+    @property
+    def can_undo(self) -> bool:
+        return self.backend.undoable and self.pos > 0
+
+    @property
+    def can_redo(self) -> bool:
+        return self.backend.undoable and self.pos < len(self.states) - 1
+
+    @property
+    def by(self) -> str:
+        """Whose game this is for the records: "ai" once the AI has moved, else "player"."""
+        return AI if self.ai_moved else PLAYER
+
+    @property
+    def code(self) -> str | None:
+        """The game code (None for a game without chance or a start that is not a seed)."""
+        if not self.backend.chance or self._start_override is not None:
+            return None
+        return codes.make(self.backend.id, self.backend.params_text(self.params), self.seed)
+
+    def _refresh(self) -> None:
+        self._result = self.backend.result(self.params, self.state)
+
+    def _ms(self) -> int:
+        return max(0, int((self.clock() - self.t0) * 1000))
+
+    def _event(self, text: str) -> None:
+        if len(self.events) >= MAX_EVENTS:
+            raise ValueError("this game is too long to record")
+        self.events.append(text)
+        self.times.append(self._ms())
+
+    # ----- inputs -----
+    def play(self, move, by: str = PLAYER) -> bool:
+        """Apply ``move`` by ``by``; False (nothing changes) when the rules refuse it or the game is over."""
+        if by not in _LETTER:
+            raise ValueError(f"who moved: {by!r}")
+        if self._result is not None:
+            return False
+        try:
+            new, recorded = self.backend.apply(self.params, self.state, move, rng_for(self.seed, self.pos))
+        except ValueError:
+            return False
+        token = self.backend.encode(self.params, recorded)
+        if self.backend.undoable:
+            del self.states[self.pos + 1:]
+            del self.line[self.pos:]
+            self.states.append(new)
+        else:
+            self.states = [new]
+        self.line.append((token, by))
+        self.pos = len(self.line) if self.backend.undoable else 0
+        if by == HINT:
+            self.hints += 1
+        elif by in (AI, DEMO):
+            self.ai_moved = True
+        self._event(_LETTER[by] + token)
+        self._refresh()
+        if self._result is not None and self.recorded is None:
+            self._record_end(self._result)
+        else:
+            self._save()
+        return True
+
+    @property
+    def moves_played(self) -> int:
+        """Moves on the current line (for a game without undo, every move)."""
+        return len(self.line)
+
+    def undo(self) -> bool:
+        if not self.can_undo:
+            return False
+        self.pos -= 1
+        self._event(UNDO)
+        self._refresh()
+        self._save()
+        return True
+
+    def redo(self) -> bool:
+        if not self.can_redo:
+            return False
+        self.pos += 1
+        self._event(REDO)
+        self._refresh()
+        self._save()
+        return True
+
+    def finish(self, result: Result) -> None:
+        """The end of a real-time game, decided by its clock rather than by a move."""
+        self._result = result
+        if self.recorded is None:
+            self._record_end(result)
+
+    def hint_taken(self) -> None:
+        """A hint was shown (counted even when the player does not follow it)."""
+        self.hints += 1
+
+    def new(self, seed: int | None = None, params=None) -> None:
+        """Leave this game (abandoned if it was under way) and begin another with ``params`` (default: the same)."""
+        self.leave(keep_save=False)
+        if params is not None:
+            self.params = params
+        self.seed = random.SystemRandom().getrandbits(codes.SEED_BITS) if seed is None else int(seed)
+        self.daily = None
+        self._start_override = None
+        self._begin(self.backend.start(self.params, self.seed))
+
+    def restart(self) -> None:
+        """The same game again from its start (same seed), as a new game."""
+        self.leave(keep_save=False)
+        self._begin(self.states[0])
+
+    def leave(self, keep_save: bool | None = None) -> None:
+        """The player leaves the game. A saved game (``keep_save``, default: the backend saves) stays for
+        continue; otherwise a game under way is recorded as abandoned."""
+        if self._left:
+            return
+        keep = self.backend.saved if keep_save is None else keep_save
+        if self.mode == "play" and self.recorded is None and self.line:
+            if keep and self.backend.saved:
+                self._save()
+                return
+            self._record_abandoned()
+        self._left = True
+        if self.mode == "play" and self.store is not None and self.backend.saved and not keep:
+            self.store.clear(self.backend.id)
+
+    # ----- records -----
+    def _fields(self, outcome: str, result: Result | None) -> dict:
+        f = {"by": self.by, "outcome": outcome, "assisted": self.hints, "moves": len(self.line)}
+        if self.code:
+            f["code"] = self.code
+        if self.daily:
+            f["daily"] = self.daily
+        if result is not None:
+            f.update(result.fields)
+        return f
+
+    def _record_end(self, result: Result) -> None:
+        self.recorded = result
+        self.ended_at = len(self.events)
+        if self.mode != "play" or self.store is None:
+            return
+        b = self.backend
+        value = result.best if result.best is not None else (None if b.lower_is_better else result.score)
+        if self.by == PLAYER and value is not None and not b.streak_key:
+            key = b.best_key(self.params)
+            self.new_best = self.store.submit_best(key, value, b.lower_is_better)
+            if self.daily:
+                self.store.submit_best(f"{key}/daily/{self.daily}", value, b.lower_is_better)
+        self.store.record(b.id, result.score, self._fields(result.outcome, result))
+        if b.streak_key and self.by == PLAYER:
+            streak = self.store.streak(b.id)
+            if streak:
+                self.new_best = self.store.submit_best(b.streak_key, streak, False) or self.new_best
+        self.store.add_replay(self.replay(best=self.new_best))
+        if b.saved:
+            self.store.clear(b.id)
+
+    def _record_abandoned(self) -> None:
+        if self.store is None:
+            return
+        left = self.backend.result_if_left(self.params, self.state)
+        if left is not None:
+            self._record_end(left)
+            return
+        self.store.record(self.backend.id, max(0, int(self.backend.score(self.state))),
+                          self._fields("abandoned", None))
+        self.store.add_replay(self.replay())
+
+    def replay(self, best: bool = False):
+        """This game as a :class:`arcade.engine.replays.Replay` (everything so far)."""
+        from arcade.engine.replays import Replay
+
+        end = self.recorded or self._result
+        score = end.score if end is not None else max(0, int(self.backend.score(self.state)))
+        title = self.backend.title(self.params, self.state, end, len(self.line))
+        return Replay(self.backend.id, score, self.to_dict(), best=best, title=title)
+
+    # ----- save and continue -----
+    def to_dict(self) -> dict:
+        d = {"session": SESSION_FORMAT, "params": self.backend.params_text(self.params), "seed": self.seed,
+             "log": list(self.events), "t": list(self.times), "hints": self.hints}
+        if self._start_override is not None:
+            d["start"] = self.backend_start_data
+        if self.daily:
+            d["daily"] = self.daily
+        if self.recorded is not None:
+            d["ended"] = self.ended_at
+            d["result"] = {"outcome": self.recorded.outcome, "score": self.recorded.score,
+                           "fields": dict(self.recorded.fields)}
+        return d
+
+    backend_start_data: Any = None  # the encoded start of a replay that has no seed (older formats)
+
+    def _save(self) -> None:
+        if self.mode != "play" or self.store is None or not self.backend.saved:
+            return
+        if self._result is not None and self.pos == len(self.states) - 1 and self.recorded is not None:
+            self.store.clear(self.backend.id)  # like the original 2048: a finished game is not continued
+            return
+        self.store.save(self.backend.id, self.to_dict())
+
+    @classmethod
+    def from_dict(cls, backend: Backend, data, *, store: Store | None = None, mode: str = "play",
+                  clock: Callable[[], float] = time.monotonic) -> "Session":
+        """A game continued from :meth:`to_dict` (every event replayed through the rules); ``ValueError`` (one
+        line) for anything the rules refuse."""
+        data = replay_data(backend, data)
+        params = backend.parse_params(data["params"])
+        start = None
+        if "start" in data:
+            start = backend.decode_state(params, data["start"])
+        s = cls(backend, params, data.get("seed", 0), store=None, mode=mode, daily=data.get("daily"), clock=clock,
+                start=start)
+        if start is not None:
+            s.backend_start_data = data["start"]
+        ended = data.get("ended")
+        for i, (ev, ms) in enumerate(zip(data["log"], data["t"])):
+            s._apply_event(ev, i)
+            s.times[-1] = ms
+            if ended is not None and i + 1 == ended and s.recorded is None:
+                s.recorded, s.ended_at = s._result, ended
+        s.hints = data.get("hints", s.hints)
+        s.t0 = s.clock() - (data["t"][-1] / 1000 if data["t"] else 0)
+        s.store = store
+        return s
+
+    def _apply_event(self, ev: str, i: int) -> None:
+        if ev == UNDO:
+            if not self.can_undo:
+                raise ValueError(f"{self.backend.id} game: input {i} undoes with nothing to undo")
+            self.pos -= 1
+            self._event(UNDO)
+            self._refresh()
+            return
+        if ev == REDO:
+            if not self.can_redo:
+                raise ValueError(f"{self.backend.id} game: input {i} redoes with nothing to redo")
+            self.pos += 1
+            self._event(REDO)
+            self._refresh()
+            return
+        by = _WHO.get(ev[:1])
+        if by is None:
+            raise ValueError(f"{self.backend.id} game: input {i} is not a move")
+        move = self.backend.decode(ev[1:], self.params)
+        if self._result is not None:
+            raise ValueError(f"{self.backend.id} game: input {i} is played after the end")
+        try:
+            new, recorded = self.backend.apply(self.params, self.state, move, rng_for(self.seed, self.pos))
+        except ValueError as e:
+            raise ValueError(f"{self.backend.id} game: input {i}: {e}") from None
+        if self.backend.encode(self.params, recorded) != ev[1:]:
+            raise ValueError(f"{self.backend.id} game: input {i} does not follow from the seed")
+        if self.backend.undoable:
+            del self.states[self.pos + 1:]
+            del self.line[self.pos:]
+            self.states.append(new)
+        else:
+            self.states = [new]
+        self.line.append((ev[1:], by))
+        self.pos = len(self.line) if self.backend.undoable else 0
+        if by == HINT:
+            self.hints += 1
+        elif by in (AI, DEMO):
+            self.ai_moved = True
+        self._event(ev)
+        self._refresh()
+        if self._result is not None and self.recorded is None:
+            self.recorded, self.ended_at = self._result, len(self.events)
+
+    @classmethod
+    def resume(cls, backend: Backend, store: Store, **kw) -> "Session | None":
+        """The saved game of ``backend``'s game, or None. A save the rules refuse is kept aside (never
+        deleted) with one warning, and None is returned."""
+        data = store.saved(backend.id)
+        if data is None:
+            return None
+        try:
+            return cls.from_dict(backend, data, store=store, **kw)
+        except ValueError as e:
+            store.set_aside(backend.id, str(e))
+            return None
+
+    @staticmethod
+    def discard_saved(backend: Backend, store: Store) -> None:
+        """A new game replaces the saved one: that one is recorded as abandoned and its save cleared."""
+        s = Session.resume(backend, store)
+        if s is not None:
+            s.leave(keep_save=False)
+
+
+# ----- replays -----
+def replay_data(backend: Backend, data) -> dict:
+    """``data`` (a replay's or a save's) as checked session data; an older format through the backend's
+    :meth:`~Backend.legacy`. ``ValueError`` (one line) for anything else."""
+    if not isinstance(data, dict):
+        raise ValueError(f"{backend.id} replay: not an object")
+    if "session" not in data:
+        data = backend.legacy(data)
+    return check_replay(backend, data)
+
+
+def check_replay(backend: Backend, data: dict) -> dict:
+    what = f"{backend.id} replay"
+    if data.get("session") != SESSION_FORMAT:
+        v = data.get("session")
+        if isinstance(v, int) and not isinstance(v, bool) and v > SESSION_FORMAT:
+            raise ValueError(f"{what}: written by a newer version of arcade (format {v})")
+        raise ValueError(f"{what}: unknown format {v!r}")
+    params, seed, events, times = (data.get(k) for k in ("params", "seed", "log", "t"))
+    if not isinstance(params, str):
+        raise ValueError(f"{what}: no parameters")
+    backend.parse_params(params)
+    if "start" not in data and not (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << 128):
+        raise ValueError(f"{what}: bad seed {seed!r}")
+    if not isinstance(events, list) or not isinstance(times, list) or len(events) != len(times):
+        raise ValueError(f"{what}: its inputs and their times do not match")
+    if len(events) > MAX_EVENTS:
+        raise ValueError(f"{what}: too long")
+    prev = 0
+    for i, (ev, ms) in enumerate(zip(events, times)):
+        if not isinstance(ev, str) or not (ev in (UNDO, REDO) or (ev[:1] in _WHO and _TOKEN.fullmatch(ev[1:]))):
+            raise ValueError(f"{what}: input {i} is not a move, an undo or a redo")
+        if not isinstance(ms, int) or isinstance(ms, bool) or ms < prev or ms > 10**11:
+            raise ValueError(f"{what}: input {i} has a bad time")
+        prev = ms
+    for k, ok in (("hints", lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0),
+                  ("ended", lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 < v <= len(events)),
+                  ("daily", lambda v: isinstance(v, str) and _is_date(v))):
+        if k in data and not ok(data[k]):
+            raise ValueError(f"{what}: bad {k} {data[k]!r}")
+    return data
+
+
+def _is_date(text: str) -> bool:
+    try:
+        codes.parse_date(text)
+        return True
+    except ValueError:
+        return False
+
+
+def replay_positions(backend: Backend, data) -> list[Position]:
+    """Every position of a replay in the order it was seen (undos and redos included), the start first.
+    ``ValueError`` (one line) when an input does not follow the rules. A backend without undo keeps one state and
+    moves it on (a real-time world): its positions all hold that one object, at the end."""
+    data = replay_data(backend, data)
+    params = backend.parse_params(data["params"])
+    start = backend.decode_state(params, data["start"]) if "start" in data else None
+    run = Session(backend, params, data.get("seed", 0), mode="study", start=start)
+    out = [Position(run.state, None, None, 0, 0)]
+    for i, (ev, ms) in enumerate(zip(data["log"], data["t"])):
+        run._apply_event(ev, i)
+        who = None if ev in (UNDO, REDO) else _WHO[ev[0]]
+        out.append(Position(run.state, ev, who, ms, run.pos if backend.undoable else len(run.line)))
+    return out
+
+
+def today() -> str:
+    """Today's date (local) as YYYY-MM-DD: the daily game's default."""
+    return _dt.date.today().isoformat()
+
+
+def open_session(app, game, *, resume: bool = False, options: dict | None = None, mode: str = "play",
+                 seed: int | None = None) -> Session:
+    """The session a game scene starts with. ``options`` are the scene's options: ``code`` (a
+    :class:`arcade.engine.codes.Code`) plays that game; ``daily`` (YYYY-MM-DD) the daily game; otherwise ``resume``
+    continues the saved game if there is one, and a new game is made from the settings and the game's own options
+    (the backend's ``new_params(get_setting, options)``). A new game over a saved one records that one as
+    abandoned."""
+    backend = game.make_backend() if hasattr(game, "make_backend") else game
+    store = Store.from_app(app) if mode == "play" else None
+    opts = dict(options or {})
+    code, daily = opts.pop("code", None), opts.pop("daily", None)
+    if mode == "play" and backend.saved:
+        if resume and code is None and daily is None:
+            s = Session.resume(backend, store)
+            if s is not None:
+                return s
+        else:
+            Session.discard_saved(backend, store)
+    if code is not None:
+        return Session(backend, backend.parse_params(code.params), code.seed, store=store, mode=mode)
+    params = backend.new_params(app.profile.get, opts)
+    if daily is not None:
+        text = backend.params_text(params)
+        return Session(backend, params, codes.daily_seed(backend.id, text, daily), store=store, mode=mode,
+                       daily=daily)
+    if seed is None:
+        seed = getattr(app, "seed", None)
+    return Session(backend, params, seed, store=store, mode=mode)

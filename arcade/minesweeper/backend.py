@@ -1,0 +1,258 @@
+"""Minesweeper's session backend: what the engine's session layer needs to know about the game (pure, no pygame).
+
+Parameters: the size, the first-click rule and no-guess, written in a game code as the level's name or
+``ROWSxCOLSmMINES`` (``expert``, ``20x24m99``), plus ``.safe`` for the safe-cell-only first click and ``.ng`` for
+a no-guess board. A state is a :class:`~arcade.minesweeper.field.Field` (a fresh copy after every move, so undo
+has every position). Moves carry the milliseconds since the first click (the game's clock):
+
+    ("O", cell, ms)          open (the first open places the mines: ("O", cell, ms, layout) records where)
+    ("C", cell, ms)          chord on a number
+    ("M", cell, mark, ms)    set a covered cell's mark: 0 none, 1 flag, 2 question mark
+
+The first open's layout comes from the seed (:meth:`MinesBackend.layout`, also called off the UI thread by the
+scene, since a no-guess layout takes a while), so a code and the same clicks give the same field anywhere; it is
+recorded with the move, so a replay never needs the generator.
+"""
+from __future__ import annotations
+
+import copy
+import random
+import re
+from typing import NamedTuple
+
+from arcade.engine.replays import decode_events
+from arcade.engine.session import Backend, Result, rng_for
+from arcade.minesweeper import ID, best_key
+from arcade.minesweeper.field import KINDS, LEVELS, MARK_KINDS, RULES, Field, check_size, level_of
+
+__all__ = ["Params", "MinesBackend", "BACKEND", "cleared"]
+
+_B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+_CUSTOM = re.compile(r"(\d{1,3})x(\d{1,3})m(\d{1,5})")
+_MOVE = re.compile(r"([OC])([0-9a-z]{1,4})\.([0-9a-z]{1,8})(?::([0-9a-f]+))?|M([012])([0-9a-z]{1,4})\.([0-9a-z]{1,8})")
+NOGUESS_SECONDS = 20.0
+
+
+class Params(NamedTuple):
+    rows: int = 9
+    cols: int = 9
+    mines: int = 10
+    rule: str = "opening"
+    no_guess: bool = False
+
+    @property
+    def level(self) -> str:
+        return level_of(self.rows, self.cols, self.mines)
+
+
+def _b36(n: int) -> str:
+    out = ""
+    while True:
+        n, d = divmod(n, 36)
+        out = _B36[d] + out
+        if not n:
+            return out
+
+
+def cleared(f: Field) -> int:
+    """The share of the safe cells opened, in per cent."""
+    return round(100 * f.opened / (f.size - f.mines))
+
+
+def _copy(f: Field) -> Field:
+    g = copy.copy(f)
+    g._mine, g._state, g._mark, g._count = bytearray(f._mine), bytearray(f._state), bytearray(f._mark), \
+        bytearray(f._count)
+    g.log = None
+    return g
+
+
+def _layout_hex(f: Field) -> str:
+    bits = 0
+    for i in range(f.size):
+        if f._mine[i]:
+            bits |= 1 << i
+    return format(bits, "x").zfill((f.size + 3) // 4)
+
+
+class MinesBackend(Backend):
+    id = ID
+    lower_is_better = True  # the best is the time of a win
+
+    # ----- parameters -----
+    def parse_params(self, text: str) -> Params:
+        if not isinstance(text, str):
+            raise ValueError("minesweeper parameters: not text")
+        head, *flags = text.split(".")
+        if head in LEVELS:
+            rows, cols, mines = LEVELS[head]
+        else:
+            m = _CUSTOM.fullmatch(head)
+            if not m:
+                raise ValueError(f"minesweeper parameters {text!r}: a level ({', '.join(LEVELS)}) or RxCmM like "
+                                 "20x24m99")
+            rows, cols, mines = (int(g) for g in m.groups())
+            check_size(rows, cols, mines)
+        if any(f not in ("safe", "ng") for f in flags) or len(set(flags)) != len(flags):
+            raise ValueError(f"minesweeper parameters {text!r}: options are .safe and .ng")
+        return Params(rows, cols, mines, "safe" if "safe" in flags else "opening", "ng" in flags)
+
+    def params_text(self, p: Params) -> str:
+        level = p.level
+        text = level if level != "custom" else f"{p.rows}x{p.cols}m{p.mines}"
+        return text + (".safe" if p.rule == "safe" else "") + (".ng" if p.no_guess else "")
+
+    def new_params(self, setting, options: dict) -> Params:
+        custom = options.get("custom")
+        rows, cols, mines = custom if custom else LEVELS[options.get("level") or setting("mines.level")]
+        rule = options.get("first_click") or setting("mines.first_click")
+        no_guess = options.get("no_guess")
+        no_guess = bool(setting("mines.no_guess")) if no_guess is None else bool(no_guess)
+        check_size(rows, cols, mines)
+        if rule not in RULES:
+            raise ValueError(f"first-click rule {rule!r}")
+        return Params(rows, cols, mines, rule, no_guess)
+
+    # ----- the game -----
+    def start(self, p: Params, seed: int) -> Field:
+        f = Field(p.rows, p.cols, p.mines, rule=p.rule, question_marks=True)
+        f.log = None
+        return f
+
+    def layout(self, p: Params, seed: int, cell: int) -> tuple[int, ...]:
+        """The mines of the game with ``seed`` whose first click is on ``cell`` (no-guess: solvable from there
+        without guessing, when the generator finds one in time)."""
+        return self._layout_from(p, rng_for(seed, 0), cell)
+
+    def apply(self, p: Params, state: Field, move, rng: random.Random):
+        kind, cell = move[0], move[1]
+        if not isinstance(cell, int) or not 0 <= cell < state.size:
+            raise ValueError(f"cell {cell!r} is not on the field")
+        if state.over:
+            raise ValueError("the game is over")
+        r, c = divmod(cell, state.cols)
+        f = _copy(state)
+        if kind == "O":
+            ms = move[2]
+            layout = move[3] if len(move) > 3 else None
+            if not f.placed:
+                if layout is None:
+                    layout = self._layout_from(p, rng, cell)
+                f.place_mines(cell, layout)
+                layout = tuple(i for i in range(f.size) if f._mine[i])
+            elif layout is not None:
+                raise ValueError("the mines are already placed")
+            if not f.open(r, c):
+                raise ValueError("opens nothing")
+            f.clock_ms = ms
+            return f, ("O", cell, ms, layout) if not state.placed else ("O", cell, ms)
+        if kind == "C":
+            if not f.chord(r, c):
+                raise ValueError("the chord opens nothing")
+            f.clock_ms = move[2]
+            return f, ("C", cell, move[2])
+        if kind == "M":
+            mark, ms = move[2], move[3]
+            if f.is_open(r, c) or f.mark(r, c) == mark or mark not in (0, 1, 2):
+                raise ValueError("changes no mark")
+            f.set_mark(r, c, mark)
+            f.clock_ms = ms
+            return f, ("M", cell, mark, ms)
+        raise ValueError(f"minesweeper move {move!r}")
+
+    def _layout_from(self, p: Params, rng: random.Random, cell: int) -> tuple[int, ...]:
+        # the same draw as layout(): rng is rng_for(seed, 0) here
+        f = Field(p.rows, p.cols, p.mines, rule=p.rule, rng=rng)
+        if p.no_guess:
+            from arcade.minesweeper.noguess import generate
+
+            found = generate(p.rows, p.cols, p.mines, divmod(cell, p.cols), rule=p.rule, seed=rng.getrandbits(64),
+                             max_seconds=NOGUESS_SECONDS)["mines"]
+            if found is not None:
+                return tuple(found)
+        f.place_mines(cell)
+        return tuple(i for i in range(f.size) if f._mine[i])
+
+    def result(self, p: Params, f: Field) -> Result | None:
+        if not f.over:
+            return None
+        fields = {"level": level_of(f.rows, f.cols, f.mines), "won": f.state == "won", "time_ms": f.clock_ms,
+                  "rule": f.rule, "cleared": cleared(f)}
+        if f.state == "won":
+            return Result("won", 100, fields, best=max(1, f.clock_ms))
+        return Result("lost", cleared(f), fields)
+
+    def score(self, f: Field) -> int:
+        return cleared(f)
+
+    def encode(self, p: Params, move) -> str:
+        kind, cell = move[0], move[1]
+        if kind == "M":
+            return f"M{move[2]}{_b36(cell)}.{_b36(move[3])}"
+        token = f"{kind}{_b36(cell)}.{_b36(move[2])}"
+        if kind == "O" and len(move) > 3 and move[3] is not None:
+            bits = 0
+            for i in move[3]:
+                bits |= 1 << i
+            token += ":" + format(bits, "x").zfill((p.rows * p.cols + 3) // 4)
+        return token
+
+    def decode(self, token: str, p: Params):
+        m = _MOVE.fullmatch(token)
+        if not m:
+            raise ValueError(f"minesweeper input {token[:20]!r}")
+        if m.group(5) is not None:
+            return ("M", int(m.group(6), 36), int(m.group(5)), int(m.group(7), 36))
+        kind, cell, ms, layout = m.group(1), int(m.group(2), 36), int(m.group(3), 36), m.group(4)
+        if layout is None:
+            return (kind, cell, ms)
+        n = p.rows * p.cols
+        bits = int(layout, 16)
+        if len(layout) != (n + 3) // 4 or bits >> n:
+            raise ValueError("minesweeper input: the mines' layout does not fit the field")
+        return (kind, cell, ms, tuple(i for i in range(n) if bits >> i & 1))
+
+    def best_key(self, p: Params) -> str:
+        level = p.level if p.level != "custom" else f"{p.rows}x{p.cols}m{p.mines}"
+        return best_key(level) + (".noguess" if p.no_guess else "")
+
+    def title(self, p: Params, f: Field, result, moves: int) -> str:
+        level = p.level.title() if p.level != "custom" else f"{p.rows}x{p.cols}/{p.mines}"
+        if f.state == "won":
+            end = f"won in {f.clock_ms / 1000:.1f} s"
+        elif f.state == "lost":
+            end = f"lost, {cleared(f)} % cleared"
+        else:
+            end = f"{cleared(f)} % cleared"
+        return f"{level} · {end} · {moves} inputs" + (" · no guess" if p.no_guess else "")
+
+    # ----- older formats -----
+    def legacy(self, data: dict) -> dict:
+        """A replay written before the session layer (size, rule, the layout in hex, the inputs as timed
+        events)."""
+        rows, cols, mines, rule, layout, log = (data.get(k) for k in ("rows", "cols", "mines", "rule", "layout",
+                                                                      "log"))
+        check_size(rows, cols, mines)
+        if rule not in RULES or not isinstance(layout, str) or not re.fullmatch("[0-9a-f]+", layout):
+            raise ValueError("minesweeper replay: bad rule or layout")
+        p = Params(rows, cols, mines, rule, bool(data.get("no_guess", False)))
+        width = (rows * cols + 3) // 4
+        if len(layout) != width:
+            raise ValueError(f"minesweeper replay: the layout is not {width} hex digits")
+        events, times, first = [], [], True
+        for kind, i, ms in decode_events(log, KINDS, "minesweeper replay"):
+            if kind in "OC":
+                token = f"{kind}{_b36(i)}.{_b36(ms)}"
+                if kind == "O" and first:
+                    token += ":" + layout
+                    first = False
+            else:
+                token = f"M{MARK_KINDS.index(kind)}{_b36(i)}.{_b36(ms)}"
+            events.append("p" + token)
+            times.append(ms)
+        seed = data.get("seed")
+        return {"session": 1, "params": self.params_text(p), "seed": seed if isinstance(seed, int) and seed >= 0
+                else 0, "log": events, "t": times}
+
+
+BACKEND = MinesBackend()

@@ -1,0 +1,191 @@
+"""Tic-tac-toe's session backend (3x3, 4x4 and Gomoku): what the engine's session layer needs to know about the
+game (pure, no pygame). No chance, so no game codes or daily game.
+
+Parameters: the board, the opponent (the AI at a level, or a friend at the same screen) and the person's side when
+the game began. A state is a :class:`Position`: the board, the moves in order, the person's side now (a swap hands
+the AI the other side) and the winning run. A move is ``(row, col)`` or ``"swap"``; recorded as ``M<cell>`` (base
+36) or ``S``. The person's moves are the player's, the AI opponent's are tagged as the opponent's (the game stays
+the person's); the best is the longest run of wins against the AI.
+"""
+from __future__ import annotations
+
+import random
+from typing import NamedTuple
+
+from arcade.engine.replays import decode_events
+from arcade.engine.session import Backend, Result
+from arcade.tictactoe import ID, STREAK_KEY, rules
+from arcade.tictactoe.match import KINDS, OPPONENTS, RESULT_SCORE, SIDES
+from arcade.tictactoe.rules import VARIANTS
+
+__all__ = ["Params", "Position", "TicTacToeBackend", "BACKEND", "outcome_of"]
+
+_B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+class Params(NamedTuple):
+    variant: str = "3x3"
+    opponent: str = "ai"
+    human: str = "X"
+    level: str = "perfect"
+
+    @property
+    def size(self) -> int:
+        return VARIANTS[self.variant].size
+
+    @property
+    def k(self) -> int:
+        return VARIANTS[self.variant].k
+
+
+class Position(NamedTuple):
+    rows: tuple
+    moves: tuple = ()
+    human: str = "X"
+    line: tuple | None = None
+
+    @property
+    def to_move(self) -> str:
+        return "X" if len(self.moves) % 2 == 0 else "O"
+
+    @property
+    def winner(self) -> str | None:
+        return self.rows[self.line[0][0]][self.line[0][1]] if self.line else None
+
+    @property
+    def over(self) -> bool:
+        return self.line is not None or len(self.moves) == len(self.rows) ** 2
+
+
+def outcome_of(p: Params, pos: Position) -> str | None:
+    """Against the AI: "win", "draw" or "loss" for the person; between friends: "X", "O" or "draw"."""
+    if not pos.over:
+        return None
+    if p.opponent == "friend":
+        return pos.winner or "draw"
+    if pos.winner is None:
+        return "draw"
+    return "win" if pos.winner == pos.human else "loss"
+
+
+def _b36(n: int) -> str:
+    return _B36[n] if n < 36 else _B36[n // 36] + _B36[n % 36]
+
+
+class TicTacToeBackend(Backend):
+    id = ID
+    chance = False
+    streak_key = STREAK_KEY
+
+    def parse_params(self, text: str) -> Params:
+        from arcade.tictactoe.ai import LEVELS
+
+        parts = text.split(".") if isinstance(text, str) else []
+        if len(parts) != 4:
+            raise ValueError(f"tic-tac-toe parameters {text!r}: BOARD.OPPONENT.SIDE.LEVEL like 3x3.ai.x.perfect")
+        variant, opponent, side, level = parts
+        side = side.upper()
+        if variant not in VARIANTS or opponent not in OPPONENTS or side not in SIDES or level not in LEVELS:
+            raise ValueError(f"tic-tac-toe parameters {text!r}: unknown board, opponent, side or level")
+        return Params(variant, opponent, side, level)
+
+    def params_text(self, p: Params) -> str:
+        return f"{p.variant}.{p.opponent}.{p.human.lower()}.{p.level}"
+
+    def new_params(self, setting, options: dict) -> Params:
+        return self.parse_params(self.params_text(Params(
+            options.get("variant") or setting("tictactoe.variant"),
+            "friend" if options.get("friend") else setting("tictactoe.opponent"),
+            options.get("side") or setting("tictactoe.side"),
+            options.get("level") or setting("tictactoe.level"))))
+
+    def start(self, p: Params, seed: int) -> Position:
+        return Position(rules.empty_board(p.size), (), p.human, None)
+
+    def apply(self, p: Params, pos: Position, move, rng: random.Random):
+        if pos.over:
+            raise ValueError("the game is over")
+        if move == "swap":
+            if p.opponent != "ai":
+                raise ValueError("a swap of sides needs the AI")
+            return pos._replace(human=rules.other(pos.human)), "swap"
+        r, c = move
+        if not (0 <= r < p.size and 0 <= c < p.size) or pos.rows[r][c] != ".":
+            raise ValueError(f"row {r + 1}, column {c + 1} is not free")
+        rows = rules.place(pos.rows, r, c, pos.to_move)
+        return Position(rows, pos.moves + ((r, c),), pos.human, rules.line_through(rows, r, c, p.k)), (r, c)
+
+    def result(self, p: Params, pos: Position) -> Result | None:
+        res = outcome_of(p, pos)
+        if res is None:
+            return None
+        fields = {"variant": p.variant, "opponent": p.opponent, "result": res}
+        if p.opponent == "friend":
+            return Result("over", 0, fields)
+        fields.update(level=p.level, side=pos.human)
+        return Result({"win": "won", "loss": "lost", "draw": "draw"}[res], RESULT_SCORE[res], fields)
+
+    def encode(self, p: Params, move) -> str:
+        return "S" if move == "swap" else "M" + _b36(move[0] * p.size + move[1])
+
+    def decode(self, token: str, p: Params):
+        if token == "S":
+            return "swap"
+        if token[:1] != "M" or not 2 <= len(token) <= 3 or any(ch not in _B36 for ch in token[1:]):
+            raise ValueError(f"tic-tac-toe input {token!r}")
+        cell = int(token[1:], 36)
+        if cell >= p.size * p.size:
+            raise ValueError(f"tic-tac-toe input {token!r}: not on the board")
+        return divmod(cell, p.size)
+
+    def best_key(self, p: Params) -> str:
+        return STREAK_KEY
+
+    def score(self, pos: Position) -> int:
+        return 0
+
+    def title(self, p: Params, pos: Position, result, moves: int) -> str:
+        res = outcome_of(p, pos)
+        end = {"win": "won", "loss": "lost", "draw": "drawn", None: "left"}.get(res, f"{res} won")
+        return f"{VARIANTS[p.variant].size}x{VARIANTS[p.variant].size} · {end} · {len(pos.moves)} moves"
+
+    def legacy(self, data: dict) -> dict:
+        """A replay written before the session layer (board, sides, level, the log of moves, undos and swaps)."""
+        variant, opponent, human, level, log = (data.get(k) for k in ("variant", "opponent", "human", "level",
+                                                                      "log"))
+        p = self.parse_params(f"{variant}.{opponent}.{str(human).lower()}.{level}")
+        events, times, line = [], [], []  # line: the session's current line, "S" for a swap, else a cell
+        side = p.human
+
+        def put(event, ms):
+            events.append(event)
+            times.append(ms)
+
+        for kind, arg, ms in decode_events(log, KINDS, "tic-tac-toe replay"):
+            if kind == "M":
+                mover = "X" if sum(1 for e in line if e != "S") % 2 == 0 else "O"
+                who = "p" if p.opponent == "friend" or mover == side else "o"
+                put(f"{who}M{_b36(arg)}", ms)
+                line.append(arg)
+            elif kind == "U":  # an undo of moves keeps the swaps made since: take them back, then again
+                swaps = 0
+                while arg > 0:
+                    if not line:
+                        raise ValueError("tic-tac-toe replay: an undo with nothing to undo")
+                    e = line.pop()
+                    put("~u", ms)
+                    if e == "S":
+                        swaps += 1
+                    else:
+                        arg -= 1
+                for _ in range(swaps):
+                    put("pS", ms)
+                    line.append("S")
+            else:
+                side = rules.other(side)
+                put("pS", ms)
+                line.append("S")
+        return {"session": 1, "params": self.params_text(p), "seed": 0, "log": events, "t": times}
+
+
+BACKEND = TicTacToeBackend()
