@@ -73,7 +73,7 @@ class SettingsScene(Scene):
         self.list.draw(surface)
         note = self._notes.get(self.list.items[self.list.selected].key, "")
         if note:
-            blit_center(surface, fit(note, surface.get_width() - 40, 17, colors.LABEL, "medium"),
+            blit_center(surface, fit(note, surface.get_width() - 40, 17, colors.TEXT, "medium", min_size=13),
                         (surface.get_width() / 2, 752))
         hint = render("Up/Down choose  ·  Left/Right change  ·  Esc back", 16, colors.TEXT, "regular")
         blit_center(surface, hint, (surface.get_width() / 2, 782))

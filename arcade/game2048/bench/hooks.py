@@ -29,7 +29,8 @@ def frame_scenes(app) -> dict:
     so most frames are drawn mid-animation."""
     import pygame
 
-    from arcade.game2048.game import Game
+    from arcade.engine.session import Session
+    from arcade.game2048.backend import BACKEND, Params
     from arcade.game2048.scene import Game2048Scene
 
     arrows = [pygame.K_LEFT, pygame.K_UP, pygame.K_RIGHT, pygame.K_DOWN]
@@ -38,7 +39,7 @@ def frame_scenes(app) -> dict:
         ref = [None]
 
         def make():
-            ref[0] = Game2048Scene(app, game=Game(size, seed=5))
+            ref[0] = Game2048Scene(app, session=Session(BACKEND, Params(size), 5))
             return ref[0]
 
         def drive(i: int) -> list:
@@ -99,15 +100,16 @@ def fuzz_check(scene, previous):
     for v in (v for row in g.grid for v in row):
         if v and (v < 2 or v & (v - 1)):
             raise AssertionError(f"illegal tile {v} in {g.grid}")
-    hist = g._history
-    if hist and g.score < g.undo_score:
-        raise AssertionError(f"2048 score went down through a move: {g.undo_score} -> {g.score}")
-    # no undo since the last frame <=> the snapshot that was on top of the undo stack is still there
-    if previous is not None and previous[0] is g and len(hist) >= previous[1] and (
-            previous[1] == 0 or hist[previous[1] - 1] is previous[2]):
-        if g.score < previous[3]:
-            raise AssertionError(f"2048 score went down without an undo: {previous[3]} -> {g.score}")
-    return g, len(hist), hist[-1] if hist else None, g.score
+    sess = scene.session
+    if sess.pos and g.score < sess.states[sess.pos - 1].score:
+        raise AssertionError(f"2048 score went down through a move: {sess.states[sess.pos - 1].score} -> {g.score}")
+    # the same game (its log only grew) and no undo since the last frame: the score cannot fall
+    undos = sum(1 for e in sess.events if e == "~u")
+    count, first = len(sess.events), (sess.seed, sess.t0)  # a new game or a restart begins a new clock
+    if previous is not None and previous[0] == first and count >= previous[3] and undos == previous[1] \
+            and g.score < previous[2]:
+        raise AssertionError(f"2048 score went down without an undo: {previous[2]} -> {g.score}")
+    return first, undos, g.score, count
 
 
 def sample_save() -> tuple[str, dict]:

@@ -1,0 +1,113 @@
+"""What the readability tests measure on a drawn screen: every piece of text with its font size, its colour and the
+background it was drawn on (sampled just before it was drawn), so a test can ask for text no smaller than 11
+pixels at the smallest window, a contrast of at least 4.5:1 (WCAG AA) and no two texts on top of each other."""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+import pygame
+
+from arcade.engine import assets
+from arcade.engine.ui import text as text_mod
+
+MIN_PX = 11
+MIN_CONTRAST = 4.5
+
+
+@dataclass
+class Piece:
+    text: str
+    size: int
+    colour: tuple
+    rect: pygame.Rect       # the ink on the canvas
+    background: tuple       # the median colour under it before it was drawn
+
+    @property
+    def contrast(self) -> float:
+        return contrast(self.colour, self.background)
+
+
+def luminance(rgb) -> float:
+    def ch(c):
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = rgb[:3]
+    return 0.2126 * ch(r) + 0.7152 * ch(g) + 0.0722 * ch(b)
+
+
+def contrast(a, b) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+class Canvas(pygame.Surface):
+    """A canvas that remembers each text drawn on it, with what was under it."""
+
+    meta: dict = {}  # id(text surface) -> (text, size, colour)
+
+    def __init__(self, size):
+        super().__init__(size)
+        self.pieces: list[Piece] = []
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        info = Canvas.meta.get(id(source)) if area is None else None
+        under = None
+        if info is not None:
+            ink = source.get_bounding_rect()
+            pos = dest.topleft if isinstance(dest, pygame.Rect) else (round(dest[0]), round(dest[1]))
+            box = ink.move(pos).clip(self.get_rect())
+            if box.w and box.h:
+                px = pygame.surfarray.pixels3d(self)[box.x:box.right, box.y:box.bottom].reshape(-1, 3)
+                under = tuple(int(v) for v in sorted_median(px))
+        r = super().blit(source, dest, area, special_flags)
+        if under is not None:
+            self.pieces.append(Piece(info[0], info[1], tuple(info[2])[:3], box, under))
+        return r
+
+
+def sorted_median(px):
+    import numpy as np
+
+    return np.median(px, axis=0)
+
+
+def install(monkeypatch) -> None:
+    """Tag every text surface the app renders (render, fit, Label) with its text, size and colour."""
+    orig_render, orig_get = text_mod.render, text_mod.Label.get
+
+    def render(text, size, color=(0, 0, 0), weight="bold"):
+        s = orig_render(text, size, color, weight)
+        Canvas.meta[id(s)] = (text, size, color)
+        return s
+
+    def get(self, t):
+        s = orig_get(self, t)
+        size = self.size
+        if self.max_width is not None:
+            while size > self.min_size and assets.font_for(t, size, self.weight).size(t)[0] > self.max_width:
+                size -= 1
+        Canvas.meta[id(s)] = (t, size, self.color)
+        return s
+
+    text_mod.render.cache_clear()
+    text_mod.fit.cache_clear()
+    for name, mod in list(sys.modules.items()):
+        if name.startswith("arcade") and mod is not None and getattr(mod, "render", None) is orig_render:
+            monkeypatch.setattr(mod, "render", render)
+    monkeypatch.setattr(text_mod.Label, "get", get)
+
+
+def drawn(app) -> Canvas:
+    """The stack drawn bottom to top on a canvas (what the player sees); the text measured is the top scene's
+    (an overlay's text over the dimmed picture beneath: the dimmed text is not meant to be read)."""
+    canvas = Canvas(app.size)
+    start = 0
+    for i, s in enumerate(app.stack.scenes):
+        if not s.overlay:
+            start = i
+    for s in app.stack.scenes[start:]:
+        canvas.pieces.clear()
+        s.draw(canvas)
+    return canvas
