@@ -103,13 +103,13 @@ def test_screenshot_saves_the_last_frame_at_the_window_size(tmp_path):
     import pygame
 
     shot = tmp_path / "menu.png"
-    r = run("--frames", "20", "--window", "400x500", "--screenshot", str(shot), "--data-dir", str(tmp_path / "p"))
+    r = run("--frames", "20", "--window", "600x850", "--screenshot", str(shot), "--data-dir", str(tmp_path / "p"))
     assert r.returncode == 0, r.stderr
     img = pygame.image.load(str(shot))
-    assert img.get_size() == (400, 500)
-    # the 480x800 picture is scaled to 300x500 and centred: 50-pixel bars either side, the menu between them
-    assert img.get_at((10, 250))[:3] == (0, 0, 0) and img.get_at((389, 250))[:3] == (0, 0, 0)
-    assert img.get_at((200, 250))[:3] != (0, 0, 0)
+    assert img.get_size() == (600, 850)
+    # the 480x800 picture is scaled to 510x850 and centred: 45-pixel bars either side, the menu between them
+    assert img.get_at((10, 425))[:3] == (0, 0, 0) and img.get_at((589, 425))[:3] == (0, 0, 0)
+    assert img.get_at((300, 425))[:3] != (0, 0, 0)
 
 
 def test_screenshot_of_a_seeded_game_is_the_same_every_run(tmp_path):

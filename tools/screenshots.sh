@@ -58,7 +58,7 @@ for i in range(1, int(sys.argv[2]) + 1):
 # the menu on a fresh profile; settings and stats
 shot menu-start 120 --data-dir "$TMP/pd-menu0"
 # menu, settings, stats, help: a fresh profile
-shots menu wait:2 click:240,445 wait:1 shot:settings key:Escape wait:0.8 click:240,490 wait:1 shot:stats \
+shots menu wait:2 click:240,465 wait:1 shot:settings key:Escape wait:0.8 click:240,506 wait:1 shot:stats \
     -- --data-dir "$TMP/pd-menu"
 
 # 2048: the board at rest, then the AI autoplaying with its panel open
