@@ -14,17 +14,9 @@ AI_SPEEDS: tuple[int, ...] = (1, 2, 3, 5, 10, 15, 20, 30, 0)  # moves a second; 
 MIN_SIZE, MAX_SIZE = 3, 8
 
 
-AI_ID = "2048.ai"  # games the AI played moves in: recorded apart, so the player's bests and stats are their own
-
-
 def best_key(size: int) -> str:
     """The profile key of the best score on a ``size`` x ``size`` board."""
     return f"{ID}/{size}x{size}"
-
-
-def ai_best_key(size: int) -> str:
-    """The best score of AI-assisted games on a ``size`` x ``size`` board."""
-    return f"{AI_ID}/{size}x{size}"
 
 
 def _best_key(profile) -> str:
