@@ -102,7 +102,7 @@ def build_parser(games: dict | None = None, with_benches: bool = False) -> argpa
     p = argparse.ArgumentParser(prog="arcade", description=f"A pygame arcade collection: {titles}.")
     p.add_argument("--version", action="version", version=f"arcade {__version__}")
     _common(p, suppress=False)
-    sub = p.add_subparsers(dest="command", metavar="{play,code,demo,replay,bench}")
+    sub = p.add_subparsers(dest="command", metavar="{play,code,demo,replay,bench,train}")
     play = sub.add_parser("play", help="start a game directly; `arcade play NAME --help`")
     psub = play.add_subparsers(dest="game", metavar="{" + ",".join(games) + "}", required=True)
     for game in games.values():
@@ -144,6 +144,18 @@ def build_parser(games: dict | None = None, with_benches: bool = False) -> argpa
                 importlib.import_module(module).add_arguments(bp)
             except ImportError as e:
                 bp.set_defaults(_bench_missing=str(e))
+    trainers = {g.id: b for g in games.values() for b in g.benches if b.name == "train"}
+    if trainers:  # `arcade train GAME ...`: the game's learning run (the same module as `arcade bench train`)
+        train = sub.add_parser("train", help="train a game's learned AI (resumable); `arcade train NAME --help`")
+        tsub = train.add_subparsers(dest="bench", metavar="{" + ",".join(trainers) + "}", required=True)
+        for gid, b in trainers.items():
+            tp = tsub.add_parser(gid, help=_literal(b.help), description=b.help)
+            tp.set_defaults(_bench_module=b.module)
+            if with_benches:
+                try:
+                    importlib.import_module(b.module).add_arguments(tp)
+                except ImportError as e:
+                    tp.set_defaults(_bench_missing=str(e))
     return p
 
 
@@ -272,12 +284,12 @@ def main(argv: list[str] | None = None, games: dict | None = None) -> int:
         from arcade import games as registry
 
         games = registry.load()
-    parser = build_parser(games, with_benches="bench" in argv)
+    parser = build_parser(games, with_benches="bench" in argv or "train" in argv)
     args = parser.parse_args(argv)
     if args.command != "bench" and args.screenshot is not None and args.frames is None:
         parser.error("--screenshot needs --frames N (the frame to save)")
     _setup_logging()
-    if args.command == "bench":
+    if args.command in ("bench", "train"):
         if getattr(args, "_bench_missing", None):
             parser.exit(1, f"arcade: benchmark {args.bench!r} is not available: {args._bench_missing}\n")
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -285,7 +297,7 @@ def main(argv: list[str] | None = None, games: dict | None = None) -> int:
         try:
             return int(importlib.import_module(args._bench_module).run(args) or 0)
         except BadOption as e:
-            parser.exit(2, f"arcade bench {args.bench}: error: {e}\n")
+            parser.exit(2, f"arcade {args.command} {args.bench}: error: {e}\n")
 
     if args.command == "code":
         return _print_code(args, games)

@@ -93,6 +93,7 @@ GAME = GameInfo(
         Bench("save", "arcade.game2048.bench.save",
               "a 100,000-move game saved every move: UI cost, bytes written, resume time"),
         Bench("tune", "arcade.game2048.bench.tune", "tune the heuristic's weights on fixed-depth games"),
+        Bench("train", "arcade.game2048.bench.train", "train the n-tuple network by TD self-play (resumable)"),
     ),
     dev_hooks="arcade.game2048.bench.hooks",
 )
