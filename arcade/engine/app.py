@@ -173,6 +173,9 @@ class App:
         self.frame_phases: tuple = (0.0, 0.0, 0.0, 0.0)
         self.seed = self.options.seed
         self.time = 0.0  # seconds of frames run (not while minimised): the clock a game's log is timed by
+        from arcade.engine.gamepad import Gamepads
+
+        self.gamepads = Gamepads(on_removed=self._pad_removed)
         from arcade.engine import i18n
 
         i18n.on_change(self._language_changed)
@@ -402,6 +405,14 @@ class App:
 
             i18n.set_language(self.profile.get("language"))
 
+    def _pad_removed(self) -> None:
+        """A pad was pulled out: a game in play pauses (its own Esc), so nothing happens while the player reaches
+        for the keyboard."""
+        top = self.stack.top
+        if top is not None and not top.overlay and hasattr(top, "session"):
+            self.stack.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b",
+                                                 scancode=0))
+
     def _language_changed(self, lang: str) -> None:
         """Every scene on the stack redraws its text in the new language (a scene with cached labels rebuilds them
         in ``language_changed``)."""
@@ -477,9 +488,10 @@ class App:
         dt = max(0.0, min(dt, MAX_DT))
         self.stack.begin_frame()
         t1 = clock()
-        for event in (self.to_canvas(e) for e in pygame.event.get()) if events is None else events:
-            if event is not None and not self.handle_global(event):
-                self.stack.handle(event)
+        for raw in (self.to_canvas(e) for e in pygame.event.get()) if events is None else events:
+            for event in self.gamepads.translate(raw) if raw is not None else ():
+                if not self.handle_global(event):
+                    self.stack.handle(event)
         t2 = clock()
         if not self.paused:
             self.time += dt
