@@ -81,9 +81,8 @@ def drawn(app, spy: FontSpy) -> Recorder:
     first = len(scenes) - 1
     while first > 0 and getattr(scenes[first], "overlay", False):
         first -= 1
-    for i, scene in enumerate(scenes[first:]):
-        if i < len(scenes[first:]) - 1:
-            frame.texts.clear()  # only the top scene's texts are judged; those beneath are its backdrop
+    for scene in scenes[first:]:
+        frame.texts.clear()  # only the top scene's texts are judged; those beneath are its backdrop
         scene.draw(frame)
     return frame
 

@@ -16,13 +16,12 @@ from arcade.engine.ui.input import pointer_down, pointer_up
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.widgets import Dimmer
 from arcade.minesweeper.field import CUSTOM_HEIGHT, CUSTOM_WIDTH, custom_problem, max_custom_mines
+from arcade.minesweeper.view import CHIP, INK
 
 __all__ = ["CustomOverlay", "NAMES"]
 
 NAMES = ("width", "height", "mines")
-INK = (60, 52, 46)
 ERROR = (170, 40, 30)            # 6.5:1 on the card
-CHIP = (116, 97, 80)
 REPEAT_AFTER = 0.4               # seconds a - or + is held before it repeats
 REPEAT_EVERY = 0.06
 TENS_AFTER = 1.6                 # held this long, it steps by ten

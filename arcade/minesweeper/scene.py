@@ -32,8 +32,8 @@ from arcade.minesweeper import AI_SPEEDS, ID as GAME_ID, best_key
 from arcade.minesweeper import replay as mines_replay
 from arcade.minesweeper.field import (CUSTOM_HEIGHT, CUSTOM_WIDTH, FLAG, LEVELS, NO_MARK, Field, check_custom,
                                       max_custom_mines)
-from arcade.minesweeper.view import (HINT_TEXT, LOSS, BoardView, Hud, banner_button, draw_banner, odds_text,
-                                     odds_words, screen_for)
+from arcade.minesweeper.view import (CHIP, CHIP_HOVER, HINT_TEXT, LOSS, BoardView, Hud, banner_button, draw_banner,
+                                     odds_text, odds_words, screen_for)
 
 log = logging.getLogger("arcade")
 
@@ -51,6 +51,7 @@ DEMO_LEVEL = "intermediate"
 DEMO_SPEED = 10
 DEMO_RESTART = 3.0
 
+PAUSE_THEME = {"button": CHIP, "hover": CHIP_HOVER}  # the pause menu's buttons in the game's own, readable brown
 SHIFT, CTRL, ALT = pygame.KMOD_SHIFT, pygame.KMOD_CTRL, pygame.KMOD_ALT
 MOVE_KEYS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1),
              pygame.K_w: (-1, 0), pygame.K_s: (1, 0), pygame.K_a: (0, -1), pygame.K_d: (0, 1)}
@@ -223,7 +224,7 @@ class MinesScene(Scene):
         self.cursor = [field.rows // 2, field.cols // 2]
         self.glide = [float(self.cursor[0]), float(self.cursor[1])]
         self.show_cursor = False
-        self.overlay = False
+        self.odds_on = False            # the odds overlay shown (Scene.overlay would make the stack draw the scene beneath)
         self.hint = None                # (position key, (row, col), text) the player asked for
         self.hint_wanted = False
         self.ai_target = None           # (position key, (row, col), analysis) autoplay is about to open
@@ -501,8 +502,8 @@ class MinesScene(Scene):
 
     # ----- AI -----
     def toggle_overlay(self) -> None:
-        self.overlay = not self.overlay
-        if self.overlay:
+        self.odds_on = not self.odds_on
+        if self.odds_on:
             self.assisted = True
 
     def ask_hint(self) -> None:
@@ -729,7 +730,7 @@ class MinesScene(Scene):
                 return
             if self.autoplay:
                 self.set_autoplay(False)
-            self.app.open("pause", GAME_ID, on_restart=self.new_game)
+            self.app.open("pause", GAME_ID, on_restart=self.new_game, theme=PAUSE_THEME)
 
     # ----- frame -----
     def update(self, dt: float) -> None:
@@ -755,7 +756,7 @@ class MinesScene(Scene):
                 self.touch[3] = True
                 self.view.pressed = set()
                 self.flag(*self.touch[0])
-        if self.autoplay or self.overlay or self.hint_wanted:
+        if self.autoplay or self.odds_on or self.hint_wanted:
             self._ask_ai()
         self.assist.poll()
         if self.hint_wanted:
@@ -804,7 +805,7 @@ class MinesScene(Scene):
             return "The AI is thinking...", None
         if self.notice:
             return self.notice, None
-        if self.overlay and not f.over:
+        if self.odds_on and not f.over:
             return self._odds_status(), None
         if f.state == "ready":
             if f.level_name == "custom":
@@ -846,7 +847,7 @@ class MinesScene(Scene):
                       level=f.level_name, no_guess=self.no_guess)
         self.view.draw(surface)
         key = self.key
-        if self.overlay and not f.over:
+        if self.odds_on and not f.over:
             a = self.assist.get(key) or self.assist.analysis
             if a is not None and a.probs is not None and len(a.probs) == f.rows and len(a.probs[0]) == f.cols:
                 self.view.draw_heat(surface, a.probs, f.display(), hover=self.odds_cell())
@@ -859,7 +860,7 @@ class MinesScene(Scene):
         text, colour = self.status()
         self.hud.draw_status(surface, text, colour)
         if not self.demo:
-            self.hud.draw_buttons(surface, {"odds": self.overlay, "auto": self.autoplay,
+            self.hud.draw_buttons(surface, {"odds": self.odds_on, "auto": self.autoplay,
                                             "hint": self.hint is not None and self.hint[0] == key})
         if f.over:
             self._banner(surface)

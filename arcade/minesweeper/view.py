@@ -64,6 +64,7 @@ MINE = (44, 40, 38)
 FLAG_RED = (220, 52, 40)
 INK = (60, 52, 46)
 CHIP = (116, 97, 80)             # buttons and picker chips under light text (5.4:1)
+CHIP_HOVER = (124, 104, 86)      # a chip under the pointer (4.9:1)
 CHIP_TEXT = colors.TEXT_LIGHT
 ON_TEXT = INK                    # text on a gold (active) chip (7:1)
 HINT_TEXT = (110, 84, 40)        # the status line's hint, on the page

@@ -12,7 +12,6 @@ from arcade.minesweeper import GAME, scene as sc, stats, view as vw
 from arcade.minesweeper.custom import CustomOverlay
 from arcade.minesweeper.field import (CUSTOM_HEIGHT, CUSTOM_WIDTH, LEVELS, Field, check_custom, custom_problem,
                                       max_custom_mines)
-from arcade.shell.help import HelpOverlay
 from arcade.shell.menu import MenuScene
 from arcade.shell.pause import PauseOverlay
 from arcade.shell.settings_scene import SettingsScene, open_settings
@@ -22,24 +21,6 @@ from tests.minesweeper.test_scene import SyncWorker
 
 def colour_at(app, pos):
     return tuple(app.screen.get_at((int(pos[0]), int(pos[1]))))[:3]
-
-
-@pytest.fixture
-def game(app, monkeypatch):
-    """Minesweeper started from the menu on a fresh profile, its first-run help card read and closed."""
-    monkeypatch.setattr(sc, "_worker", SyncWorker)  # the AI answers in this process
-    menu = MenuScene(app)
-    app.stack.reset(menu, fade=False)
-    frames(app, 1)
-    menu.select("play:minesweeper")
-    frames(app, 1, events=[key(pygame.K_RETURN)])
-    settle(app, 0.6)
-    assert isinstance(app.stack.top, HelpOverlay)  # the card a new player sees first
-    frames(app, 1, events=[key(pygame.K_SPACE)])
-    settle(app, 0.3)
-    s = app.stack.top
-    assert isinstance(s, sc.MinesScene) and s.field.level_name == "beginner"
-    return s
 
 
 def chip(s, name):
