@@ -104,10 +104,10 @@ GAME = GameInfo(
     settings=SETTINGS,
     help=HelpCard("How to play Minesweeper", (
         ("Left click, tap", "open a cell"),
-        ("Right click, long press", "flag (question mark if on)"),
-        ("Click a number, middle", "chord: open around a number"),
+        ("Right click, long press", "flag (or ? if on)"),
+        ("Click a number, middle", "open round it (chord)"),
         ("Arrows, Space, F, Enter", "cursor, open, flag, chord"),
-        ("1 2 3 4, G", "level (4: custom), no-guess"),
+        ("1 2 3 4, G", "level, custom, no-guess"),
         ("P / H", "mine odds overlay / hint"),
         ("Shift+A, + / -", "AI autoplay, its speed"),
         ("R or the face", "new game;  Esc: pause"),

@@ -21,7 +21,9 @@ from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.tween import ease_out
 
 __all__ = ["Layout", "Screen", "ROOMY", "TALL", "screen_for", "BoardView", "Hud", "BUTTONS", "NUMBER_COLOURS",
-           "COVERED", "OPENED", "heat_colour", "banner_card", "banner_button", "draw_banner"]
+           "COVERED", "OPENED", "INK", "CHIP", "CHIP_HOVER", "HINT_TEXT", "LOSS", "ODDS_TEXT", "LEVEL_CHIPS",
+           "heat_colour", "odds_text", "odds_words", "odds_font", "number_font", "banner_card", "banner_button",
+           "draw_banner"]
 
 CANVAS = (480, 800)
 
@@ -117,6 +119,11 @@ def odds_font(cell: int) -> int | None:
     return size if assets.font_for("99", size, "bold").size("99")[0] <= cell - 4 else None
 
 
+def number_font(cell: int) -> int:
+    """The size of a cell's number: about seven tenths of the cell (13 px in the smallest custom cells, 18 px)."""
+    return max(8, round(cell * 0.72))
+
+
 def heat_colour(p: float) -> tuple[int, int, int]:
     """Green (no mine) through yellow (about one in four) and orange to red (a mine), for the odds overlay."""
     p = 0.0 if p < 0 else 1.0 if p > 1 else p
@@ -194,7 +201,7 @@ class Sprites:
             self._open(s)
             d = int(ch)
             if d:
-                blit_center(s, render(ch, max(8, int(n * 0.66)), NUMBER_COLOURS[d]), (n / 2, n / 2 + 1))
+                blit_center(s, render(ch, number_font(n), NUMBER_COLOURS[d]), (n / 2, n / 2 + 1))
         return s
 
     def _covered(self, s) -> None:

@@ -184,7 +184,7 @@ def test_the_custom_limits_fit_the_window(width, height):
     """At the limits the cells are 18 pixels or more (numbers of 11 px and up) and the board stays in its area."""
     screen = vw.screen_for(height, width)
     lay = vw.Layout(height, width, screen.board)
-    assert lay.cell >= 18 and int(lay.cell * 0.66) >= 11
+    assert lay.cell >= 18 and vw.number_font(lay.cell) >= 11
     assert screen.board.contains(lay.frame) and screen.hud.bottom <= lay.frame.top
     assert vw.odds_font(lay.cell) is not None and vw.odds_font(lay.cell) >= 11
 
