@@ -56,20 +56,16 @@ def _rule(text: str) -> str:
 
 
 def stats(history: list) -> list:
-    """Per level (custom fields together): games, wins, best and most recent winning time."""
+    """Per level: games, wins, best and most recent winning time (custom fields, of many sizes, count in the
+    games played and the chart only)."""
     rows = []
-    for level, title in {**LEVEL_TITLES, "custom": "Custom"}.items():
+    for level, title in LEVEL_TITLES.items():
         games = [r for r in history if r.get("level") == level]
-        if level == "custom" and not games:
-            continue
         won = [r for r in games if r.get("won") is True and isinstance(r.get("time_ms"), int)]
         best = min((r["time_ms"] for r in won if not r.get("assisted")), default=None)
         last = won[-1]["time_ms"] if won else None
-        text = f"{title}: {len(won)} of {len(games)} won"
-        if level != "custom":  # custom fields differ in size: no best across them
-            text += f", best {format_time(best)}"
-        text += f", last {format_time(last)}"
-        rows.append((text, len(won), ""))
+        rows.append((f"{title}: {len(won)} of {len(games)} won, best {format_time(best)}, last {format_time(last)}",
+                     len(won), ""))
     return [Breakdown("Wins by level", rows)]
 
 

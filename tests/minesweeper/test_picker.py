@@ -308,9 +308,10 @@ def test_one_way_to_write_a_time():
     assert [format_time(x) for x in (None, "x", -1, True)] == ["-"] * 4
     assert Best(unit="s").format(850) == "0.9 s" and GAME.best.format(12345) == "12.3 s"
     rows = stats([{"level": "beginner", "won": True, "time_ms": 12345},
-                  {"level": "custom", "won": True, "time_ms": 2000}])[0].rows
-    assert rows[0][0] == "Beginner: 1 of 1 won, best 12.3 s, last 12.3 s"
-    assert rows[-1][0] == "Custom: 1 of 1 won, last 2.0 s"
+                  {"level": "expert", "won": True, "time_ms": 234567, "assisted": True}])[0].rows
+    assert [r[0] for r in rows] == ["Beginner: 1 of 1 won, best 12.3 s, last 12.3 s",
+                                    "Intermediate: 0 of 0 won, best -, last -",
+                                    "Expert: 1 of 1 won, best -, last 234.6 s"]
 
 
 def test_the_timer_the_end_card_and_the_best_write_it_the_same(app, game, monkeypatch):
