@@ -73,7 +73,7 @@ def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
     add("--frames", type=positive_int, metavar="N", help="run N frames then exit 0 (smoke test)")
     add("--lang", type=_lang, metavar="LANG", help="en, zh or auto (default: the Language setting)")
     add("--window", type=_window, metavar="WxH",
-        help="initial window size in pixels, 240x400 and up (the 480x800 picture is scaled to fit, with bars)")
+        help="initial window size in pixels, 408x680 and up (the 480x800 picture is scaled to fit, with bars)")
 
 
 def build_parser(games: dict | None = None, with_benches: bool = False) -> argparse.ArgumentParser:

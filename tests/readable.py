@@ -1,127 +1,122 @@
-"""Is the text on a screen readable? Each text is followed from the font to the frame: the fonts are wrapped so
-every rendered text surface is known (its words, size and colour), the frame is drawn onto a surface that records
-where each was blitted, and then
-
-- its size: at least :data:`MIN_PX` pixels at the default window;
-- its contrast: the 10th percentile of the contrast between the text colour and the frame's pixels in a 2-pixel
-  ring round its letters (its own anti-aliasing excluded), at least :data:`MIN_CONTRAST` (WCAG's 4.5:1);
-- its place: no two texts' inked rectangles intersect.
-
-Use: ``spy = FontSpy(monkeypatch)``, ``frame = drawn(app, spy)`` (the stack's top scene with what it overlays),
-``problems(frame)`` -> the lines that break a rule (an empty list when the screen reads well)."""
+"""What the readability tests measure on a drawn screen: every piece of text with its font size, its colour and the
+background it was drawn on (sampled just before it was drawn), so a test can ask for text no smaller than 11
+pixels at the smallest window, a contrast of at least 4.5:1 (WCAG AA) and no two texts on top of each other
+(:func:`overlapping`)."""
 from __future__ import annotations
 
-import numpy as np
+import sys
+from dataclasses import dataclass
+
 import pygame
 
 from arcade.engine import assets
-from arcade.engine.ui import text as ui_text
+from arcade.engine.ui import text as text_mod
 
 MIN_PX = 11
 MIN_CONTRAST = 4.5
 
 
-def luminance(rgb) -> np.ndarray:
-    c = np.asarray(rgb, dtype=np.float64) / 255.0
-    c = np.where(c <= 0.03928, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
-    return c @ np.array([0.2126, 0.7152, 0.0722])
+@dataclass
+class Piece:
+    text: str
+    size: int
+    colour: tuple
+    rect: pygame.Rect       # the ink on the canvas
+    background: tuple       # the median colour under it before it was drawn
+
+    @property
+    def contrast(self) -> float:
+        return contrast(self.colour, self.background)
 
 
-def contrast(a, b) -> np.ndarray:
-    la, lb = luminance(a), luminance(b)
-    return (np.maximum(la, lb) + 0.05) / (np.minimum(la, lb) + 0.05)
+def luminance(rgb) -> float:
+    def ch(c):
+        c = c / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = rgb[:3]
+    return 0.2126 * ch(r) + 0.7152 * ch(g) + 0.0722 * ch(b)
 
 
-class FontSpy:
-    """Wraps ``assets.font_for`` so every rendered text surface is known: id -> (text, size, colour)."""
-
-    def __init__(self, monkeypatch):
-        self.made: dict[int, tuple[str, int, tuple]] = {}
-        self._keep: list[pygame.Surface] = []  # alive, so ids are not reused
-        real = assets.font_for
-        spy = self
-
-        class Font:
-            def __init__(self, text, size, weight="bold"):
-                self._f, self._size = real(text, size, weight), size
-
-            def render(self, text, aa, color, *rest):
-                surf = self._f.render(text, aa, color, *rest)
-                spy.made[id(surf)] = (text, self._size, tuple(color)[:3])
-                spy._keep.append(surf)
-                return surf
-
-            def __getattr__(self, name):
-                return getattr(self._f, name)
-
-        monkeypatch.setattr(assets, "font_for", Font)
-        ui_text.render.cache_clear()
-        ui_text.fit.cache_clear()
+def contrast(a, b) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
 
 
-class Recorder(pygame.Surface):
-    """A frame that remembers where each known text surface was blitted."""
+class Canvas(pygame.Surface):
+    """A canvas that remembers each text drawn on it, with what was under it."""
 
-    def __init__(self, size, spy: FontSpy):
+    meta: dict = {}  # id(text surface) -> (text, size, colour)
+
+    def __init__(self, size):
         super().__init__(size)
-        self.spy, self.texts = spy, []
+        self.pieces: list[Piece] = []
 
     def blit(self, source, dest, area=None, special_flags=0):
-        rect = super().blit(source, dest, area, special_flags)
-        info = self.spy.made.get(id(source))
-        if info is not None and area is None and source.get_alpha() in (None, 255):
-            self.texts.append((info, source, pygame.Rect(dest if len(dest) == 4 else (*dest, 0, 0)).topleft))
-        return rect
+        info = Canvas.meta.get(id(source)) if area is None else None
+        under = None
+        if info is not None:
+            ink = source.get_bounding_rect()
+            pos = dest.topleft if isinstance(dest, pygame.Rect) else (round(dest[0]), round(dest[1]))
+            box = ink.move(pos).clip(self.get_rect())
+            if box.w and box.h:
+                px = pygame.surfarray.pixels3d(self)[box.x:box.right, box.y:box.bottom].reshape(-1, 3)
+                under = tuple(int(v) for v in sorted_median(px))
+        r = super().blit(source, dest, area, special_flags)
+        if under is not None:
+            self.pieces.append(Piece(info[0], info[1], tuple(info[2])[:3], box, under))
+        return r
 
 
-def drawn(app, spy: FontSpy) -> Recorder:
-    """The stack's top scene drawn on a recorder, over the scenes it overlays (as the app draws a frame)."""
-    frame = Recorder(app.size, spy)
-    scenes = app.stack.scenes
-    first = len(scenes) - 1
-    while first > 0 and getattr(scenes[first], "overlay", False):
-        first -= 1
-    for scene in scenes[first:]:
-        frame.texts.clear()  # only the top scene's texts are judged; those beneath are its backdrop
-        scene.draw(frame)
-    return frame
+def sorted_median(px):
+    import numpy as np
+
+    return np.median(px, axis=0)
 
 
-def report(frame: Recorder) -> list[tuple[str, int, float, pygame.Rect]]:
-    """(text, size, contrast, inked rectangle) of each text in the frame."""
-    px = pygame.surfarray.array3d(frame).astype(np.int32)  # (w, h, 3)
-    out = []
-    for (words, size, colour), src, (x0, y0) in frame.texts:
-        if not words.strip():
-            continue
-        a = pygame.surfarray.array_alpha(src) if src.get_flags() & pygame.SRCALPHA else None
-        if a is None:  # rendered without alpha: letters are the pixels of the text colour
-            a = np.where((pygame.surfarray.array3d(src) == colour).all(axis=2), 255, 0)
-        ink = a > 0
-        ring = np.zeros_like(ink)
-        for dx in range(-2, 3):
-            for dy in range(-2, 3):
-                ring |= np.roll(np.roll(ink, dx, axis=0), dy, axis=1)
-        ring &= ~ink
-        xs, ys = np.nonzero(ring)
-        xs, ys = xs + x0, ys + y0
-        keep = (xs >= 0) & (ys >= 0) & (xs < px.shape[0]) & (ys < px.shape[1])
-        around = px[xs[keep], ys[keep]]
-        ratio = float(np.percentile(contrast(np.asarray(colour)[None, :], around), 10)) if len(around) else 0.0
-        out.append((words, size, ratio, src.get_bounding_rect().move(x0, y0)))
-    return out
+def install(monkeypatch) -> None:
+    """Tag every text surface the app renders (render, fit, Label) with its text, size and colour."""
+    orig_render, orig_get = text_mod.render, text_mod.Label.get
+
+    def render(text, size, color=(0, 0, 0), weight="bold"):
+        s = orig_render(text, size, color, weight)
+        Canvas.meta[id(s)] = (text, size, color)
+        return s
+
+    def get(self, t):
+        s = orig_get(self, t)
+        size = self.size
+        if self.max_width is not None:
+            while size > self.min_size and assets.font_for(t, size, self.weight).size(t)[0] > self.max_width:
+                size -= 1
+        Canvas.meta[id(s)] = (t, size, self.color)
+        return s
+
+    text_mod.render.cache_clear()
+    text_mod.fit.cache_clear()
+    for name, mod in list(sys.modules.items()):
+        if name.startswith("arcade") and mod is not None and getattr(mod, "render", None) is orig_render:
+            monkeypatch.setattr(mod, "render", render)
+    monkeypatch.setattr(text_mod.Label, "get", get)
 
 
-def problems(frame: Recorder) -> list[str]:
-    """Every broken rule of the frame's texts, one line each."""
-    texts = report(frame)
-    bad = [f"{w!r} at {size} px" for w, size, _, _ in texts if size < MIN_PX]
-    bad += [f"{w!r}: contrast {ratio:.2f}:1" for w, _, ratio, _ in texts if ratio < MIN_CONTRAST]
-    shrunk = [r.inflate(-2, -2) for *_, r in texts]
-    bad += [f"{texts[i][0]!r} overlaps {texts[j][0]!r}" for i in range(len(texts)) for j in range(i + 1, len(texts))
+def drawn(app) -> Canvas:
+    """The stack drawn bottom to top on a canvas (what the player sees); the text measured is the top scene's
+    (an overlay's text over the dimmed picture beneath: the dimmed text is not meant to be read)."""
+    canvas = Canvas(app.size)
+    start = 0
+    for i, s in enumerate(app.stack.scenes):
+        if not s.overlay:
+            start = i
+    for s in app.stack.scenes[start:]:
+        canvas.pieces.clear()
+        s.draw(canvas)
+    return canvas
+
+
+def overlapping(canvas: Canvas) -> list[tuple[str, str]]:
+    """Pairs of texts whose ink intersects (a pixel's touch at the edges allowed)."""
+    pieces = canvas.pieces
+    shrunk = [p.rect.inflate(-2, -2) for p in pieces]
+    return [(pieces[i].text, pieces[j].text) for i in range(len(pieces)) for j in range(i + 1, len(pieces))
             if shrunk[i].colliderect(shrunk[j])]
-    return bad
-
-
-def words(frame: Recorder) -> set[str]:
-    return {w for w, *_ in report(frame)}

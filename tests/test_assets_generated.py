@@ -125,9 +125,12 @@ def test_robot_stands_on_its_anchor():
 def test_stair_tile_geometry():
     e = IMG_MAN["stair"]
     assert e["size"] == [100, 60] and e["walkable_top"] == 26 and e["step"] == [50, 34]
+    inset = e["inset"]
     a = rgba("stair")[..., 3]
-    assert (a[2:-2, 10:-10] == 255).all(), "the tile is solid: the next stair overlapping it hides what is behind"
-    assert a[0, 0] < 128 and a[-1, -1] < 128, "rounded corners"
+    assert 6 <= inset <= 10, "the slab is a little narrower than its place: a gap between two stairs side by side"
+    assert (a[:, :inset - 1] == 0).all() and (a[:, -inset + 1:] == 0).all()
+    assert (a[2:-2, inset + 10:-inset - 10] == 255).all(), "the slab is solid: the next stair hides what is behind"
+    assert a[0, inset] < 128 and a[-1, -inset - 1] < 128, "rounded corners"
 
 
 @pytest.mark.parametrize("name", ["scenery_left", "scenery_right"])

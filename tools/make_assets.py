@@ -63,8 +63,8 @@ SKY_TOP, SKY_MID, SKY_LOW, SKY_HORIZON = (C(x) for x in ("#2b2952", "#5a4a86", "
 STAIR_TOP, STAIR_TOP_LIGHT, STAIR_FRONT, STAIR_FRONT_DARK, STAIR_JOINT, STAIR_LIP = (C(x) for x in (
     "#f4dcb4", "#fbecd2", "#d98c5f", "#bb6c48", "#c47650", "#eaa677"))
 STAIR_INK = C("#5a3a3e")
-SPIKE_BODY, SPIKE_TOP, SPIKE_DARK, SPIKE_BOLT, SPIKE_LIGHT, SPIKE_SHADE = (C(x) for x in (
-    "#5b5183", "#7d72a8", "#463d69", "#9a90c4", "#f1eef8", "#bcb5d6"))
+SPIKE_BODY, SPIKE_TOP, SPIKE_DARK, SPIKE_LIGHT, SPIKE_SHADE, SPIKE_WARN = (C(x) for x in (
+    "#3a3052", "#5b5183", "#241d38", "#f4f2fa", "#aaa3c8", "#e8553f"))
 LEAF_BACK, LEAF_DARK, LEAF_MID, LEAF_LIGHT, LEAF_TIP, BRANCH = (C(x) for x in (
     "#1d3a45", "#2a5a55", "#3b7d62", "#5b9f6c", "#86c27c", "#4b3238"))
 ROBOT_BODY, ROBOT_SHADE, ROBOT_LIMB, ROBOT_JOINT, ROBOT_EYE = (C(x) for x in (
@@ -641,26 +641,29 @@ def robot_shadow() -> np.ndarray:
 STAIR_SIZE = (100, 60)
 STAIR_WALK = 26  # the top face: the walkable top, overlapped by the next stair
 STAIR_STAND = (50, 13)  # the centre of the walkable top
+STAIR_INSET = 7  # the slab is drawn this much narrower on each side than its 100-unit place: a clear gap between
+#                  two stairs side by side in a row, so every step reads as a step of its own
 
 
 def draw_stair(cv: Canvas, cracked: bool = False) -> None:
     w, h, t = STAIR_SIZE[0], STAIR_SIZE[1], STAIR_WALK
-    outer = rbox(0, 0, w, h, 10)
-    inner = rbox(1.6, 1.6, w - 1.6, h - 1.6, 8.6)
+    x0, x1 = STAIR_INSET, w - STAIR_INSET
+    outer = rbox(x0, 0, x1, h, 10)
+    inner = rbox(x0 + 1.6, 1.6, x1 - 1.6, h - 1.6, 8.6)
     cv.fill(outer, STAIR_INK)
     front = inner & below(t)
     cv.fill(front, STAIR_FRONT)
     cv.fill(inner & below(t) & above(t + 4.5), STAIR_LIP)
     cv.fill(inner & below(h - 11), STAIR_FRONT_DARK)
-    joints = [stroke([(2, 43), (w - 2, 43)], 1.6)]
-    joints += [stroke([(x, t + 4.5), (x, 43)], 1.6) for x in (33, 67)]
-    joints += [stroke([(x, 43), (x, h - 11)], 1.6) for x in (17, 50, 83)]
+    joints = [stroke([(x0 + 2, 43), (x1 - 2, 43)], 1.6)]
+    joints += [stroke([(x, t + 4.5), (x, 43)], 1.6) for x in (36, 64)]
+    joints += [stroke([(x, 43), (x, h - 11)], 1.6) for x in (22, 50, 78)]
     for j in joints:
         cv.fill(j & inner, STAIR_JOINT)
     top = inner & above(t)
     cv.fill(top, STAIR_TOP)
-    cv.fill(rbox(6, 4, w - 6, t - 4.5, 6), STAIR_TOP_LIGHT)
-    cv.fill(stroke([(9, t - 1.6), (w - 9, t - 1.6)], 1.2), LIGHT, 0.8)
+    cv.fill(rbox(x0 + 6, 4, x1 - 6, t - 4.5, 6), STAIR_TOP_LIGHT)
+    cv.fill(stroke([(x0 + 9, t - 1.6), (x1 - 9, t - 1.6)], 1.2), LIGHT, 0.8)
     if cracked:
         crack = stroke([(43, 0), (47, 8), (42, 15), (49, 24), (45, 33), (52, 44), (48, h)], [2.4, 2.2, 2.0, 2.0, 1.8, 1.6])
         cv.fill(crack & inner, STAIR_INK)
@@ -674,32 +677,40 @@ def stair_image(cracked=False) -> np.ndarray:
     return cv.pixels()
 
 
-OBSTACLE_SIZE = (64, 64)
-OBSTACLE_ANCHOR = (32, 58)  # put on the stair's STAIR_STAND point
+OBSTACLE_SIZE = (64, 72)
+OBSTACLE_ANCHOR = (32, 64)  # the world point of the obstacle: where a stair's STAIR_STAND would be
 
 
 def draw_obstacle(cv: Canvas) -> None:
-    cv.fill(ellipse(32, 57.5, 25, 4.6), INK, 0.35, soft=4.0)
-    spikes = []
-    for i in range(3):
-        x0 = 12.5 + i * 13.0
-        spikes.append((x0, x0 + 13.0, (x0 + 6.5, 13.0 if i == 1 else 17.0)))
-    for x0, x1, tip in spikes:
-        cv.fill(polygon([(x0, 33), tip, (x1, 33)]).grow(OUTLINE + 0.6), INK)
-    block = rbox(9, 30, 55, 58, 7)
-    cv.fill(block.grow(OUTLINE), INK)
-    for x0, x1, tip in spikes:
-        cv.fill(polygon([(x0, 33), tip, (x1, 33)]).grow(0.6), SPIKE_LIGHT)
-        cv.fill(polygon([(tip[0], 33), tip, (x1, 33)]).grow(0.6) & halfplane(tip[0], 0, -1, 0), SPIKE_SHADE)
-    cv.fill(block, SPIKE_BODY)
-    cv.fill(block & above(38), SPIKE_TOP)
-    cv.fill(block & below(51.5), SPIKE_DARK)
-    cv.fill(stroke([(14, 36), (50, 36)], 1.2), LIGHT, 0.35)
-    for bx, by in ((15, 43.5), (49, 43.5)):
-        cv.fill(circle(bx, by, 2.3), SPIKE_BOLT)
-        cv.fill(circle(bx - 0.6, by - 0.6, 0.8), LIGHT, 0.8)
-    # a warning chevron in the middle
-    cv.fill(stroke([(26, 42), (32, 47.5), (38, 42)], 3.0), T16)
+    """A spike trap standing in a stair's place, with no step under it: a dark, hazard-striped block under a crown of
+    tall steel spikes and a spike out of each side, so its outline is jagged where a stair's is a flat slab. It keeps
+    within 25 units of its anchor sideways and 5 below it, so it never overlaps the robot on a neighbouring stair."""
+    ax, ay = OBSTACLE_ANCHOR
+    cv.fill(ellipse(ax, ay + 1.0, 16, 2.4), INK, 0.4, soft=2.0)
+    top, bottom = ay - 24.0, ay + 2.0
+    spikes = [((ax + x0, top + 1), (ax + (x0 + x1) / 2, top - hgt), (ax + x1, top + 1)) for x0, x1, hgt in
+              ((-18.0, -6.0, 17.0), (-6.5, 6.5, 27.0), (6.0, 18.0, 17.0))]
+    sides = [((ax - 16, ay - 18), (ax - 22, ay - 11), (ax - 16, ay - 4)),
+             ((ax + 16, ay - 18), (ax + 22, ay - 11), (ax + 16, ay - 4))]
+    body = rbox(ax - 17, top, ax + 17, bottom, 5)
+    for tri in spikes + sides:
+        cv.fill(polygon(list(tri)).grow(OUTLINE + 0.4), INK)
+    cv.fill(body.grow(OUTLINE), INK)
+    for tri in spikes + sides:
+        a, tip, b = tri
+        cv.fill(polygon(list(tri)).grow(0.4), SPIKE_LIGHT)
+        if tip[1] < a[1] - 8:  # the crown: the right half in shade
+            cv.fill(polygon(list(tri)).grow(0.4) & halfplane(tip[0], 0, -1, 0), SPIKE_SHADE)
+        else:  # a side spike: the lower half in shade
+            cv.fill(polygon(list(tri)).grow(0.4) & below(tip[1]), SPIKE_SHADE)
+    cv.fill(body, SPIKE_BODY)
+    cv.fill(body & above(top + 6), SPIKE_TOP)
+    # hazard stripes across the front
+    stripes = union(*(polygon([(ax - 30 + 9 * i, bottom), (ax - 22 + 9 * i, top + 8), (ax - 17.5 + 9 * i, top + 8),
+                               (ax - 25.5 + 9 * i, bottom)]) for i in range(7)))
+    cv.fill(body & below(top + 8) & stripes, SPIKE_WARN)
+    cv.fill(body & below(bottom - 4), SPIKE_DARK, 0.55)
+    cv.fill(stroke([(ax - 13, top + 3), (ax + 13, top + 3)], 1.2), LIGHT, 0.35)
 
 
 def obstacle_image() -> np.ndarray:
@@ -1015,11 +1026,13 @@ def icon_stairs() -> np.ndarray:
     steps = [(x0 + dx * c, y0 - dy * r) for c, r in ((0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (3, 5))]
     obst = (x0 + dx, y0 - 3 * dy)
     for (sx, sy) in sorted(steps + [obst], key=lambda p: p[1]):
-        with lay.push(translate=(sx - 50 * sc, sy - 13 * sc), scale=sc, about=(0, 0)):
-            draw_stair(lay)
-        if (sx, sy) == obst:
-            with lay.push(translate=(sx - 32 * sc, sy - 58 * sc), scale=sc, about=(0, 0)):
+        if (sx, sy) == obst:  # a spike trap stands in a stair's place
+            ox, oy = OBSTACLE_ANCHOR
+            with lay.push(translate=(sx - ox * sc, sy - oy * sc), scale=sc, about=(0, 0)):
                 draw_obstacle(lay)
+        else:
+            with lay.push(translate=(sx - 50 * sc, sy - 13 * sc), scale=sc, about=(0, 0)):
+                draw_stair(lay)
     rs = 0.46
     sx, sy = steps[2]
     with lay.push(translate=(sx - ROBOT_ANCHOR[0] * rs, sy - ROBOT_ANCHOR[1] * rs), scale=rs, about=(0, 0)):
@@ -1284,11 +1297,14 @@ def images() -> dict[str, tuple[np.ndarray, dict]]:
     out["robot_shadow"] = (robot_shadow(), {"anchor": [24, 7], "note": "soft contact shadow under the robot"})
     out["stair"] = (stair_image(), {
         "anchor": list(STAIR_STAND), "walkable_top": STAIR_WALK, "step": [STAIR_SIZE[0] // 2, STAIR_SIZE[1] - STAIR_WALK],
-        "note": "stair tile: top face (walkable, rows 0..25) over the front face; anchor = centre of the top"})
+        "inset": STAIR_INSET,
+        "note": "stair tile: top face (walkable, rows 0..25) over the front face, the slab inset from the tile's sides; "
+                "anchor = centre of the top"})
     out["stair_cracked"] = (stair_image(True), {
         "anchor": list(STAIR_STAND), "walkable_top": STAIR_WALK, "note": "the same tile, cracked (about to drop)"})
-    out["obstacle"] = (obstacle_image(), {"anchor": list(OBSTACLE_ANCHOR),
-                                          "note": "spike block; anchor goes on a stair's anchor"})
+    out["obstacle"] = (obstacle_image(), {
+        "anchor": list(OBSTACLE_ANCHOR),
+        "note": "spike trap standing in a stair's place (no step under it); anchor = where a stair's anchor would be"})
     out["scenery_left"] = (strip_image("left"), {"tiles": "vertical", "note": "foliage for the left edge"})
     out["scenery_right"] = (strip_image("right"), {"tiles": "vertical", "note": "foliage for the right edge"})
     out["stairs_background"] = (stairs_background(), {"note": "evening sky behind the Stairs game"})

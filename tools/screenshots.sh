@@ -30,6 +30,24 @@ for _ in range(int(sys.argv[2])):
     print('click:360,520' if s == 'right' else 'click:120,520')" "$1" "$2"
 }
 
+# the same path as Left/Right keys, GAP seconds apart (0: as fast as playshot sends them), a screenshot "scoreN"
+# at each score listed after it
+stairs_keys() {  # stairs_keys SEED COUNT GAP [SCORE...]
+    .venv/bin/python -c "
+import sys
+from arcade.stairs.world import World
+w = World(int(sys.argv[1]))
+gap, shots = float(sys.argv[3]), {int(x) for x in sys.argv[4:]}
+for i in range(1, int(sys.argv[2]) + 1):
+    s = w.next_side
+    w.hop(s)
+    print('key:Right' if s == 'right' else 'key:Left')
+    if gap:
+        print(f'wait:{gap}')
+    if i in shots:
+        print(f'wait:0.25\nshot:score{i}')" "$@"
+}
+
 # menu, settings, stats, help: a fresh profile
 shots menu wait:2 shot:start click:240,445 wait:1 shot:settings \
     key:Escape wait:0.8 click:240,490 wait:1 shot:stats \
@@ -38,12 +56,43 @@ shots menu wait:2 shot:start click:240,445 wait:1 shot:settings \
 # 2048: the board at rest, then the AI autoplaying with its panel open
 shots 2048 wait:1.5 key:space wait:0.4 shot:start key:shift+a wait:12 shot:autoplay -- play 2048 --new --seed 3 --data-dir "$TMP/pd-2048"
 
-# Stairs: the start, score 10, score 50, and a death by a dropping stair (stop hopping after 10)
+# Stairs, on a fresh profile with its help card closed. Seed 5 at the start: the glow on the stair up-left (a spike
+# stands up-right: the glow shows only the safe hop). Seed 7 climbed by keys: scores 10, 50 and 150 (drops come every
+# 0.2 s from score 116; playshot's keys keep ahead of them). A death by a dropping stair (stop hopping after 10).
+shots stairs wait:1.5 key:space wait:0.4 shot:score0 -- play stairs --seed 5 --data-dir "$TMP/pd-s0"
+mapfile -t climb < <(stairs_keys 7 150 0 10 50 150)
+shots stairs wait:1.5 key:space wait:0.4 "${climb[@]}" -- play stairs --seed 7 --data-dir "$TMP/pd-s1"
 mapfile -t ten < <(stairs_hops 7 10)
-mapfile -t fifty < <(stairs_hops 7 50)
-shots stairs wait:1.5 key:space wait:0.4 shot:start "${ten[@]}" wait:0.3 shot:score10 wait:12 shot:dropped -- play stairs --seed 7 --data-dir "$TMP/pd-s1"
-shots stairs wait:1.5 key:space wait:0.4 "${fifty[@]}" wait:0.1 shot:score50 -- play stairs --seed 7 --data-dir "$TMP/pd-s2"
+shots stairs wait:1.5 key:space wait:0.4 "${ten[@]}" wait:12 shot:dropped -- play stairs --seed 7 --data-dir "$TMP/pd-s2"
 shots stairs wait:1.5 key:space wait:0.4 click:120,520 wait:0.8 shot:wrong-side -- play stairs --seed 7 --data-dir "$TMP/pd-s3"
+# the ghost: a best run of 60 on seed 7 ends on a wrong hop; Restart (seed 8) climbs slower, the best run's robot ahead
+mapfile -t best < <(stairs_keys 7 60 0)
+wrong=$(.venv/bin/python -c "
+from arcade.stairs.autopilot import next_hop
+from arcade.stairs.world import World
+w = World(7)
+for _ in range(60):
+    w.hop(next_hop(w))
+print('key:Left' if next_hop(w) == 'right' else 'key:Right')")
+mapfile -t slow < <(stairs_keys 8 10 0.05)
+shots stairs wait:1.5 key:space wait:0.4 "${best[@]}" "$wrong" wait:2.5 key:Return wait:0.6 "${slow[@]}" \
+    wait:0.2 shot:ghost-race -- play stairs --seed 7 --data-dir "$TMP/pd-s5"
+# a replay half way: 60 hops on seed 7, then the stairs drop under the robot
+.venv/bin/python - "$TMP/stairs.replay" <<'PY'
+import sys
+from arcade.engine import replays
+from arcade.stairs.autopilot import next_hop
+from arcade.stairs.replay import record
+from arcade.stairs.world import World
+w = World(7)
+for _ in range(60):
+    w.hop(next_hop(w))
+    w.update(0.28)
+while not w.over:
+    w.update(1 / 60)
+replays.write_file(record(w), sys.argv[1])
+PY
+shots stairs wait:5.5 key:space wait:0.3 shot:replay -- replay "$TMP/stairs.replay" --data-dir "$TMP/pd-s6"
 mapfile -t five < <(stairs_hops 7 5)  # seed 7: after R L R R R, a hop to the right lands on a spike
 shots stairs wait:1.5 key:space wait:0.4 "${five[@]}" click:360,520 wait:0.8 shot:spike -- play stairs --seed 7 --data-dir "$TMP/pd-s4"
 
@@ -96,15 +145,16 @@ PY
 SDL_VIDEODRIVER=dummy .venv/bin/python - "$TMP/game.replay" <<'PY' >/dev/null 2>&1
 import random, sys
 from arcade.engine import replays
-from arcade.game2048 import ai, replay
-from arcade.game2048.game import Game
-rng, g = random.Random(5), Game(4, seed=11)
+from arcade.engine.session import Session
+from arcade.game2048 import ai
+from arcade.game2048.backend import BACKEND, Params
+rng, g = random.Random(5), Session(BACKEND, Params(), 11)
 while not g.over:
-    if g.won and not g.keep_playing:
-        g.keep_going()
-    legal = ai.legal_directions(g.grid)
-    g.move(rng.choice(legal) if rng.random() < 0.12 else ai.choose(g.grid, "expectimax", budget_ms=2).direction)
-replays.write_file(replay.record(g), sys.argv[1])
+    if g.state.won and not g.state.keep_playing:
+        g.play("keep")
+    legal = ai.legal_directions(g.state.grid)
+    g.play(rng.choice(legal) if rng.random() < 0.12 else ai.choose(g.state.grid, "expectimax", budget_ms=2).direction)
+replays.write_file(g.replay(), sys.argv[1])
 PY
 shots replay wait:2 click:240,647 wait:0.6 shot:2048-mid key:v wait:10 shot:2048-review key:2 wait:1 shot:2048-jump \
     -- replay "$TMP/game.replay" --data-dir "$TMP/pd-r"

@@ -63,8 +63,9 @@ def _scenes(app):
     """name -> (scene factory, per-frame driver) for every scene worth timing."""
     import pygame
 
+    from arcade.engine.session import Session
+    from arcade.game2048.backend import BACKEND, Params
     from arcade.game2048.scene import Game2048Scene
-    from arcade.game2048.game import Game
     from arcade.shell.menu import MenuScene
     from arcade.shell.settings_scene import SettingsScene
     from arcade.shell.stats import StatsScene
@@ -86,8 +87,7 @@ def _scenes(app):
 
     def game2048(size):
         def make():
-            g = Game(size, seed=5)
-            s = Game2048Scene(app, game=g)
+            s = Game2048Scene(app, session=Session(BACKEND, Params(size), 5))
             ref[0] = s
             return s
         ref = [None]

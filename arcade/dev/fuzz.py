@@ -256,17 +256,19 @@ class Fuzzer:
                 for v in (v for row in g.grid for v in row):
                     if v and (v < 2 or v & (v - 1)):
                         raise FuzzFailure(f"illegal tile {v} in {g.grid}")
-                hist = g._history
-                if hist and g.score < g.undo_score:
-                    raise FuzzFailure(f"2048 score went down through a move: {g.undo_score} -> {g.score}")
-                key = id(g)
+                sess = s.session
+                if sess.pos and g.score < sess.states[sess.pos - 1].score:
+                    raise FuzzFailure(f"2048 score went down through a move: {sess.states[sess.pos - 1].score} -> "
+                                      f"{g.score}")
+                key = id(sess)
                 seen.add(key)
                 prev = self._track.get(key)
-                # no undo since the last frame <=> the snapshot that was on top of the undo stack is still there
-                if prev is not None and prev[0] is g and len(hist) >= prev[1] and (prev[1] == 0 or hist[prev[1] - 1] is prev[2]):
-                    if g.score < prev[3]:
-                        raise FuzzFailure(f"2048 score went down without an undo: {prev[3]} -> {g.score}")
-                self._track[key] = (g, len(hist), hist[-1] if hist else None, g.score)
+                # the same game (its log only grew) and no undo since the last frame: the score cannot fall
+                undos = sum(1 for e in sess.events if e == "~u")
+                n, first = len(sess.events), (sess.seed, sess.t0)  # a new game or a restart begins a new clock
+                if prev is not None and prev[0] == first and n >= prev[3] and undos == prev[1] and g.score < prev[2]:
+                    raise FuzzFailure(f"2048 score went down without an undo: {prev[2]} -> {g.score}")
+                self._track[key] = (first, undos, g.score, n)
             elif StairsScene and isinstance(s, StairsScene):
                 w = s.world
                 key = id(w)

@@ -38,7 +38,8 @@ log = logging.getLogger("arcade")
 FPS = 60
 MAX_DT = 0.1  # a dragged window or a breakpoint must not teleport anything
 PAUSED_FPS = 15  # while minimised or unfocused: keep handling events, stop updating
-MIN_WINDOW = (240, 400)  # half the canvas: the smallest window the window manager lets a player shrink to
+MIN_WINDOW = (408, 680)  # the smallest window: 0.85 of the canvas, so its smallest text (13 px) is still 11 pixels;
+#                         680 pixels high fits a 768-pixel laptop screen under its panel and title bar
 MAX_WINDOW = (7680, 4320)
 BARS = (0, 0, 0)  # the letterbox
 

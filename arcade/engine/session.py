@@ -86,6 +86,7 @@ class Backend:
     saved: bool = True      # a game in progress is saved and continued (False for a real-time game)
     lower_is_better: bool = False  # the best is the lowest score (a time)
     streak_key: str = ""    # a profile key for the longest run of the player's wins (tic-tac-toe's best), or ""
+    live_best: bool = False  # the best follows the score while the player plays (2048's BEST box), not only at the end
 
     def parse_params(self, text: str):
         raise NotImplementedError
@@ -97,6 +98,11 @@ class Backend:
         """The parameters of a new game: from the settings (``setting(key)``) and the game's command-line
         options (``--size`` ...), the options first."""
         raise NotImplementedError
+
+    def fits(self, params, options: dict) -> bool:
+        """Whether a saved game with ``params`` is what the options ask for (``arcade play 2048 --size 5`` does
+        not continue a 4x4 game); the default: any options fit."""
+        return True
 
     def start(self, params, seed: int):
         """The state before the first move of the game with ``seed``."""
@@ -135,6 +141,10 @@ class Backend:
     def result_if_left(self, params, state) -> Result | None:
         """How a game left before its end counts, when not as abandoned (2048 left on its win panel: won)."""
         return None
+
+    def encode_state(self, params, state):
+        """A start that is not a seed's (a board set up for a test or a screenshot), for saves and replays."""
+        raise ValueError(f"{self.id}: a start that is not a seed's cannot be saved")
 
     def decode_state(self, params, data):
         """A start state written by an older format (a replay that holds its start position instead of a seed);
@@ -362,9 +372,7 @@ class Session:
             self.states = [new]
         self.line.append((token, by))
         self.pos = len(self.line) if self.backend.undoable else 0
-        if by == HINT:
-            self.hints += 1
-        elif by in (AI, DEMO):
+        if by in (AI, DEMO):
             self.ai_moved = True
         self._event(_LETTER[by] + token)
         self._refresh()
@@ -372,6 +380,8 @@ class Session:
             self._record_end(self._result)
         else:
             self._save()
+            if self.backend.live_best and self.mode == "play" and self.store is not None and self.by == PLAYER:
+                self.store.submit_best(self.backend.best_key(self.params), self.backend.score(self.state), False)
         return True
 
     @property
@@ -404,7 +414,8 @@ class Session:
             self._record_end(result)
 
     def hint_taken(self) -> None:
-        """A hint was shown (counted even when the player does not follow it)."""
+        """A hint was asked for: the game counts as assisted (``assisted`` = hints asked); a move that follows
+        it is logged as the player's with a hint (``h``)."""
         self.hints += 1
 
     def new(self, seed: int | None = None, params=None) -> None:
@@ -428,10 +439,10 @@ class Session:
         if self._left:
             return
         keep = self.backend.saved if keep_save is None else keep_save
+        if self.mode == "play" and keep and self.backend.saved and self.recorded is None:
+            self._save()  # continued next time (an untouched board too: the same tiles come back)
+            return
         if self.mode == "play" and self.recorded is None and self.line:
-            if keep and self.backend.saved:
-                self._save()
-                return
             self._record_abandoned()
         self._left = True
         if self.mode == "play" and self.store is not None and self.backend.saved and not keep:
@@ -494,7 +505,8 @@ class Session:
         d = {"session": SESSION_FORMAT, "params": self.backend.params_text(self.params), "seed": self.seed,
              "log": list(self.events), "t": list(self.times), "hints": self.hints}
         if self._start_override is not None:
-            d["start"] = self.backend_start_data
+            d["start"] = self.backend_start_data if self.backend_start_data is not None else \
+                self.backend.encode_state(self.params, self.states[0])
         if self.daily:
             d["daily"] = self.daily
         if self.recorded is not None:
@@ -573,9 +585,7 @@ class Session:
             self.states = [new]
         self.line.append((ev[1:], by))
         self.pos = len(self.line) if self.backend.undoable else 0
-        if by == HINT:
-            self.hints += 1
-        elif by in (AI, DEMO):
+        if by in (AI, DEMO):
             self.ai_moved = True
         self._event(ev)
         self._refresh()
@@ -689,8 +699,10 @@ def open_session(app, game, *, resume: bool = False, options: dict | None = None
     if mode == "play" and backend.saved:
         if resume and code is None and daily is None:
             s = Session.resume(backend, store)
-            if s is not None:
+            if s is not None and backend.fits(s.params, opts):
                 return s
+            if s is not None:  # the options ask for another game: this one is left for it
+                s.leave(keep_save=False)
         else:
             Session.discard_saved(backend, store)
     if code is not None:

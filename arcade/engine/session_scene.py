@@ -58,12 +58,12 @@ def is_redo(event) -> bool:
 
 
 class SessionScene(Scene):
-    """A game scene with a session: ``self.session`` (``self.game`` is the GAME record)."""
+    """A game scene with a session: ``self.session`` (``self.info`` is the game's GAME record)."""
 
     def __init__(self, app, game, *, resume: bool = False, options: dict | None = None, demo: bool = False,
                  seed: int | None = None):
         super().__init__(app)
-        self.game = game
+        self.info = game
         self.demo = demo
         self.session = open_session(app, game, resume=resume, options=options, mode="demo" if demo else "play",
                                     seed=seed)
@@ -111,7 +111,7 @@ class SessionScene(Scene):
         return copy_text(self.app, code) if code else False
 
     def open_pause(self, on_restart=None, **kw):
-        return self.app.open("pause", self.game.id, on_restart=on_restart, code=self.session.code, **kw)
+        return self.app.open("pause", self.info.id, on_restart=on_restart, code=self.session.code, **kw)
 
     def exit(self) -> None:
         self.session.leave()

@@ -90,6 +90,7 @@ GAME = GameInfo(
                                           "help": f"board size {MIN_SIZE}..{MAX_SIZE} (default: the setting)"}),),
     prefetch=("arcade.game2048.view", "arcade.engine.worker"),
     replay="arcade.game2048.replay_scene",
+    backend="arcade.game2048.backend:BACKEND",
     benches=(
         Bench("2048", "arcade.game2048.bench", "2048 AI: games played headless, win rates, ms per move"),
         Bench("engine", "arcade.game2048.bench_engine", "bitboard engine: boards moved per second vs naive numpy"),

@@ -24,6 +24,7 @@ from arcade.game2048.game import (DIRECTIONS, KEEP_GOING, UNDO, Game, check_prob
 __all__ = ["Params", "Position", "Backend2048", "BACKEND"]
 
 DEFAULT_FOUR = 0.1
+_B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 _PARAMS = re.compile(r"(\d)x(\d)(?:\.p(\d{1,3}))?(?:\.t(\d{1,7}))?")
 
 
@@ -76,6 +77,7 @@ def _place(grid, r, c, v):
 
 class Backend2048(Backend):
     id = ID
+    live_best = True  # the BEST box follows the player's score, like the original
 
     # ----- parameters -----
     def parse_params(self, text: str) -> Params:
@@ -101,6 +103,9 @@ class Backend2048(Backend):
         size = options.get("size") or setting("2048.size")
         p = round(float(setting("2048.four_probability")), 2)
         return self.parse_params(self.params_text(Params(size, p, default_target(size))))
+
+    def fits(self, params: Params, options: dict) -> bool:
+        return options.get("size") in (None, params.size)
 
     # ----- the game -----
     def start(self, params: Params, seed: int) -> Position:
@@ -180,6 +185,10 @@ class Backend2048(Backend):
         return f"{params.size}x{params.size} · {state.max_tile} · {moves:,} moves"
 
     # ----- older formats -----
+    def encode_state(self, params: Params, state: Position) -> dict:
+        cells = "".join(_B36[v.bit_length() - 1 if v else 0] for row in state.grid for v in row)
+        return {"cells": cells, "score": state.score, "keep_playing": state.keep_playing}
+
     def decode_state(self, params: Params, data) -> Position:
         if isinstance(data, dict):  # a save's position: cells, score, won, keep playing
             grid = decode_cells(data.get("cells"), params.size, "2048 save")
@@ -203,14 +212,20 @@ class Backend2048(Backend):
             if len(log) % 2 or not re.fullmatch("[0-9a-z]*", log):
                 raise ValueError("2048 record: its inputs are not pairs of base-36 digits")
             events = [("~u" if log[i:i + 2] == UNDO else "p" + log[i:i + 2]) for i in range(0, len(log), 2)]
-            return {"session": 1, "params": text, "start": start, "log": events, "t": [0] * len(events)}
+            out = {"session": 1, "params": text, "start": start, "log": events, "t": [0] * len(events)}
+            if "grid" in data:  # a save: its position must be the one its inputs lead to
+                from arcade.engine.session import Session
+
+                end = Session.from_dict(self, out).state
+                grid = data.get("grid")
+                if not isinstance(grid, list) or [list(r) for r in end.grid] != grid or end.score != data.get("score"):
+                    raise ValueError("2048 save: its board or score is not where its moves lead")
+            return out
         if "grid" in data:  # a save that cannot be replayed: continue from its position, without its undo history
             game = Game.from_dict(data)
-            cells = "".join("0123456789abcdefghijklmnopqrstuvwxyz"[v.bit_length() - 1 if v else 0]
-                            for row in game.grid for v in row)
-            return {"session": 1, "params": text, "start": {"cells": cells, "score": game.score,
-                                                            "keep_playing": game.keep_playing},
-                    "log": [], "t": []}
+            start = self.encode_state(params, Position(game.grid, game.score, game.won, game.over,
+                                                       game.keep_playing))
+            return {"session": 1, "params": text, "start": start, "log": [], "t": []}
         raise ValueError("not a 2048 record")
 
 

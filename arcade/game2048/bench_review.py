@@ -24,35 +24,35 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def long_game(moves: int, first_seed: int, budget_ms: float = 3.0):
     """A game of at least ``moves`` moves played by a quick expectimax (the seed is advanced until one lasts),
-    stopped at ``moves``. Returns (game, seeds tried)."""
+    stopped at ``moves``. Returns (the game's session, seeds tried)."""
+    from arcade.engine.session import Session
     from arcade.game2048 import ai
-    from arcade.game2048.game import Game
+    from arcade.game2048.backend import BACKEND, Params
 
     s = first_seed
     while True:
-        g = Game(4, seed=s)
+        g = Session(BACKEND, Params(), s)
         while not g.over and g.moves < moves:
-            if g.won and not g.keep_playing:
-                g.keep_going()
-            g.move(ai.choose(g.grid, "expectimax", budget_ms=budget_ms).direction)
+            if g.state.won and not g.state.keep_playing:
+                g.play("keep")
+            g.play(ai.choose(g.state.grid, "expectimax", budget_ms=budget_ms).direction)
         if g.moves >= moves:
             return g, s - first_seed + 1
         s += 1
 
 
 def run(args) -> int:
-    from arcade.engine.replays import Replay
-    from arcade.game2048.replay import record, steps
+    from arcade.game2048.replay import steps
     from arcade.game2048.review import EVAL_DEPTH, Reviewer, summarize
 
     print(f"review: expectimax at depth {EVAL_DEPTH} a position, in the AI worker process, polled at 60 Hz")
     for n in args.moves:
         t0 = time.perf_counter()
         g, tries = long_game(n, args.seed)
-        rec = record(g)
+        rec = g.replay()
         size = len(rec.to_json())
         st = steps(rec.data)
-        print(f"\n{n:,}-move game (seed {args.seed + tries - 1}, score {g.score:,}, max tile {g.max_tile}; "
+        print(f"\n{n:,}-move game (seed {args.seed + tries - 1}, score {g.state.score:,}, max tile {g.state.max_tile}; "
               f"played in {time.perf_counter() - t0:.0f} s): replay file {size:,} bytes = {size / n:.2f} bytes a move")
         r = Reviewer(st)
         frame_ms, first = [], None

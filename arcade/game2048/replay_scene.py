@@ -17,7 +17,7 @@ from arcade.engine.ui.text import Label, blit_center, fit, render
 from arcade.game2048 import rules
 from arcade.game2048.game import MoveOutcome, decode_move
 from arcade.game2048.hud import LAYOUT
-from arcade.game2048.replay import check, steps
+from arcade.game2048.replay import check, steps, validate
 from arcade.game2048.review import GRADE_COLORS
 from arcade.game2048.view import BoardView
 
@@ -34,7 +34,8 @@ class ReplayScene(ReplayPlayer):
     KEYS = "Space play · Left/Right step · drag the bar · +/- speed · V review · E export · Esc back"
 
     def __init__(self, app, replay):
-        self.size, self.target, *_ = check(replay.data)  # a bad record: ValueError before the scene exists
+        params = check(replay.data)  # a bad record: ValueError before the scene exists
+        self.size, self.target = params.size, params.target
         self.view = BoardView(LAYOUT["board"], self.size, speed=1.0)
         self.labels = {k: Label(22, (255, 255, 255), max_width=96) for k in ("score", "move")}
         super().__init__(app, replay)
@@ -93,11 +94,6 @@ class ReplayScene(ReplayPlayer):
         blit_center(surface, fit(title, 440, 18, colour, "bold" if m else "medium"), (240, 690))
         if self.reviewer is not None and not self.reviewer.done:
             progress_bar(surface, pygame.Rect(120, 714, 240, 8), self.reviewer.progress)
-
-
-def validate(data) -> None:
-    """Replay the whole record through the rules (ValueError, one line, at the first input they refuse)."""
-    steps(data)
 
 
 def make_replay(app, replay, review: bool = False):

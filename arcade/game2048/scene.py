@@ -1,27 +1,28 @@
-"""The 2048 scene: input (keys, swipes, buttons) -> intents -> Game -> BoardView and the HUD; saves; the AI
+"""The 2048 scene: input (keys, swipes, buttons) -> intents -> the game's session (the engine's session layer: its
+move log, undo and redo past the end, saves, replays, code and records) -> BoardView and the HUD; the AI
 (:class:`arcade.game2048.autoplay.AIController`) searching in the engine's worker process so no frame waits for it.
 
 Keys (the ``KEYS`` table): arrows, WASD and Vim's hjkl move; R new game; I folds or unfolds the AI panel; U,
-Backspace or Ctrl+Z undo; Shift+A autoplay; Shift+H or ? hint; + and - autoplay speed; Esc pause. Mouse drag or touch swipe moves too. Plain a and h
-are WASD's and Vim's left, so the AI's letter keys take Shift: every plain letter moves, every Shift+letter asks
-the AI.
+Backspace or Ctrl+Z undo; Shift+U or Ctrl+Y redo; Shift+A autoplay; Shift+H or ? hint; + and - autoplay speed;
+Ctrl+C copies the game code; Esc pause. Mouse drag or touch swipe moves too. Plain a and h are WASD's and Vim's
+left, so the AI's letter keys take Shift: every plain letter moves, every Shift+letter asks the AI.
 """
 from __future__ import annotations
 
-import dataclasses
 import logging
 import math
 
 import pygame
 
-from arcade.engine.scene import Scene
+from arcade.engine.session import AI, DEMO, HINT, PLAYER, Store
+from arcade.engine.session_scene import SessionScene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import pointer_down, pointer_motion, pointer_up
-from arcade.game2048 import AI_ID as AI_GAME_ID, ID as GAME_ID, ai_best_key, best_key
+from arcade.game2048 import ID as GAME_ID, best_key, rules
 from arcade.game2048.autoplay import AIController, make_worker
-from arcade.game2048 import replay as replay2048
+from arcade.game2048.backend import Params, Position
+from arcade.game2048.game import MoveOutcome
 from arcade.game2048.review import Coach
-from arcade.game2048.game import Game
 from arcade.game2048.hud import LAYOUT, PANEL_DELAY, PANEL_FADE, Hud, button_at, end_buttons, hint_arrow
 from arcade.game2048.view import BoardView
 
@@ -41,6 +42,7 @@ KEYS = {
     (pygame.K_PLUS, 0): "faster", (pygame.K_EQUALS, 0): "faster", (pygame.K_KP_PLUS, 0): "faster",
     (pygame.K_MINUS, 0): "slower", (pygame.K_KP_MINUS, 0): "slower",
     (pygame.K_z, CTRL): "undo", (pygame.K_u, 0): "undo", (pygame.K_BACKSPACE, 0): "undo",
+    (pygame.K_u, SHIFT): "redo", (pygame.K_y, CTRL): "redo", (pygame.K_c, CTRL): "code",
     (pygame.K_r, 0): "new", (pygame.K_i, 0): "panel", (pygame.K_v, 0): "review",
     (pygame.K_RETURN, 0): "confirm", (pygame.K_KP_ENTER, 0): "confirm", (pygame.K_SPACE, 0): "confirm",
 }
@@ -51,6 +53,8 @@ def intent_of(event) -> str | None:
     """The intent of a KEYDOWN event, or None. A move key with Ctrl or Alt held is not a move (window shortcuts)."""
     if event.unicode == "?":
         return "hint"
+    if event.key == pygame.K_z and event.mod & CTRL and event.mod & SHIFT:
+        return "redo"
     for mod in (SHIFT, CTRL):
         if event.mod & mod and (event.key, mod) in KEYS:
             return KEYS[(event.key, mod)]
@@ -60,30 +64,64 @@ def intent_of(event) -> str | None:
     return intent
 
 
-class Game2048Scene(Scene):
-    def __init__(self, app, game: Game | None = None, demo: bool = False, size: int | None = None):
-        super().__init__(app)
+class Board:
+    """The game on screen as the HUD, the view and the AI read it (the session's position)."""
+
+    def __init__(self, session):
+        self.session = session
+
+    @property
+    def state(self) -> Position:
+        return self.session.state
+
+    grid = property(lambda self: self.state.grid)
+    score = property(lambda self: self.state.score)
+    won = property(lambda self: self.state.won)
+    over = property(lambda self: self.state.over)
+    keep_playing = property(lambda self: self.state.keep_playing)
+    terminated = property(lambda self: self.state.terminated)
+    max_tile = property(lambda self: self.state.max_tile)
+    size = property(lambda self: self.session.params.size)
+    target = property(lambda self: self.session.params.target)
+    moves = property(lambda self: self.session.moves)
+    can_undo = property(lambda self: self.session.can_undo)
+
+
+class Game2048Scene(SessionScene):
+    def __init__(self, app, resume: bool = False, demo: bool = False, size: int | None = None, session=None,
+                 **options):
+        from arcade import game2048
+
+        options = {**options, **({"size": size} if size is not None else {})}
+        if session is None:
+            super().__init__(app, game2048.GAME, resume=resume, options=options, demo=demo)
+        else:  # a prepared game (tests, a board set up for a screenshot)
+            super().__init__(app, game2048.GAME, demo=demo, options={"code": None})
+            self.session = session
+            if session.store is None and session.mode == "play":
+                session.store = Store.from_app(app)
         p = app.profile
-        self.demo = demo
-        if game is None:
-            game = Game(size or p.get("2048.size"), seed=app.seed, four_probability=p.get("2048.four_probability"))
-        self.game = game
-        self.view = BoardView(LAYOUT["board"], game.size, speed=self._anim_speed())
+        self.game = Board(self.session)
+        self.size_setting = p.get("2048.size")  # what the setting said when the game began: a change asks
+        self.view = BoardView(LAYOUT["board"], self.game.size, speed=self._anim_speed())
         self._warming = self.view.warm_steps()  # tiles render a few per frame, before the first moves need them
-        self.view.set_grid(game.grid, appear=True)
+        self.view.set_grid(self.game.grid, appear=True)
         self.hud = Hud()
         self.panel_t = 0.0  # time since the game ended (win/over panel)
         self.drag_start = None
         self.drag_done = False
         self.ai = AIController(make_worker, strategy=lambda: self.strategy, speed=10 if demo else p.get("ai.speed"))
         self.demo_wait = 0.0
-        self._recorded = False
-        self.assisted = False  # the AI played a move in this game: its scores are kept apart from the player's
         self._size_declined = None  # a board size the player chose to leave for the next game
         self.coach = Coach()  # the live grades of the player's moves (the "2048.coach" setting)
         self.panel_open = demo  # the AI panel unfolds when the AI is used (or on I); folded, the screen is the original's
         if demo:
             self.ai.set_autoplay(True)
+
+    @property
+    def assisted(self) -> bool:
+        """The AI played a move in this game: it is the AI's game, and its score never raises the player's best."""
+        return self.session.ai_moved
 
     # ----- settings -----
     def _anim_speed(self) -> float:
@@ -99,25 +137,23 @@ class Game2048Scene(Scene):
             self.app.open("help", GAME_ID, first_launch=True)
 
     def exit(self) -> None:
-        self.save()
+        super().exit()
         self.ai.close()
         self.coach.close()
-
-    def cover(self) -> None:
-        self.save()
 
     def uncover(self) -> None:
         # settings may have changed under the pause overlay
         self.view.speed = self._anim_speed()
-        self.game.four_probability = self.app.profile.get("2048.four_probability")
         self.ai.set_speed(self.app.profile.get("ai.speed"))
         self._offer_new_size()
 
     def _offer_new_size(self) -> None:
         """The board size setting changed during a game: a fresh game takes it at once; a game in progress is never
-        thrown away unasked (the new size otherwise applies to the next game)."""
+        thrown away unasked (the new size otherwise applies to the next game). A size given on the command line
+        or by a code holds until the setting itself is changed."""
         want = self.app.profile.get("2048.size")
-        if self.demo or want == self.game.size or want == self._size_declined:
+        changed, self.size_setting = want != self.size_setting, want
+        if self.demo or not changed or want == self.game.size or want == self._size_declined:
             return
         if self.game.moves == 0 or self.game.over:
             self.new_game()
@@ -137,9 +173,14 @@ class Game2048Scene(Scene):
             return False
         before = self.game.score
         grid_before = self.game.grid
-        out = self.game.move(direction)
-        if out is None:
+        if by_ai:
+            by = DEMO if self.demo else AI
+        else:
+            by = HINT if self.ai.hint == direction and self.ai.hint_for == grid_before else PLAYER
+        if not self.session.play(direction, by=by):
             return False
+        _, spawn = self.session.backend.decode(self.session.line[-1][0], self.session.params)
+        out = MoveOutcome(rules.slide(grid_before, direction), spawn)
         self.view.play(out)
         gained = self.game.score - before
         if gained:
@@ -149,7 +190,6 @@ class Game2048Scene(Scene):
         else:
             self.app.play("slide", 0.5)
         self.ai.moved(by_ai)
-        self.assisted = self.assisted or by_ai
         if not by_ai and not self.demo and self.app.profile.get("2048.coach"):
             self.coach.moved(grid_before, direction)
         self._after_move()
@@ -157,85 +197,51 @@ class Game2048Scene(Scene):
 
     def _after_move(self) -> None:
         g = self.game
-        if not self.demo:
-            self.app.profile.submit_score(self._best_key(), g.score)
         if g.over or (g.won and not g.keep_playing):
             self.panel_t = 0.0
             if g.over:
                 self.app.play("game_over")
                 if not self.demo:
                     self.ai.set_autoplay(False)
-                self._record()
             else:
                 self.app.play("win")
                 if self.demo:
-                    g.keep_going()
+                    self.session.play("keep", by=DEMO)
                 else:
                     self.ai.set_autoplay(False)
-        self.save()
-
-    def _record(self) -> None:
-        if self.demo or self._recorded or self.game.moves == 0:
-            return
-        self._recorded = True
-        g = self.game
-        self.app.profile.record_game(AI_GAME_ID if self.assisted else GAME_ID, g.score, max_tile=g.max_tile,
-                                     moves=g.moves, size=g.size, won=g.won)
-        rec = replay2048.record(g, best=g.score > 0 and g.score >= self.app.profile.best(self._best_key()))
-        if rec is not None:
-            if self.assisted:
-                rec = dataclasses.replace(rec, title=rec.title + " · AI")
-            self.app.replays.add(rec)
-            self.last_replay = rec
 
     def review(self) -> None:
-        """The AI's review of the game just finished, over its replay."""
-        rec = getattr(self, "last_replay", None)
-        if rec is None:
-            self.app.notify("This game cannot be reviewed (it was resumed from an older save)")
-            return
+        """The AI's review of this game, over its replay (from the start, ready to step)."""
         from arcade.game2048.replay_scene import make_replay
 
-        self.app.stack.push(make_replay(self.app, rec, review=True))
-
-    def _best_key(self) -> str:
-        """Where this game's score counts: the player's best, or the AI-assisted games' own."""
-        return ai_best_key(self.game.size) if self.assisted else best_key(self.game.size)
+        self.app.stack.push(make_replay(self.app, self.session.replay(), review=True))
 
     def new_game(self) -> None:
-        if not self.game.over:
-            self._record()  # an abandoned game still counts as played
-        self._recorded = False
-        self.assisted = False
         size = self.game.size if self.demo else self.app.profile.get("2048.size")
-        self.game = Game(size, seed=None, four_probability=self.app.profile.get("2048.four_probability"))
+        self.session.new(params=self.session.backend.new_params(self.app.profile.get, {"size": size}))
         if size != self.view.size:
             self.view = BoardView(LAYOUT["board"], size, speed=self._anim_speed())
             self._warming = self.view.warm_steps()
         self.view.set_grid(self.game.grid, appear=True)
         self.hud.clear()
         self.ai.new_game()  # the panel forgets the last game's decision
-        self.save()
+        self.coach.reset()
 
-    def undo(self) -> None:
-        if self.game.undo():
-            self.view.set_grid(self.game.grid)
-            self.ai.hint = None
-            self._recorded = False
-            self.app.play("slide", 0.4)
-            self.save()
+    def changed(self) -> None:
+        """Undo or redo put another position on screen."""
+        self.view.finish()
+        self.view.set_grid(self.game.grid)
+        self.ai.cancel()
+        self.ai.hint = None
+        self.coach.reset()
+        self.app.play("slide", 0.4)
+
+    def can_take_back(self) -> bool:
+        self.ai.set_autoplay(False)
+        return not self.demo
 
     def keep_going(self) -> None:
-        self.game.keep_going()
-        self.save()
-
-    def save(self) -> None:
-        if self.demo:
-            return
-        if self.game.over:
-            self.app.profile.clear_saved(GAME_ID)  # like the original: a finished game is not continued
-        else:
-            self.app.profile.save_game(GAME_ID, {**self.game.to_dict(), "assisted": self.assisted})
+        self.session.play("keep")
 
     # ----- AI -----
     @property
@@ -247,6 +253,7 @@ class Game2048Scene(Scene):
 
     def ask_hint(self) -> None:
         if not self.game.terminated:
+            self.session.hint_taken()
             self.ai.ask_hint(self.game.grid)
 
     def change_speed(self, delta: int) -> None:
@@ -293,7 +300,7 @@ class Game2048Scene(Scene):
             self.move(intent)
         elif intent == "pause":
             self.ai.set_autoplay(False)
-            self.app.open("pause", GAME_ID, on_restart=self.new_game)
+            self.open_pause(on_restart=self.new_game)
         elif intent == "autoplay":
             self.ai.set_autoplay(not self.ai.autoplay)
             self.panel_open = True
@@ -305,8 +312,11 @@ class Game2048Scene(Scene):
         elif intent in ("faster", "slower"):
             self.change_speed(1 if intent == "faster" else -1)
         elif intent == "undo":
-            self.ai.set_autoplay(False)
             self.undo()
+        elif intent == "redo":
+            self.redo()
+        elif intent == "code":
+            self.copy_code()
         elif intent == "new":
             self.new_game()
         elif intent == "confirm" and g.over:
@@ -356,7 +366,7 @@ class Game2048Scene(Scene):
         g = self.game
         # the BEST box is the player's own: an AI-assisted game's score does not raise it
         own = 0 if self.assisted else g.score
-        best = g.score if self.demo else max(own, self.app.profile.best(best_key(g.size)))
+        best = g.score if self.demo else max(own, self.app.profile.best(best_key(g.size)) or 0)
         self.hud.draw_top(surface, g.score, best, g.can_undo, self.ai.autoplay, not g.terminated,
                           assisted=self.assisted and not self.demo)
         self.view.draw(surface)
@@ -371,22 +381,19 @@ class Game2048Scene(Scene):
             self.hud.draw_footer(surface, self.coach.visible)
 
 
-def make_scene(app, resume: bool = False, size: int | None = None, **_):
+def make_scene(app, resume: bool = False, size: int | None = None, **options):
     """A 2048 game: the saved one when ``resume`` and there is one (a ``size`` other than the save's starts a new
-    game on that size); a saved game that fails validation is kept aside by the profile, with one warning."""
-    game = None
-    data = app.profile.saved_game(GAME_ID) if resume else None
-    if data is not None:
-        try:
-            game = Game.from_dict(data)
-        except (ValueError, TypeError, KeyError) as e:
-            app.profile.set_aside_save(GAME_ID, str(e).splitlines()[0][:200])
-        if game is not None and size is not None and game.size != size:
-            game = None
-    scene = Game2048Scene(app, game=game, size=size)
-    scene.assisted = game is not None and data.get("assisted") is True
-    return scene
+    game on that size), a game code's or the daily game when the options name one; a saved game the rules refuse
+    is kept aside, with one warning."""
+    return Game2048Scene(app, resume=resume, size=size, **options)
 
 
 def make_demo(app):
     return Game2048Scene(app, demo=True, size=4)
+
+
+def draw_position(surface, state: Position, params: Params) -> None:
+    """A position of a replay, for the engine's replay scene."""
+    view = BoardView(LAYOUT["board"], params.size, speed=0.0)
+    view.set_grid(state.grid)
+    view.draw(surface)

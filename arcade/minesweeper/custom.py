@@ -16,7 +16,7 @@ from arcade.engine.ui.input import pointer_down, pointer_up
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.widgets import Dimmer
 from arcade.minesweeper.field import CUSTOM_HEIGHT, CUSTOM_WIDTH, custom_problem, max_custom_mines
-from arcade.minesweeper.view import CHIP, INK
+from arcade.minesweeper.view import CHIP, INK, MIN_TEXT
 
 __all__ = ["CustomOverlay", "NAMES"]
 
@@ -232,7 +232,7 @@ class CustomOverlay(Scene):
             focus = i == self.focus
             name = render(label, 22, INK)
             surface.blit(name, name.get_rect(bottomleft=(row.x + 4, row.centery + 2)))
-            limit = fit(self.limit_text(i), parts["minus"].x - row.x - 12, 15, INK, "medium", min_size=11)
+            limit = fit(self.limit_text(i), parts["minus"].x - row.x - 12, 15, INK, "medium", min_size=MIN_TEXT)
             surface.blit(limit, limit.get_rect(topleft=(row.x + 4, row.centery + 6)))
             for key, sign in (("minus", "-"), ("plus", "+")):
                 pygame.draw.rect(surface, CHIP, parts[key], border_radius=8)
@@ -244,11 +244,12 @@ class CustomOverlay(Scene):
                              border_radius=8)
             blit_center(surface, render(str(self.values[i]), 26, ERROR if wrong else INK), box.center)
         if self.message:
-            blit_center(surface, fit(self.message, c.w - 32, 16, ERROR if self.error else INK, "medium", min_size=11),
+            ink = ERROR if self.error else INK
+            blit_center(surface, fit(self.message, c.w - 32, 16, ink, "medium", min_size=MIN_TEXT),
                         (c.centerx, self.rows[-1].bottom + 22))
         pygame.draw.rect(surface, CHIP, self.cancel_rect, border_radius=10)
         blit_center(surface, render("Cancel", 22, colors.TEXT_LIGHT), self.cancel_rect.center)
         pygame.draw.rect(surface, colors.GOLD, self.start_rect, border_radius=10)
         blit_center(surface, render("Start", 22, INK), self.start_rect.center)
         blit_center(surface, fit("Type or -/+  ·  Up/Down: next  ·  Enter: start  ·  Esc: cancel", c.w - 32, 14, INK,
-                                 "regular", min_size=11), (c.centerx, c.bottom - 30))
+                                 "regular", min_size=MIN_TEXT), (c.centerx, c.bottom - 30))

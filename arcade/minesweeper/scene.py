@@ -32,8 +32,8 @@ from arcade.minesweeper import AI_SPEEDS, ID as GAME_ID, best_key
 from arcade.minesweeper import replay as mines_replay
 from arcade.minesweeper.field import (CUSTOM_HEIGHT, CUSTOM_WIDTH, FLAG, LEVELS, NO_MARK, Field, check_custom,
                                       max_custom_mines)
-from arcade.minesweeper.view import (CHIP, CHIP_HOVER, HINT_TEXT, LOSS, BoardView, Hud, banner_button, draw_banner,
-                                     odds_text, odds_words, screen_for)
+from arcade.minesweeper.view import (LOSS, BoardView, Hud, banner_button, draw_banner, odds_text, odds_words,
+                                     screen_for)
 
 log = logging.getLogger("arcade")
 
@@ -51,7 +51,6 @@ DEMO_LEVEL = "intermediate"
 DEMO_SPEED = 10
 DEMO_RESTART = 3.0
 
-PAUSE_THEME = {"button": CHIP, "hover": CHIP_HOVER}  # the pause menu's buttons in the game's own, readable brown
 SHIFT, CTRL, ALT = pygame.KMOD_SHIFT, pygame.KMOD_CTRL, pygame.KMOD_ALT
 MOVE_KEYS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1),
              pygame.K_w: (-1, 0), pygame.K_s: (1, 0), pygame.K_a: (0, -1), pygame.K_d: (0, 1)}
@@ -224,7 +223,7 @@ class MinesScene(Scene):
         self.cursor = [field.rows // 2, field.cols // 2]
         self.glide = [float(self.cursor[0]), float(self.cursor[1])]
         self.show_cursor = False
-        self.odds_on = False            # the odds overlay shown (Scene.overlay would make the stack draw the scene beneath)
+        self.odds_on = False            # the odds overlay shown (not Scene.overlay: the stack reads that name)
         self.hint = None                # (position key, (row, col), text) the player asked for
         self.hint_wanted = False
         self.ai_target = None           # (position key, (row, col), analysis) autoplay is about to open
@@ -730,7 +729,7 @@ class MinesScene(Scene):
                 return
             if self.autoplay:
                 self.set_autoplay(False)
-            self.app.open("pause", GAME_ID, on_restart=self.new_game, theme=PAUSE_THEME)
+            self.app.open("pause", GAME_ID, on_restart=self.new_game)
 
     # ----- frame -----
     def update(self, dt: float) -> None:
@@ -800,7 +799,7 @@ class MinesScene(Scene):
             return f"AI opens row {r + 1}, column {c + 1}: {self.describe(a)}", None
         if self.hint is not None and self.hint[0] == key:
             r, c = self.hint[1]
-            return f"Hint: row {r + 1}, column {c + 1} - {self.hint[2]}", HINT_TEXT
+            return f"Hint: row {r + 1}, column {c + 1} - {self.hint[2]}", colors.BUTTON
         if self.hint_wanted or (self.autoplay and not f.over):
             return "The AI is thinking...", None
         if self.notice:
@@ -832,7 +831,8 @@ class MinesScene(Scene):
         cell = self.odds_cell()
         if cell is not None:
             r, c = cell
-            return f"Row {r + 1}, column {c + 1}: {odds_words(a.probs[r][c])}" + (f" ({many} layouts fit)" if many else "")
+            count = f" ({many} layouts fit)" if many else ""
+            return f"Row {r + 1}, column {c + 1}: {odds_words(a.probs[r][c])}{count}"
         f = self.field
         display = f.display()
         inner = [a.probs[r][c] for r in range(f.rows) for c in range(f.cols)

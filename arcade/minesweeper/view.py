@@ -21,11 +21,12 @@ from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.tween import ease_out
 
 __all__ = ["Layout", "Screen", "ROOMY", "TALL", "screen_for", "BoardView", "Hud", "BUTTONS", "NUMBER_COLOURS",
-           "COVERED", "OPENED", "INK", "CHIP", "CHIP_HOVER", "HINT_TEXT", "LOSS", "ODDS_TEXT", "LEVEL_CHIPS",
+           "COVERED", "OPENED", "INK", "CHIP", "LOSS", "ODDS_TEXT", "LEVEL_CHIPS", "MIN_TEXT",
            "heat_colour", "odds_text", "odds_words", "odds_font", "number_font", "banner_card", "banner_button",
            "draw_banner"]
 
 CANVAS = (480, 800)
+MIN_TEXT = 13  # the smallest text on the canvas: 11 px at the smallest window (0.85 of the canvas)
 
 
 class Screen:
@@ -65,11 +66,9 @@ EXPLODED = (232, 72, 60)
 MINE = (44, 40, 38)
 FLAG_RED = (220, 52, 40)
 INK = (60, 52, 46)
-CHIP = (116, 97, 80)             # buttons and picker chips under light text (5.4:1)
-CHIP_HOVER = (124, 104, 86)      # a chip under the pointer (4.9:1)
+CHIP = colors.BUTTON             # buttons and picker chips, under light text (5.0:1)
 CHIP_TEXT = colors.TEXT_LIGHT
 ON_TEXT = INK                    # text on a gold (active) chip (7:1)
-HINT_TEXT = (110, 84, 40)        # the status line's hint, on the page
 BUBBLE_BG = (250, 248, 239)      # the odds bubble (the page's colour)
 CARD_BG = (60, 50, 44)           # the end card
 LOSS = (255, 150, 130)           # the end card's "Boom!" (5:1 on the card)
@@ -112,16 +111,16 @@ def odds_words(p: float) -> str:
 
 
 def odds_font(cell: int) -> int | None:
-    """The size of the odds numbers in cells of ``cell`` pixels: a little over half the cell, from 11 px (the smallest that is
-    read at the default window) to 18 px; None when two digits of 11 px do not fit (the shading and the bubble
-    still tell the odds)."""
-    size = max(11, min(18, round(cell * 0.55)))
-    return size if assets.font_for("99", size, "bold").size("99")[0] <= cell - 4 else None
+    """The size of the odds numbers in cells of ``cell`` pixels: six tenths of the cell, from :data:`MIN_TEXT` to
+    18 px; None when two digits that size do not fit (the shading and the bubble still tell the odds)."""
+    size = max(MIN_TEXT, min(18, round(cell * 0.6)))
+    return size if assets.font_for("99", size, "bold").size("99")[0] <= cell - 2 else None
 
 
 def number_font(cell: int) -> int:
-    """The size of a cell's number: about seven tenths of the cell (13 px in the smallest custom cells, 18 px)."""
-    return max(8, round(cell * 0.72))
+    """The size of a cell's number: about seven tenths of the cell (13 px in the smallest custom cells, 18 px), never
+    under :data:`MIN_TEXT`."""
+    return max(MIN_TEXT, round(cell * 0.72))
 
 
 def heat_colour(p: float) -> tuple[int, int, int]:
@@ -497,22 +496,24 @@ class Hud:
         without a picker shows ``level_text`` at the bar's foot instead."""
         hud = self.screen.hud
         pygame.draw.rect(surface, FRAME, hud, border_radius=10)
-        self._led(surface, self.counter_rect, f"{mines_left:03d}" if mines_left >= 0 else f"-{min(99, -mines_left):02d}")
+        count = f"{mines_left:03d}" if mines_left >= 0 else f"-{min(99, -mines_left):02d}"
+        self._led(surface, self.counter_rect, count)
         self._led(surface, self.timer_rect, format_time(round(min(seconds, 999.9) * 1000))[:-2], unit="s")
         self._face(surface, face)
         if self.picker_rects:
             self._picker(surface, level, no_guess)
         elif level_text:
-            blit_center(surface, fit(level_text, hud.w - 16, self.screen.label, INK, "medium", min_size=11),
+            blit_center(surface, fit(level_text, hud.w - 16, max(MIN_TEXT, self.screen.label), INK, "medium",
+                                     min_size=MIN_TEXT),
                         (hud.centerx, hud.bottom - 8))
 
     def _led(self, surface, rect, text: str, unit: str = "") -> None:
         """A counter: red digits on a dark plate (a time with its unit, smaller, after the digits)."""
         pygame.draw.rect(surface, LED_BG, rect, border_radius=6)
         size = self.screen.led[2]
-        u = render(unit, max(11, size // 2), LED_ON) if unit else None
+        u = render(unit, max(MIN_TEXT, size // 2), LED_ON) if unit else None
         room = rect.w - 12 - (u.get_width() + 3 if u is not None else 0)
-        digits = fit(text, room, size, LED_ON, min_size=11)
+        digits = fit(text, room, size, LED_ON, min_size=MIN_TEXT)
         d = digits.get_rect(center=rect.center)
         if u is not None:
             d.right = rect.right - 6 - u.get_width() - 3
@@ -525,11 +526,12 @@ class Hud:
             r = self.picker_rects[f"level:{name}"]
             on = name == level
             pygame.draw.rect(surface, colors.GOLD if on else CHIP, r, border_radius=7)
-            blit_center(surface, fit(label, r.w - 4, size, ON_TEXT if on else CHIP_TEXT, min_size=11), r.center)
+            ink = ON_TEXT if on else CHIP_TEXT
+            blit_center(surface, fit(label, r.w - 4, size, ink, min_size=MIN_TEXT), r.center)
         r = self.picker_rects["noguess"]
         pygame.draw.rect(surface, colors.GOLD if no_guess else CHIP, r, border_radius=7)
         ink = ON_TEXT if no_guess else CHIP_TEXT
-        words = fit(NO_GUESS_LABEL, r.w - r.h, size, ink, min_size=11)
+        words = fit(NO_GUESS_LABEL, r.w - r.h, size, ink, min_size=MIN_TEXT)
         box_side = r.h - 12
         total = box_side + 6 + words.get_width()
         box = pygame.Rect(r.centerx - total // 2, r.centery - box_side // 2, box_side, box_side)
@@ -580,7 +582,7 @@ class Hud:
     def draw_status(self, surface, text: str, colour=None) -> None:
         if text:
             sc = self.screen
-            blit_center(surface, fit(text, 456, sc.status, colour or colors.TEXT, "medium", min_size=11),
+            blit_center(surface, fit(text, 456, sc.status, colour or colors.TEXT, "medium", min_size=MIN_TEXT),
                         (240, sc.status_y))
 
     def draw_buttons(self, surface, active: dict) -> None:
@@ -589,7 +591,8 @@ class Hud:
             r = self.button_rects()[key]
             on = active.get(key, False)
             pygame.draw.rect(surface, colors.GOLD if on else CHIP, r, border_radius=8)
-            blit_center(surface, fit(label, r.w - 8, size, ON_TEXT if on else CHIP_TEXT, min_size=11), r.center)
+            ink = ON_TEXT if on else CHIP_TEXT
+            blit_center(surface, fit(label, r.w - 8, size, ink, min_size=MIN_TEXT), r.center)
 
     # ----- the win's confetti -----
     def burst(self, rng: random.Random) -> None:
@@ -641,10 +644,10 @@ def draw_banner(surface, title: str, lines: list, k: float, colour=colors.GOLD, 
     pygame.draw.rect(surface, colour, card, width=3, border_radius=16)
     blit_center(surface, render(title, 36, colour), (card.centerx, card.y + 36))
     for i, line in enumerate(lines):
-        blit_center(surface, fit(line, card.w - 24, 18, colors.TEXT_LIGHT, "medium", min_size=11),
+        blit_center(surface, fit(line, card.w - 24, 18, colors.TEXT_LIGHT, "medium", min_size=MIN_TEXT),
                     (card.centerx, card.y + 76 + 28 * i))
     if button is not None:
         b = banner_button(len(lines)).move(0, card.y - banner_card(len(lines), 1.0, True).y)
         pygame.draw.rect(surface, colour, b, border_radius=10)
-        blit_center(surface, fit(button, b.w - 16, 20, CARD_BG, min_size=11), b.center)
+        blit_center(surface, fit(button, b.w - 16, 20, CARD_BG, min_size=MIN_TEXT), b.center)
     return card

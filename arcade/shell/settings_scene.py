@@ -14,8 +14,6 @@ from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.widgets import ButtonList, Item
 
 log = logging.getLogger("arcade")
-# the rows a little darker than the house's buttons: their light words read at 4.5:1 or more (6.3 and 4.9)
-ROW, ROW_SELECTED = (106, 88, 72), (124, 104, 86)
 
 
 class SettingsScene(Scene):
@@ -26,7 +24,6 @@ class SettingsScene(Scene):
         super().__init__(app)
         # as many settings as the games bring: the list scrolls within its area (the note and keys stay below)
         self.list = ButtonList([], pygame.Rect(30, 130, 420, 0), height=48, gap=8, font_size=21,
-                               colour=ROW, hover=ROW_SELECTED,
                                on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"),
                                view_h=600)
         self._bg = None
@@ -101,7 +98,7 @@ class SettingsScene(Scene):
         self.list.draw(surface)
         note = self._notes.get(self.list.items[self.list.selected].key, "")
         if note:
-            blit_center(surface, fit(note, surface.get_width() - 40, 17, colors.TEXT, "medium", min_size=11),
+            blit_center(surface, fit(note, surface.get_width() - 40, 17, colors.TEXT, "medium", min_size=13),
                         (surface.get_width() / 2, 752))
         hint = render("Up/Down choose  ·  Left/Right change  ·  Esc back", 16, colors.TEXT, "regular")
         blit_center(surface, hint, (surface.get_width() / 2, 782))

@@ -6,15 +6,30 @@ from __future__ import annotations
 
 import numpy as np
 
-from arcade.stairs.world import World
+from arcade.stairs.world import Stair, World
 
-__all__ = ["next_hop", "Autopilot"]
+__all__ = ["next_hop", "landing", "safe_step", "Autopilot"]
 
 
 def next_hop(world: World) -> str:
     """The side ("left"/"right") of the path stair above the robot's: the hop that never fails."""
     here, nxt = world.robot_stair, world.next_stair
     return "right" if nxt.x > here.x else "left"
+
+
+def landing(world: World, side: str) -> tuple[int, int]:
+    """(row, col) of the place a hop to ``side`` lands on: one row up, one column to that side."""
+    here = world.robot_stair
+    return here.index + 1, here.col + (1 if side == "right" else -1)
+
+
+def safe_step(world: World) -> Stair:
+    """The stair the hop of :func:`next_hop` lands on: the one place the robot can hop to now and live (the
+    other side holds a spike or nothing). What a hint may point at, and nothing else."""
+    row, col = landing(world, next_hop(world))
+    stair = world.stair(row)
+    assert stair.col == col and world.obstacle_at(row, col) is None, "the path is never blocked"
+    return stair
 
 
 class Autopilot:

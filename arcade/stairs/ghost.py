@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import pygame
 
-from arcade.engine.ui.text import Label, blit_center, render
+from arcade.engine.ui.text import Label, blit_center
 from arcade.stairs.layers import GHOST_ORDER, SCALE, RobotView, Sprite, load_sprites, tinted
 from arcade.stairs.replay import Player, Run
 from arcade.stairs.world import STEP_X, STEP_Y
@@ -29,7 +29,8 @@ MARK_TOP = 146  # the top marker sits just under the HUD's score and best
 MARK_BOTTOM = 40  # ... the bottom one this far above the bottom edge
 MARK_INK = (34, 26, 58, 190)
 MARK_TEXT = (214, 236, 255)
-TAG_ALPHA = 170  # the "BEST" tag over the ghost's head
+TAG_ALPHA = 200  # the "BEST" tag over the ghost's head: a dark pill with light text (its own backing, so it reads
+#                  over the sky and over a stair alike)
 TAG_LIFT = 70  # ... this far above its feet
 VISIBLE = (120, 30)  # the ghost shows on screen from this y below the top (above: behind the HUD) to this below
 
@@ -56,8 +57,10 @@ class Ghost:
         self.player.world.drain_events()
         self._marker = Label(16, MARK_TEXT)
         self._icon = pygame.transform.smoothscale_by(self.sprites["robot_idle_right"].image, 0.42)
-        self._tag = render("BEST", 12, MARK_TEXT).copy()
-        self._tag.set_alpha(TAG_ALPHA)
+        self._tag = Label(12, MARK_TEXT).get("BEST")  # our own surface: its alpha changes as the ghost fades
+        self._tag_pill = pygame.Surface((self._tag.get_width() + 12, self._tag.get_height() + 2), pygame.SRCALPHA)
+        pygame.draw.rect(self._tag_pill, MARK_INK[:3], self._tag_pill.get_rect(),
+                         border_radius=self._tag_pill.get_height() // 2)
 
     # ----- where it is -----
     @property
@@ -149,10 +152,15 @@ class Ghost:
             return None
         if self.on_screen(camera, (w, h)):
             x, y = camera.to_screen(self.robot.x, self.robot.y - self.robot.lift - TAG_LIFT)
-            if self.robot.alpha < 1.0:  # falling: the tag fades with it
-                self._tag.set_alpha(round(TAG_ALPHA * self.robot.alpha))
-            rect = blit_center(surface, self._tag, (x, y))
-            self._tag.set_alpha(TAG_ALPHA)
+            alpha = round(TAG_ALPHA * min(1.0, self.robot.alpha))  # falling: the tag fades with it
+            self._tag_pill.set_alpha(alpha)
+            rect = blit_center(surface, self._tag_pill, (x, y))
+            if self.robot.alpha >= 1.0:
+                blit_center(surface, self._tag, (x, y))
+            else:
+                self._tag.set_alpha(round(255 * self.robot.alpha))
+                blit_center(surface, self._tag, (x, y))
+                self._tag.set_alpha(None)
             return "tag", rect
         above = self.screen_y(camera) < VISIBLE[0]
         text = self._marker.get(self.lead(score))

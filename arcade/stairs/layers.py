@@ -28,6 +28,7 @@ from functools import lru_cache
 import pygame
 
 from arcade.engine import assets
+from arcade.stairs.autopilot import safe_step
 from arcade.stairs.causes import CAUSES
 from arcade.stairs.world import STEP_Y
 
@@ -62,9 +63,12 @@ DEPTH_TINT = (30, 24, 62)  # stairs away from the robot's row fade towards the n
 DEPTH_UP = (0.62, 5.0)  # (most, rows): rows above fade by most * (1 - exp(-(rows_up / rows) ** DEPTH_CURVE))
 DEPTH_CURVE = 1.3  # > 1: the next row stays nearly as bright as the robot's, the fade grows beyond
 DEPTH_DOWN = (0.30, 3.0)  # ... and rows below, less (what is behind matters less, but it is no longer in play)
-OBSTACLE_DEPTH = 0.55  # spike blocks fade this fraction of their stair's fade: a spike stays readable far up
+OBSTACLE_DEPTH = 0.55  # spike traps fade this fraction of a stair's fade at their row: a spike stays readable far up
+PASSED_SPIKE = 0.35  # opacity of a spike trap at or below the robot's row: it can never be hopped into again, so it
+#                      recedes instead of standing in front of the stairs ahead
 DEPTH_STEP = 0.025  # quantisation of the fade (one pre-rendered sprite per step)
-HINT_HOPS = 4  # the two candidate stairs glow until this score: where can I hop?
+STAIR_INSET = 7  # the stair art's slab is this much narrower on each side than its tile (tools/make_assets.py)
+HINT_HOPS = 4  # the safe next stair glows until this score: where to hop (never a spike or the void)
 HINT_RATE = 3.0  # 1/s: easing of the glow in and out
 HINT_PULSE = 1.1  # Hz: the glow breathes gently
 
@@ -82,12 +86,12 @@ SKY_TINTS = (
 )
 GRADIENT = ((44, 36, 84), (176, 96, 140), (236, 160, 120))  # fallback sky: top, middle, bottom
 
-# order within one depth: a stair, the candidate glow on it, what stands on it, the ghost (the best run racing
+# order within one depth: a stair, the hint's glow on it, a spike trap, the ghost (the best run racing
 # beside, see :mod:`arcade.stairs.ghost`), the robot's shadow, the robot
 _STAIR, _HINT, _OBSTACLE, GHOST_ORDER, _SHADOW, _ROBOT = 0, 1, 2, 3, 4, 5
 
 DEFAULT_ANCHORS = {
-    "stair": (50, 13), "stair_cracked": (50, 13), "obstacle": (32, 58), "robot_shadow": (24, 7),
+    "stair": (50, 13), "stair_cracked": (50, 13), "obstacle": (32, 64), "robot_shadow": (24, 7),
     **{f"robot_{p}_{f}": (32, 77) for p in ("idle", "hop", "fall") for f in ("left", "right")},
 }
 
@@ -113,12 +117,11 @@ def _placeholder(name: str) -> pygame.Surface:
         s = pygame.Surface((100, 60), pygame.SRCALPHA)
         pygame.draw.rect(s, (214, 130, 92), s.get_rect(), border_radius=10)
         pygame.draw.rect(s, (250, 236, 205), (0, 0, 100, 26), border_radius=10)
-    elif name == "obstacle":
-        s = pygame.Surface((64, 64), pygame.SRCALPHA)
-        pygame.draw.rect(s, (92, 72, 140), (9, 30, 46, 28), border_radius=7)
-        for i in range(3):
-            x0 = 12 + i * 13
-            pygame.draw.polygon(s, (220, 220, 235), [(x0, 33), (x0 + 6, 14), (x0 + 13, 33)])
+    elif name == "obstacle":  # a spike trap: jagged on top, unlike a stair's flat slab
+        s = pygame.Surface((64, 72), pygame.SRCALPHA)
+        pygame.draw.rect(s, (58, 48, 82), (13, 40, 38, 27), border_radius=5)
+        for x0, h in ((11, 17), (25, 27), (39, 17)):
+            pygame.draw.polygon(s, (244, 242, 250), [(x0, 41), (x0 + 7, 40 - h), (x0 + 14, 41)])
     elif name == "robot_shadow":
         s = pygame.Surface((48, 14), pygame.SRCALPHA)
         pygame.draw.ellipse(s, (0, 0, 0, 90), s.get_rect())
@@ -181,12 +184,12 @@ def depth_fade(rows_up: float) -> float:
 
 
 def _hint_sprite(scale: float) -> Sprite:
-    """A soft warm glow on a stair's top face (the walkable 26 rows of the tile)."""
+    """A soft warm glow on a stair's top face (the walkable 26 rows of the slab, which is inset from its tile)."""
     w, h = round(100 * scale), round(60 * scale)
-    top = round(26 * scale)
+    top, inset = round(26 * scale), round(STAIR_INSET * scale)
     s = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(s, (255, 250, 220, 96), (2, 1, w - 4, top - 1), border_radius=round(9 * scale))
-    pygame.draw.rect(s, (255, 226, 120, 255), (0, 0, w, top + 1), width=max(2, round(4 * scale)),
+    pygame.draw.rect(s, (255, 250, 220, 96), (inset + 2, 1, w - 2 * inset - 4, top - 1), border_radius=round(9 * scale))
+    pygame.draw.rect(s, (255, 226, 120, 255), (inset, 0, w - 2 * inset, top + 1), width=max(2, round(4 * scale)),
                      border_radius=round(10 * scale))
     return Sprite(s, (round(50 * scale), round(13 * scale)))
 
@@ -595,6 +598,7 @@ class Falling:
     order: int
     depth: float
     delay: float = 0.0
+    opacity: float = 1.0  # at the start of the fall
     vy: float = 0.0
     dy: float = 0.0
     t: float = 0.0
@@ -610,7 +614,7 @@ class Falling:
 
     @property
     def alpha(self) -> float:
-        return max(0.0, 1.0 - self.t / FALL_FADE)
+        return self.opacity * max(0.0, 1.0 - self.t / FALL_FADE)
 
 
 # ======================================================================================== stair layer
@@ -663,8 +667,7 @@ class StairLayer:
                     self.falling.append(Falling("stair_cracked", s.x, s.y, _STAIR, s.y, RIPPLE * (s.index - first)))
                 for o in obstacles:
                     delay = RIPPLE * max(0, o.row - first)
-                    self.falling.append(Falling("stair", o.x, o.y, _STAIR, o.y, delay))
-                    self.falling.append(Falling("obstacle", o.x, o.y, _OBSTACLE, o.y, delay))
+                    self.falling.append(Falling("obstacle", o.x, o.y, _OBSTACLE, o.y, delay, opacity=PASSED_SPIKE))
                 if stairs or obstacles:
                     self.sound("drop", 0.35)
             elif kind == "over":
@@ -688,16 +691,9 @@ class StairLayer:
             self.falling = [f for f in self.falling if f.alpha > 0.0]
 
     @staticmethod
-    def candidates(world) -> list:
-        """What stands where the robot can hop next (row above, one step left and right): the next path stair
-        and, when there is one, the obstacle's stair on the other side."""
-        r = world.robot_stair
-        out = [world.next_stair]
-        d = 1 if out[0].col > r.col else -1
-        o = world.obstacle_at(r.index + 1, r.col - d)
-        if o is not None:
-            out.append(o)
-        return out
+    def hint_target(world):
+        """The stair the hint glows on: where the safe hop lands (:func:`arcade.stairs.autopilot.safe_step`)."""
+        return safe_step(world)
 
     def robot_screen(self) -> tuple[float, float]:
         """Where the robot's feet are drawn (logical pixels)."""
@@ -735,14 +731,13 @@ class StairLayer:
             sx, sy = cam.to_screen(o.x, o.y)
             if sy < -80 or sy > h + 80 or sx < -80 or sx > w + 80:
                 continue
-            i = fade_index(o.y)
-            items.append((o.y, _STAIR, stairs_by_depth[i], sx, sy, 1.0))
-            items.append((o.y, _OBSTACLE, obstacles_by_depth[i], sx, sy, 1.0))
+            alpha = PASSED_SPIKE if o.row <= world.robot_stair.index else 1.0
+            items.append((o.y, _OBSTACLE, obstacles_by_depth[fade_index(o.y)], sx, sy, alpha))  # no step under it
         if self.hint > 0.0 and not world.over:
             glow = 0.8 + 0.2 * math.sin(self.time * HINT_PULSE * math.tau)
-            for c in self.candidates(world):
-                sx, sy = cam.to_screen(c.x, c.y)
-                items.append((c.y, _HINT, self.shaded["hint"][0], sx, sy, self.hint * glow))
+            t = self.hint_target(world)
+            sx, sy = cam.to_screen(t.x, t.y)
+            items.append((t.y, _HINT, self.shaded["hint"][0], sx, sy, self.hint * glow))
         for f in self.falling:
             sx, sy = cam.to_screen(f.x, f.y + f.dy)
             if sy > h + 80:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from arcade.engine.i18n import ngettext
 from arcade.engine.replays import Replay, base36
 from arcade.stairs import ID
 from arcade.stairs.causes import CAUSES
@@ -64,7 +65,9 @@ def record(world: World, best: bool = False) -> Replay | None:
     data = {"rules": RULES, "seed": world.seed, "hops": encode(world.hops), "end": world.ticks,
             "cause": world.cause, "score": world.score}
     how = CAUSES[world.cause][0] if world.cause else "Left mid-run"
-    title = f"{how} · {len(world.hops):,} hops in {world.ticks / TICKS_PER_SECOND:,.1f} s"  # the list shows the score
+    n = len(world.hops)
+    hops = ngettext("{n} hop", "{n} hops", n).format(n=f"{n:,}")
+    title = f"{how} · {hops} in {world.ticks / TICKS_PER_SECOND:,.1f} s"  # the list shows the score beside it
     return Replay(ID, world.score, data, best=best, title=title)
 
 

@@ -47,11 +47,13 @@ KEY_SIDES = {pygame.K_LEFT: "left", pygame.K_a: "left", pygame.K_RIGHT: "right",
 MOUSE_SIDES = {1: "left", 3: "right"}
 PAUSE_RECT = pygame.Rect(420, 18, 44, 44)
 HUD_SHADE = (160, 185)  # height, top alpha of the band behind the score
+SCORE_EDGE = 3  # px of dark outline round the score's digits: they read over the sky and over a light stair alike
+PILL_ALPHA = 235  # the backing of small HUD text: nearly opaque, so the text keeps its contrast over anything
 INK = (34, 26, 58)  # the night palette of the panel and HUD
 CARD = (40, 32, 74, 232)
 CARD_EDGE = (118, 96, 178)
 BUTTON = (96, 78, 160)
-BUTTON_HOVER = (122, 100, 192)
+BUTTON_HOVER = (112, 92, 182)  # lighter than BUTTON, still dark enough for light text (5:1)
 SOFT = (214, 206, 240)
 PAUSE_THEME = {  # the shell's pause overlay in the night palette of the game-over panel (keys: shell.pause)
     "veil": (*INK, 150), "button": BUTTON, "hover": BUTTON_HOVER, "text": colors.TEXT_LIGHT,
@@ -61,6 +63,37 @@ PAUSE_THEME = {  # the shell's pause overlay in the night palette of the game-ov
 
 def _other(side: str) -> str:
     return "right" if side == "left" else "left"
+
+
+class OutlinedLabel:
+    """Text that changes now and then, light on a dark outline all round (deeper below, a drop shadow), so it reads
+    over the sky and over a light stair alike. ``draw(surface, text, center)``."""
+
+    def __init__(self, size: int, color, edge_color, edge: int):
+        self.edge = edge
+        self._text, self._ink = Label(size, color), Label(size, edge_color)
+        self._key: str | None = None
+        self._outline: pygame.Surface | None = None
+
+    def outline(self, text: str) -> pygame.Surface:
+        """The dark outline of ``text``, ``edge`` px larger than the text on every side (twice that below)."""
+        if text != self._key:
+            ink, e = self._ink.get(text), self.edge
+            out = pygame.Surface((ink.get_width() + 2 * e, ink.get_height() + 3 * e), pygame.SRCALPHA)
+            for dx in range(-e, e + 1):
+                for dy in range(-e, e + 1):
+                    if dx * dx + dy * dy <= e * e + 1:
+                        out.blit(ink, (e + dx, e + dy))
+                        out.blit(ink, (e + dx, e + dy + e))
+            self._key, self._outline = text, out
+        return self._outline
+
+    def draw(self, surface: pygame.Surface, text: str, center) -> pygame.Rect:
+        fg = self._text.get(text)
+        r = fg.get_rect(center=(round(center[0]), round(center[1])))
+        surface.blit(self.outline(text), (r.x - self.edge, r.y - self.edge))
+        surface.blit(fg, r)
+        return r
 
 
 class GameOverPanel:
@@ -113,7 +146,7 @@ class GameOverPanel:
         blit_center(surface, render("Game over", 40, colors.TEXT_LIGHT), (cx, card.y + 42))
         head, advice = CAUSES.get(self.cause, (str(self.cause), ""))
         icon = self.scene.view.stairs.sprites.get(f"cause_{self.cause}")
-        label = fit(head, card.w - 120, 24, colors.GOLD if self.cause == "hit" else colors.TEXT_LIGHT)
+        label = fit(head, card.w - 120, 24, colors.GOLD if self.cause == "hit" else colors.TEXT_LIGHT, min_size=14)
         lw = label.get_width() + (icon.image.get_width() + 12 if icon else 0)
         x = cx - lw // 2
         if icon is not None:
@@ -157,7 +190,7 @@ class StairsScene(Scene):
         self._shade = self._make_shade(app.size[0])
         self._pills: dict[tuple[int, int], pygame.Surface] = {}
         # the score changes every hop: one surface each, re-rendered on change (not kept per value in a cache)
-        self._score_shadow, self._score_label = Label(64, INK), Label(64, colors.TEXT_LIGHT)
+        self._score_label = OutlinedLabel(64, colors.TEXT_LIGHT, INK, SCORE_EDGE)
         self._best_label = Label(16, SOFT)
 
     # ----- settings, sound -----
@@ -398,8 +431,7 @@ class StairsScene(Scene):
         w, _ = surface.get_size()
         surface.blit(self._shade, (0, 0))
         text = str(self.world.score)
-        blit_center(surface, self._score_shadow.get(text), (w / 2, 62 + 3))
-        blit_center(surface, self._score_label.get(text), (w / 2, 62))
+        self._score_label.draw(surface, text, (w / 2, 62))
         if not self.demo:
             best = max(self.world.score, self.app.profile.best(GAME_ID))
             label = self._best_label.get(f"BEST {best}")
@@ -427,7 +459,7 @@ class StairsScene(Scene):
         key = (w, h)
         if key not in self._pills:
             s = pygame.Surface(key, pygame.SRCALPHA)
-            pygame.draw.rect(s, (*INK, 150), s.get_rect(), border_radius=h // 2)
+            pygame.draw.rect(s, (*INK, PILL_ALPHA), s.get_rect(), border_radius=h // 2)
             self._pills[key] = s
         return self._pills[key]
 

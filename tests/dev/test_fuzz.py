@@ -20,9 +20,10 @@ def test_the_fuzzer_can_fail():
         s = Game2048Scene(f.app)
         f.app.stack.push(s, fade=False)
         f.app.step(1 / 60, [])
-        s.game.score = 100
+        sess = s.session
+        sess.states[sess.pos] = sess.state._replace(score=100)
         f.check()
-        s.game.score = 50
+        sess.states[sess.pos] = sess.state._replace(score=50)
         with pytest.raises(FuzzFailure):
             f.check()
     finally:

@@ -14,7 +14,7 @@ import pytest
 
 from arcade.engine import storage
 from arcade.engine.storage import FILENAME, Profile
-from arcade.game2048.game import UNDO_LIMIT, Game
+from arcade.game2048.game import Game
 from helpers import frames, key, settle
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -149,10 +149,13 @@ def test_arcade_play_2048_continues_the_saved_game_and_new_starts_afresh(data_di
     p.close()
     run = [sys.executable, "-m", "arcade", "play", "2048", "--frames", "5", "--data-dir", str(data_dir)]
     assert subprocess.run(run, env=env(), capture_output=True, timeout=60).returncode == 0
-    saved = Profile(data_dir).saved_game("2048")
-    assert saved["moves"] == g.moves and saved["score"] == g.score  # continued, not thrown away
+    from arcade.engine.session import Session
+    from arcade.game2048.backend import BACKEND
+
+    saved = Session.from_dict(BACKEND, Profile(data_dir).saved_game("2048"))  # a save written before sessions
+    assert saved.moves == g.moves and saved.state.score == g.score and saved.state.grid == g.grid  # continued
     assert subprocess.run(run + ["--new"], env=env(), capture_output=True, timeout=60).returncode == 0
-    assert Profile(data_dir).saved_game("2048")["moves"] == 0
+    assert Session.from_dict(BACKEND, Profile(data_dir).saved_game("2048")).moves == 0
 
 
 def test_menu_play_with_a_save_asks_continue_or_new(app):
@@ -173,31 +176,34 @@ def test_menu_play_with_a_save_asks_continue_or_new(app):
     assert isinstance(ask, AskOverlay) and ask.keys() == ["continue", "new"]
     frames(app, 1, events=[key(pygame.K_ESCAPE)])  # cancel: nothing happens to the save
     settle(app, 0.4)
-    assert app.stack.top is menu and app.profile.saved_game("2048")["moves"] == g.moves
+    assert app.stack.top is menu and app.profile.saved_game("2048") == g.to_dict()
     frames(app, 1, events=[key(pygame.K_RETURN)])
     frames(app, 1, events=[key(pygame.K_RETURN)])  # "Continue" is the first choice
     settle(app, 0.8)
     assert type(app.stack.top).__name__ == "Game2048Scene" and app.stack.top.game.moves == g.moves
 
 
-def test_undo_is_bounded_so_the_saved_game_is_too():
-    g = Game(8, seed=1)
+def test_a_saved_games_size_grows_by_a_few_bytes_a_move():
+    """A save is the game's log: every move stays undoable and replayable, at a bounded cost a move."""
+    from arcade.engine.session import Session
+    from arcade.game2048.backend import BACKEND, Params
+
+    s = Session(BACKEND, Params(8), 1)
     dirs = ("left", "down", "right", "down")
     i = 0
-    while g.moves < UNDO_LIMIT + 300 and not g.over:
-        if g.won:
-            g.keep_going()
-        g.move(dirs[i % 4]) or g.move("up")
+    while s.moves < 3000 and not s.over:
+        if s.state.won and not s.state.keep_playing:
+            s.play("keep")
+        s.play(dirs[i % 4]) or s.play("up")
         i += 1
-    assert g.moves > UNDO_LIMIT
-    d = g.to_dict()
-    assert len(d["history"]) == UNDO_LIMIT
-    again = Game.from_dict(json.loads(json.dumps(d)))
-    assert again.grid == g.grid and again.score == g.score
-    for _ in range(UNDO_LIMIT):
-        assert again.undo()
-    assert not again.undo()
-
+    size = len(json.dumps(s.to_dict()))
+    assert s.moves >= 3000 and size / len(s.events) < 16
+    again = Session.from_dict(BACKEND, json.loads(json.dumps(s.to_dict())))
+    assert again.state == s.state
+    n = 0
+    while again.undo():
+        n += 1
+    assert n == s.moves and again.state == s.states[0]
 
 def test_the_writer_never_writes_what_the_reader_refuses(data_dir, monkeypatch):
     monkeypatch.setattr(storage, "MAX_FILE_BYTES", 40_000)

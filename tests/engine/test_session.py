@@ -116,6 +116,7 @@ def test_an_ai_game_is_recorded_as_the_ais_and_never_sets_the_players_best():
 def test_hints_count_as_assisted_and_the_game_stays_the_players():
     store = MemoryStore()
     s = Session(BACKEND, "tall", 0, store=store)
+    s.hint_taken()
     s.play("+1", by=HINT)
     s.hint_taken()
     s.play("+2")

@@ -1,5 +1,5 @@
-"""The window scales (#16 point 4): the 480x800 canvas fitted into any window from 240x400 up (aspect kept, centred,
-bars), presented smoothly, and pointer input mapped back through the same fit."""
+"""The window scales: the 480x800 canvas fitted into any window (aspect kept, centred, bars; the window manager
+stops a player at MIN_WINDOW), presented smoothly, and pointer input mapped back through the same fit."""
 import pygame
 import pytest
 
@@ -11,7 +11,7 @@ from arcade.shell.settings_scene import SettingsScene
 from arcade.shell.stats import StatsScene
 from shell.test_menu import registry
 
-SIZES = [(240, 400), (480, 800), (1000, 1000), (1920, 1080)]
+SIZES = [MIN_WINDOW, (480, 800), (1000, 1000), (1920, 1080)]
 
 
 # ----------------------------------------------------------------------------------------------- the fit (pure)
@@ -130,7 +130,7 @@ def _settle_from_queue(app, n=30):
         app.step(1 / 60)  # events=None: the window's own queue, mapped to the canvas
 
 
-@pytest.mark.parametrize("window", [(1000, 1000), (300, 500), (1920, 1080)])
+@pytest.mark.parametrize("window", [(1000, 1000), (420, 700), (1920, 1080)])
 def test_a_click_in_a_scaled_window_reaches_the_right_canvas_button(make_app, window):
     app, menu = _menu_at(make_app, window)
     assert pygame.display.get_window_size() == window and app.screen.get_size() == LOGICAL_SIZE
@@ -168,10 +168,10 @@ def test_a_click_on_a_bar_is_ignored_and_a_drag_ending_there_is_clamped(make_app
 
 
 def test_motion_is_scaled_to_canvas_pixels(make_app):
-    app, _ = _menu_at(make_app, (240, 400))  # half size: a window pixel is two canvas pixels
-    e = app.to_canvas(pygame.event.Event(pygame.MOUSEMOTION, pos=(120, 200), rel=(3, -1), buttons=(0, 0, 0),
+    app, _ = _menu_at(make_app, (420, 700))  # 7/8 size: seven window pixels are eight canvas pixels
+    e = app.to_canvas(pygame.event.Event(pygame.MOUSEMOTION, pos=(210, 350), rel=(7, -14), buttons=(0, 0, 0),
                                          touch=False))
-    assert e.pos == (241, 401) and e.rel == (6, -2)
+    assert e.pos == (240, 400) and e.rel == (8, -16)
     app2, _ = _menu_at(make_app, (1920, 1080))
     e = app2.to_canvas(pygame.event.Event(pygame.MOUSEMOTION, pos=(960, 540), rel=(1, 0), buttons=(0, 0, 0),
                                           touch=False))
@@ -191,7 +191,7 @@ def _quadrants(app):
         s.fill(colour, rect)
 
 
-@pytest.mark.parametrize("window", SIZES + [(300, 500)])
+@pytest.mark.parametrize("window", SIZES + [(420, 700)])
 def test_present_shows_the_whole_canvas_centred_between_bars(make_app, window):
     app = make_app(window=window)
     _quadrants(app)
@@ -219,9 +219,9 @@ def test_resizing_at_run_time_refits(make_app):
     shown = pygame.display.get_surface()
     assert shown.get_size() == (1000, 1000)
     assert tuple(shown.get_at((100, 500)))[:3] == (0, 0, 0)  # a bar where the canvas used to be
-    app.window.size = (240, 400)
+    app.window.size = MIN_WINDOW
     _settle_from_queue(app, 2)
-    assert app.fit == fit_canvas((240, 400))
+    assert app.fit == fit_canvas(MIN_WINDOW)
     at = app.fit.to_window(_item(menu, "stats").center)
     _post(_button(pygame.MOUSEBUTTONDOWN, at), _button(pygame.MOUSEBUTTONUP, at))
     _settle_from_queue(app)

@@ -2,8 +2,9 @@
 import pygame
 import pytest
 
+from arcade.engine.session import Session
 from arcade.game2048 import hud, scene as sc
-from arcade.game2048.game import Game
+from arcade.game2048.backend import BACKEND, Params, Position
 from arcade.game2048.view import TILE_COLORS
 from arcade.engine.storage import Profile
 from helpers import click, finger, frames, key, mouse_down, mouse_move, mouse_up, settle
@@ -11,20 +12,21 @@ from helpers import click, finger, frames, key, mouse_down, mouse_move, mouse_up
 EMPTY4 = ((0,) * 4,) * 4
 
 
-def start(app, game=None, **kw):
+def start(app, session=None, **kw):
     app.profile.set("help.2048", True)  # no first-launch card in these tests
-    s = sc.Game2048Scene(app, game=game, **kw)
+    s = sc.Game2048Scene(app, session=session, **kw)
     app.stack.reset(s, fade=False)
     frames(app, 1)
     return s
 
 
 def fixed_game(rows, seed=1):
-    g = Game(4, seed=seed)
-    for r in range(4):
-        for c in range(4):
-            g.place(r, c, rows[r][c])
-    return g
+    """A game that starts from ``rows`` (its later tiles still come from the seed)."""
+    from arcade.game2048 import rules
+
+    grid = tuple(tuple(r) for r in rows)
+    won = any(v >= 2048 for r in grid for v in r)
+    return Session(BACKEND, Params(len(rows)), seed, start=Position(grid, 0, won, not rules.can_move(grid)))
 
 
 def test_key_press_animates_then_lands_on_the_final_grid(app):
@@ -91,12 +93,13 @@ def test_undo_keys_and_button(app):
 def test_r_and_the_button_start_a_new_game(app):
     s = start(app)
     frames(app, 1, events=[key(pygame.K_LEFT), key(pygame.K_UP)])
-    first = s.game
+    first = s.session.seed
     frames(app, 1, events=[key(pygame.K_r)])
-    assert s.game is not first and s.game.moves == 0
-    second = s.game
+    assert s.session.seed != first and s.game.moves == 0 and not s.session.events
+    frames(app, 1, events=[key(pygame.K_LEFT)])
+    second = s.session.seed
     frames(app, 1, events=click(hud.LAYOUT["new"].center))
-    assert s.game is not second
+    assert s.session.seed != second and not s.session.events
 
 
 def test_save_after_every_move_and_continue_restores(app):
@@ -104,22 +107,18 @@ def test_save_after_every_move_and_continue_restores(app):
     for k in (pygame.K_LEFT, pygame.K_UP, pygame.K_RIGHT, pygame.K_DOWN):
         frames(app, 1, events=[key(k)])
     saved = Profile(app.profile.dir).saved_game("2048")  # on disk, not only in memory
-    assert saved is not None and Game.from_dict(saved).grid == s.game.grid
+    assert saved is not None and Session.from_dict(BACKEND, saved).state.grid == s.game.grid
     restored = sc.make_scene(app, resume=True)
     assert restored.game.grid == s.game.grid and restored.game.score == s.game.score
-    assert restored.game.to_dict() == s.game.to_dict()  # same RNG: same next spawns
+    assert restored.session.to_dict() == s.session.to_dict()  # same seed: same next spawns
+    assert restored.session.can_undo  # the undo history comes back too
 
 
 def test_best_score_per_board_size(app):
     s = start(app, fixed_game(((2, 2, 0, 0), (0,) * 4, (0,) * 4, (0,) * 4)))
     frames(app, 1, events=[key(pygame.K_LEFT)])
     assert Profile(app.profile.dir).best("2048/4x4") == 4
-    g5 = Game(5, seed=2)
-    for r in range(5):
-        for c in range(5):
-            g5.place(r, c, 0)
-    g5.place(0, 0, 8)
-    g5.place(0, 1, 8)
+    g5 = fixed_game(((8, 8, 0, 0, 0),) + ((0,) * 5,) * 4, seed=2)
     s = start(app, g5)
     frames(app, 1, events=[key(pygame.K_LEFT)])
     p = Profile(app.profile.dir)
@@ -142,7 +141,7 @@ def test_win_panel_keep_going_and_game_over_try_again(app):
     # a board with one move left that ends the game
     over = fixed_game(((2, 4, 2, 4), (4, 2, 4, 2), (2, 4, 2, 4), (4, 2, 8, 8)))
     s = start(app, over)
-    s.game.move("left", spawn=(3, 3, 2))
+    s.session.play(("left", (3, 3, 2)))
     s._after_move()
     assert s.game.over and Profile(app.profile.dir).saved_game("2048") is None  # cleared like the original
     settle(app, 2.1)
@@ -171,7 +170,10 @@ def test_esc_pauses_and_settings_apply_on_return(app):
     app.set_setting("2048.four_probability", 0.5)
     frames(app, 1, events=[key(pygame.K_ESCAPE)])
     frames(app, 1)
-    assert app.stack.top is s and s.view.speed == 0.0 and s.game.four_probability == 0.5
+    assert app.stack.top is s and s.view.speed == 0.0
+    assert s.session.params.four_probability == 0.1  # a game keeps the parameters its code names ...
+    frames(app, 1, events=[key(pygame.K_r)])
+    assert s.session.params.four_probability == 0.5  # ... the next game takes the new setting
     frames(app, 1, events=[key(pygame.K_LEFT), key(pygame.K_UP)])
     assert not s.view.busy  # animations off: moves snap
 

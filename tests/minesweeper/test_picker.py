@@ -315,13 +315,17 @@ def test_one_way_to_write_a_time():
 
 
 def test_the_timer_the_end_card_and_the_best_write_it_the_same(app, game, monkeypatch):
-    from tests.readable import FontSpy, drawn, words
+    from readable import Canvas, drawn, install
 
+    def words(canvas):
+        return {p.text for p in canvas.pieces}
+
+    install(monkeypatch)
+    monkeypatch.setattr(Canvas, "meta", {})
     s = game
     frames(app, 1, events=click(s.view.layout.cell_rect(4, 4).center))
     s.elapsed = 12.34
-    spy = FontSpy(monkeypatch)
-    seen = words(drawn(app, spy))
+    seen = words(drawn(app))
     assert "12.3" in seen and "s" in seen  # the timer: the digits and their unit
     f = s.field
     for r in range(f.rows):
@@ -330,6 +334,6 @@ def test_the_timer_the_end_card_and_the_best_write_it_the_same(app, game, monkey
                 s.open_cell(r, c)
     assert f.state == "won"
     settle(app, 2.0)
-    shown = words(drawn(app, spy))
+    shown = words(drawn(app))
     assert {"Cleared!", "Time 12.3 s", "New best time!"} <= shown
     assert MenuScene(app).list.items[MenuScene(app).keys().index("play:minesweeper")].detail == "Best 12.3 s"

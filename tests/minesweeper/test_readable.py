@@ -1,18 +1,39 @@
-"""Minesweeper's screens read well at the default window (480 x 800), on the player's way from the menu: every text
-the game draws is 11 px or more, at 4.5:1 or more against what is round its letters, and no two texts overlap
-(tests/readable.py follows each text from the font to the frame). The odds overlay on Expert is the hard case:
-every covered cell shaded by its chance, numbers only by the numbers (the frontier), the cell under the pointer
-told in a bubble."""
+"""Minesweeper's screens read well, on the player's way from the menu: every text the game draws is 11 px or more
+at the smallest window (13 px on the canvas), at 4.5:1 or more against what it is drawn on, and no two texts
+overlap (tests/readable.py). The odds overlay on Expert is the hard case: every covered cell shaded by its
+chance, numbers only by the numbers (the frontier), the cell under the pointer told in a bubble."""
 import pygame
 import pytest
 
+from arcade.engine.app import LOGICAL_SIZE, MIN_WINDOW, fit_canvas
 from arcade.minesweeper import view as vw
 from arcade.minesweeper.field import LEVELS
 from helpers import click, frames, key, mouse_move, settle
-from readable import FontSpy, contrast, drawn, problems, report, words
+from readable import MIN_CONTRAST, MIN_PX, Canvas, contrast, drawn, install, overlapping
 from tests.minesweeper.conftest import from_the_menu
 
 COVERED_SIGNS = "#F?"
+SCALE = fit_canvas(MIN_WINDOW, LOGICAL_SIZE).scale  # the smallest window's
+
+
+@pytest.fixture
+def measured(monkeypatch):
+    install(monkeypatch)
+    yield
+    Canvas.meta.clear()
+
+
+def problems(canvas) -> list[str]:
+    """Every broken rule of the texts drawn on ``canvas``, one line each."""
+    bad = [f"{p.text!r} at {p.size} px: {p.size * SCALE:.1f} px at the smallest window" for p in canvas.pieces
+           if p.size * SCALE < MIN_PX - 1e-9]
+    bad += [f"{p.text!r}: {p.colour} on {p.background}: {p.contrast:.2f}:1" for p in canvas.pieces
+            if p.contrast < MIN_CONTRAST]
+    return bad + [f"{a!r} overlaps {b!r}" for a, b in overlapping(canvas)]
+
+
+def words(canvas) -> set[str]:
+    return {p.text for p in canvas.pieces}
 
 
 def blend(colour, under, alpha=150):
@@ -33,7 +54,7 @@ def expert_with_odds(app, s):
     return a.probs
 
 
-def test_the_odds_on_expert_can_be_read(app, game, monkeypatch):
+def test_the_odds_on_expert_can_be_read(app, game, measured):
     s = game
     probs = expert_with_odds(app, s)
     f, lay = s.field, s.view.layout
@@ -48,29 +69,27 @@ def test_the_odds_on_expert_can_be_read(app, game, monkeypatch):
         got = tuple(app.screen.get_at((rect.x + 5, rect.bottom - 5)))[:3]
         want = blend(vw.heat_colour(probs[r][c]), vw.COVERED)
         assert max(abs(a - b) for a, b in zip(got, want)) <= 3, ((r, c), got, want)
-    # numbers only by the numbers, 11 px or more and readable; none on the cells away from them
-    spy = FontSpy(monkeypatch)
-    frame = drawn(app, spy)
-    in_board = [(w, size, ratio, rect) for w, size, ratio, rect in report(frame) if lay.board.contains(rect)]
-    cells = {lay.cell_at(rect.center) for *_, rect in in_board}
-    assert cells == {(r, c) for r, c in frontier if 0 < probs[r][c] < 1 and display[r][c] == "#"} | \
-        {(r, c) for r, c in frontier if probs[r][c] == 0 and display[r][c] == "#"}
-    assert all(size >= 11 for _, size, _, _ in in_board)
+    # numbers only by the numbers (a certain mine shows a small mine), readable; none away from them
+    frame = drawn(app)
+    in_board = [p for p in frame.pieces if lay.board.contains(p.rect)]
+    assert {lay.cell_at(p.rect.center) for p in in_board} == \
+        {(r, c) for r, c in frontier if probs[r][c] < 1 and display[r][c] == "#"}
+    assert all(p.size >= vw.MIN_TEXT and p.text == vw.odds_text(probs[r][c])
+               for p in in_board for r, c in [lay.cell_at(p.rect.center)])
     assert problems(frame) == []
     # the pointer on a frontier cell: a bubble says its chance in words (16 px), and the status line with it
     r, c = next((r, c) for r, c in sorted(frontier) if 0 < probs[r][c] < 1)
     frames(app, 1, events=[mouse_move(lay.cell_rect(r, c).center)])
-    frame = drawn(app, spy)
+    frame = drawn(app)
     said = vw.odds_words(probs[r][c])
-    bubble = [(w, size) for w, size, _, _ in report(frame) if w == said]
-    assert bubble == [(said, 16)] and problems(frame) == []
+    assert [(p.text, p.size) for p in frame.pieces if p.text == said] == [(said, 16)] and problems(frame) == []
     assert s.status()[0].startswith(f"Row {r + 1}, column {c + 1}: {said}")
     # the pointer on a cell away from the numbers: told too (the status line says their common chance before)
     inner = next(cell for cell in covered if cell not in frontier)
     frames(app, 1, events=[mouse_move((0, 0))])
     assert f"{vw.odds_text(probs[inner[0]][inner[1]])} % on each cell away from the numbers" in s.status()[0]
     frames(app, 1, events=[mouse_move(lay.cell_rect(*inner).center)])
-    assert vw.odds_words(probs[inner[0]][inner[1]]) in words(drawn(app, spy))
+    assert vw.odds_words(probs[inner[0]][inner[1]]) in words(drawn(app))
 
 
 def test_odds_numbers_read_on_every_shade_and_size():
@@ -80,50 +99,50 @@ def test_odds_numbers_read_on_every_shade_and_size():
     assert worst >= 4.5
     for cell in range(18, 57):
         size = vw.odds_font(cell)
-        assert size is not None and 11 <= size <= 18
+        assert size is not None and vw.MIN_TEXT <= size <= 18 and vw.number_font(cell) >= vw.MIN_TEXT
+    assert vw.MIN_TEXT * SCALE >= MIN_PX
 
 
 def test_cell_numbers_read_on_an_open_cell():
     assert all(contrast(colour, vw.OPENED) >= 4.5 for colour in vw.NUMBER_COLOURS.values())
 
 
-def screens(app, s, monkeypatch):
+def screens(app, s):
     """The Minesweeper screens a new player meets, each drawn as a frame on a recorder: name -> frame."""
     from arcade.minesweeper.custom import CustomOverlay
     from arcade.shell.pause import PauseOverlay
 
-    spy = FontSpy(monkeypatch)
-    out = {"beginner, ready": drawn(app, spy)}
+    out = {"beginner, ready": drawn(app)}
     frames(app, 1, events=click(s.view.layout.cell_rect(4, 4).center))
     s.elapsed = 123.4
     frames(app, 1, events=[key(pygame.K_h)])
     frames(app, 2)
-    out["beginner, a hint"] = drawn(app, spy)
+    out["beginner, a hint"] = drawn(app)
     frames(app, 1, events=[key(pygame.K_4)])
     frames(app, 1)
     card = app.stack.top
     assert isinstance(card, CustomOverlay)
-    out["the custom card"] = drawn(app, spy)
+    out["the custom card"] = drawn(app)
     frames(app, 1, events=[key(pygame.K_9, unicode="9"), key(pygame.K_9, unicode="9"), key(pygame.K_RETURN)])
-    out["the custom card, refusing"] = drawn(app, spy)
+    out["the custom card, refusing"] = drawn(app)
     frames(app, 1, events=[key(pygame.K_ESCAPE)])
     frames(app, 1)
     frames(app, 1, events=[key(pygame.K_g)])
     frames(app, 1)
-    out["no-guess on"] = drawn(app, spy)
+    out["no-guess on"] = drawn(app)
     expert_with_odds(app, s)
-    out["expert, odds"] = drawn(app, spy)
+    out["expert, odds"] = drawn(app)
     f = s.field
     frontier = next((r, c) for r in range(f.rows) for c in range(f.cols)
                     if f.display()[r][c] == "#" and s.view.frontier(f.display(), r, c))
     frames(app, 1, events=[mouse_move(s.view.layout.cell_rect(*frontier).center)])
-    out["expert, odds, a cell pointed at"] = drawn(app, spy)
+    out["expert, odds, a cell pointed at"] = drawn(app)
     frames(app, 1, events=[mouse_move((240, 5))])
     frames(app, 1, events=[key(pygame.K_p)])
     mine = next((r, c) for r in range(f.rows) for c in range(f.cols) if f.is_mine(r, c))
     s.open_cell(*mine)
     settle(app, 2.5)
-    out["expert, lost"] = drawn(app, spy)
+    out["expert, lost"] = drawn(app)
     frames(app, 1, events=[key(pygame.K_1)])
     frames(app, 1, events=click(s.view.layout.cell_rect(4, 4).center))
     for r in range(9):
@@ -131,19 +150,19 @@ def screens(app, s, monkeypatch):
             if not s.field.is_mine(r, c) and not s.field.is_open(r, c):
                 s.open_cell(r, c)
     settle(app, 2.5)
-    out["beginner, won"] = drawn(app, spy)
+    out["beginner, won"] = drawn(app)
     frames(app, 1, events=[key(pygame.K_ESCAPE)])
     frames(app, 1)
     assert isinstance(app.stack.top, PauseOverlay)
-    out["paused"] = drawn(app, spy)
+    out["paused"] = drawn(app)
     app.stack.top.settings()
     settle(app, 0.4)
-    out["settings, from the game"] = drawn(app, spy)
+    out["settings, from the game"] = drawn(app)
     return out
 
 
-def test_every_minesweeper_screen_reads_well(app, game, monkeypatch):
-    shots = screens(app, game, monkeypatch)
+def test_every_minesweeper_screen_reads_well(app, game, measured):
+    shots = screens(app, game)
     assert {"Beginner", "Intermediate", "Expert", "Custom", "No-guess", "Hint  H"} <= words(shots["beginner, ready"])
     assert "Width must be 5 to 25 columns, not 99" in words(shots["the custom card, refusing"])
     assert "5 to 25 columns" in words(shots["the custom card"])
@@ -153,38 +172,35 @@ def test_every_minesweeper_screen_reads_well(app, game, monkeypatch):
     assert {name: p for name, p in bad.items() if p} == {}
 
 
-def test_the_first_run_help_card_reads_well(app, monkeypatch):
+def test_the_first_run_help_card_reads_well(app, monkeypatch, measured):
     from_the_menu(app, monkeypatch)
     settle(app, 0.3)
-    spy = FontSpy(monkeypatch)
-    frame = drawn(app, spy)
+    frame = drawn(app)
     assert {"How to play Minesweeper", "1 2 3 4, G", "level, custom, no-guess"} <= words(frame)
     assert problems(frame) == []
 
 
-def test_the_check_can_fail(app, monkeypatch):
+def test_the_check_can_fail(app, measured):
     """Small, pale and overlapping text is caught."""
-    from readable import Recorder
     from arcade.engine.ui.text import render
 
-    spy = FontSpy(monkeypatch)
-    frame = Recorder(app.size, spy)
+    frame = Canvas(app.size)
     frame.fill((250, 248, 239))
-    frame.blit(render("tiny", 9, (60, 52, 46)), (10, 10))
+    frame.blit(render("tiny", 12, (60, 52, 46)), (10, 10))
     frame.blit(render("pale", 20, (238, 228, 218)), (10, 100))
     frame.blit(render("one", 20, (60, 52, 46)), (10, 200))
     frame.blit(render("two", 20, (60, 52, 46)), (20, 204))
     bad = problems(frame)
-    assert any("'tiny' at 9 px" in b for b in bad) and any("'pale': contrast" in b for b in bad)
-    assert any("'one' overlaps 'two'" in b for b in bad)
+    assert any(b.startswith("'tiny' at 12 px") for b in bad) and any(b.startswith("'pale': ") for b in bad)
+    assert "'one' overlaps 'two'" in bad
 
 
 @pytest.mark.parametrize("level", ["beginner", "intermediate", "expert"])
-def test_the_hud_and_picker_read_on_each_level(app, game, monkeypatch, level):
+def test_the_hud_and_picker_read_on_each_level(app, game, measured, level):
     s = game
     frames(app, 1, events=[key({"beginner": pygame.K_1, "intermediate": pygame.K_2, "expert": pygame.K_3}[level])])
     s.elapsed = 999.95  # the widest time the timer shows
     frames(app, 1, events=click(s.view.layout.cell_rect(3, 3).center))
     s.elapsed = 999.95
-    frame = drawn(app, FontSpy(monkeypatch))
+    frame = drawn(app)
     assert {"999.9", "s", "Beginner", "No-guess"} <= words(frame) and problems(frame) == []

@@ -264,7 +264,8 @@ def test_odds_overlay_says_it_is_counting_until_the_answer_comes(app):
     assert s.status()[0].startswith("Odds: ") and "counting" not in s.status()[0]
     covered = next((r, c) for r in range(5) for c in range(5) if not s.field.is_open(r, c))
     frames(app, 1, events=[mouse_move(centre(s, *covered))])  # the pointer on a cell: its odds, and the count
-    assert s.status()[0].startswith(f"Row {covered[0] + 1}, column {covered[1] + 1}: ") and "layouts fit" in s.status()[0]
+    text = s.status()[0]
+    assert text.startswith(f"Row {covered[0] + 1}, column {covered[1] + 1}: ") and "layouts fit" in text
 
 
 def test_odds_overlay_tints_covered_cells(app):

@@ -1,62 +1,51 @@
-"""2048 replays: record -> replay reproduces the game exactly (hypothesis over seeded games with undos and
-"keep going"), survives a save and resume, and refuses a bad record with one line."""
-import json
-
+"""2048 replays on the session layer: a session's replay reproduces the game exactly (hypothesis over seeded games
+with undos, redos and "keep going"), survives a save and continue, opens at the start position, and a bad record
+is refused with one line."""
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from arcade.engine.replays import parse
-from arcade.game2048.game import Game
-from arcade.game2048.replay import record, replay, steps
+from arcade.engine.session import Session
+from arcade.game2048.backend import BACKEND, Params
+from arcade.game2048.replay import steps
 
-OPS = st.lists(st.sampled_from(["up", "down", "left", "right", "undo", "keep"]), max_size=300)
+OPS = st.lists(st.sampled_from(["up", "down", "left", "right", "undo", "redo", "keep"]), max_size=300)
 
 
-def play(game, ops):
+def play(s, ops):
     for op in ops:
         if op == "undo":
-            game.undo()
-        elif op == "keep":
-            if game.won:
-                game.keep_going()
+            s.undo()
+        elif op == "redo":
+            s.redo()
         else:
-            game.move(op)
-    return game
+            s.play(op)
+    return s
 
 
 @settings(max_examples=60, deadline=None)
-@given(size=st.integers(3, 6), seed=st.integers(0, 2**32), ops=OPS, p=st.sampled_from([0.0, 0.1, 0.5, 1.0]))
+@given(size=st.integers(3, 6), seed=st.integers(0, 2**30), ops=OPS, p=st.sampled_from([0.0, 0.1, 0.5, 1.0]))
 def test_a_replay_reproduces_the_game_exactly(size, seed, ops, p):
-    g = play(Game(size, seed=seed, four_probability=p, target=8 if size == 3 else 16), ops)
-    rec = record(g)
-    if rec is None:  # no input at all
-        assert not g.log
-        return
-    again = parse(rec.to_json())  # through its file form
-    end = replay(again.data)
-    assert (end.grid, end.score, end.won, end.over) == (g.grid, g.score, g.won, g.over)
-    assert rec.score == g.score
+    s = play(Session(BACKEND, Params(size, p, 8 if size == 3 else 16), seed), ops)
+    again = parse(s.replay().to_json())  # through its file form
+    end = steps(again.data)[-1]
+    assert (end.grid, end.score, end.won, end.over) == (s.state.grid, s.state.score, s.state.won, s.state.over)
 
 
-def test_a_resumed_game_keeps_its_replay():
-    g = play(Game(4, seed=3), ["left", "up", "undo", "right", "down"] * 20)
-    again = Game.from_dict(json.loads(json.dumps(g.to_dict())))
+def test_a_continued_game_keeps_its_replay():
+    s = play(Session(BACKEND, Params(), 3), ["left", "up", "undo", "right", "down"] * 20)
+    again = Session.from_dict(BACKEND, s.to_dict())
     play(again, ["left", "up"] * 5)
-    play(g, ["left", "up"] * 5)
-    assert replay(record(again).data).grid == g.grid == again.grid
+    play(s, ["left", "up"] * 5)
+    assert steps(again.replay().data)[-1].grid == s.state.grid == again.state.grid
 
 
-def test_steps_carry_the_moves_and_undos():
-    g = play(Game(4, seed=5), ["left", "right", "undo", "up"])
-    s = steps(record(g).data)
-    assert [x.direction for x in s] == [None, "left", "right", None, "up"]
-    assert s[3].grid == s[1].grid  # the undo went back
-
-
-def test_a_game_edited_outside_the_rules_has_no_replay():
-    g = play(Game(4, seed=5), ["left", "up"])
-    g.place(0, 0, 1024)
-    assert record(g) is None
+def test_steps_carry_the_moves_undos_and_redos_from_the_start_position():
+    s = play(Session(BACKEND, Params(), 5), ["left", "right", "undo", "redo", "up"])
+    st_ = steps(s.replay().data)
+    assert [x.direction for x in st_] == [None, "left", "right", None, None, "up"]
+    assert st_[3].grid == st_[1].grid and st_[4].grid == st_[2].grid
+    assert sum(1 for row in st_[0].grid for v in row if v) == 2  # move 0: the two starting tiles
 
 
 @pytest.mark.parametrize("bad", [
@@ -67,6 +56,8 @@ def test_a_game_edited_outside_the_rules_has_no_replay():
     {"size": 4, "target": 2048, "four_probability": 0.1, "start": "1" + "0" * 15, "log": "zy"},  # undo at start
     {"size": 4, "target": 2048, "four_probability": 0.1, "start": "1" + "0" * 15, "log": "0!"},
     {"size": 4, "target": 2048, "four_probability": 0.1, "start": "1" * 16, "log": "00"},  # a full board moves nothing
+    {"session": 1, "params": "4x4", "seed": 1, "log": ["p00"], "t": []},
+    {"session": 9, "params": "4x4", "seed": 1, "log": [], "t": []},
     [],
 ])
 def test_bad_records_are_one_line_errors(bad):
@@ -80,18 +71,18 @@ def test_a_finished_2048_game_in_the_scene_leaves_a_replay_and_replays_change_no
     from helpers import frames
 
     app.profile.set("help.2048", True)
-    s = sc.Game2048Scene(app, game=Game(4, seed=11))
+    s = sc.Game2048Scene(app, session=Session(BACKEND, Params(), 11))
     app.stack.reset(s, fade=False)
     frames(app, 1)
     for d in ("left", "up", "right", "down") * 30:
         s.move(d)
     final = (s.game.grid, s.game.score)
-    played = app.profile.totals("2048")["played"]
-    s.new_game()  # the game so far is recorded
+    s.new_game()  # the game so far is recorded (abandoned)
     assert app.replays.flush()
     (r,) = app.replays.list("2048")
-    assert r.best and r.score == final[1]
-    end = replay(r.data)
+    assert r.score == final[1]
+    end = steps(r.data)[-1]
     assert (end.grid, end.score) == final
+    played = len(app.profile.history("2048"))
     steps(r.data)  # replaying touches nothing in the profile
-    assert app.profile.totals("2048")["played"] == played + 1
+    assert len(app.profile.history("2048")) == played == 1

@@ -5,18 +5,26 @@ import time
 import pygame
 
 from arcade.engine.replays import read_file, write_file
-from arcade.game2048.game import Game
-from arcade.game2048.replay import record, steps
+from arcade.engine.session import Session
+from arcade.game2048.backend import BACKEND, Params
+from arcade.game2048.replay import steps
 from arcade.game2048.replay_scene import TIMELINE, ReplayScene
 from helpers import frames, key, mouse_down, mouse_move, mouse_up, settle
 from tests.replays.common import refused_in_one_line, replay_file_runs, replays_list, shown
 
 
+class Finished:
+    """What a test compares a replay's end with: the session's position on screen."""
+
+    def __init__(self, session):
+        self.grid, self.score = session.state.grid, session.state.score
+
+
 def a_replay(n=40, seed=4):
-    g = Game(4, seed=seed)
+    s = Session(BACKEND, Params(), seed)
     for i in range(n):
-        g.move(("left", "up", "right", "down")[i % 4]) or g.move("down")
-    return g, record(g)
+        s.play(("left", "up", "right", "down")[i % 4]) or s.play("down")
+    return Finished(s), s.replay()
 
 
 def opened(app, rec):
@@ -89,7 +97,7 @@ def test_arcade_replay_file_opens_and_bad_files_are_one_line(tmp_path, capsys):
     good = tmp_path / "good.replay"
     write_file(rec, good)
     replay_file_runs(good, tmp_path / "d")
-    bad_moves = rec.data | {"log": rec.data["log"][:-2] + "zz" + "00" * 3}
+    bad_moves = rec.data | {"log": rec.data["log"][:-1] + ["pzz", "p00"], "t": rec.data["t"] + [10**6]}
     cases = {"garbage.replay": "x", "folder": None, "missing.replay": None,
              "future.replay": rec.to_json().replace('"arcade-replay":1', '"arcade-replay":9'),
              "game.replay": rec.to_json().replace('"game":"2048"', '"game":"tetris"'),
@@ -104,6 +112,6 @@ def test_arcade_replay_file_opens_and_bad_files_are_one_line(tmp_path, capsys):
 def test_steps_are_computed_off_the_ui_thread(app):
     g, rec = a_replay(n=400)
     s = ReplayScene(app, rec)  # returns at once; the loader thread fills steps
-    assert len(steps(rec.data)) == len(rec.data["log"]) // 2 + 1
+    assert len(steps(rec.data)) == len(rec.data["log"]) + 1
     app.stack.reset(s, fade=False)
     frames(app, 1)  # a frame before the steps are ready draws fine

@@ -1,8 +1,9 @@
 """2048 game review: grades by regret, a hand-built blunder, the summary, and the reviewer driving a worker."""
 from types import SimpleNamespace
 
-from arcade.game2048.game import Game
-from arcade.game2048.replay import record, steps
+from arcade.engine.session import Session
+from arcade.game2048.backend import BACKEND, Params
+from arcade.game2048.replay import steps
 from arcade.game2048.review import GRADES, Reviewer, evaluate, grade, review_move, summarize
 
 
@@ -51,10 +52,10 @@ class FakeWorker:
 
 
 def test_the_reviewer_streams_chunks_in_order_without_blocking():
-    g = Game(4, seed=2)
+    g = Session(BACKEND, Params(), 2)
     for i in range(40):
-        g.move(("left", "up", "right", "down")[i % 4]) or g.move("down")
-    st = steps(record(g).data)
+        g.play(("left", "up", "right", "down")[i % 4]) or g.play("down")
+    st = steps(g.replay().data)
     w = FakeWorker()
     r = Reviewer(st, make_worker=lambda: w, chunk=16)
     frames = 0
@@ -78,8 +79,7 @@ def test_game_over_offers_review_and_the_card_shows_grades_and_jumps(app):
     from helpers import click, frames, key, settle
 
     app.profile.set("help.2048", True)
-    g = Game(3, seed=1)
-    s = sc.Game2048Scene(app, game=g)
+    s = sc.Game2048Scene(app, session=Session(BACKEND, BACKEND.parse_params("3x3"), 1))
     app.stack.reset(s, fade=False)
     frames(app, 1)
     while not s.game.over:  # a 3x3 game ends soon
@@ -117,7 +117,7 @@ def test_the_coach_grades_the_players_moves_only_when_asked(app):
     from helpers import frames
 
     app.profile.set("help.2048", True)
-    s = sc.Game2048Scene(app, game=Game(4, seed=3))
+    s = sc.Game2048Scene(app, session=Session(BACKEND, Params(), 3))
     w = CoachWorker()
     s.coach = Coach(make_worker=lambda: w)
     app.stack.reset(s, fade=False)

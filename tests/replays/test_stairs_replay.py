@@ -102,6 +102,16 @@ def test_no_hop_no_replay_and_the_record_is_small():
     assert rec.title == f"{CAUSES[w.cause][0]} · {len(w.hops)} hops in {w.ticks / 1e6:.1f} s"
 
 
+def test_the_title_counts_one_hop_in_the_singular():
+    w = World(5)
+    w.hop("right")  # seed 5: a spike stands up-right of the first stair
+    assert record(w).title == "Hit a spike · 1 hop in 0.0 s"
+    w = World(5)
+    w.hop("left")
+    w.hop("left" if w.next_side == "right" else "right")
+    assert " · 2 hops in " in record(w).title
+
+
 # ----------------------------------------------------------------------------------------------- bad records
 def good():
     return record(live(5, [0.2] * 12, "drop")).data

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from arcade.stairs.autopilot import Autopilot, next_hop
+from arcade.stairs.autopilot import Autopilot, landing, next_hop, safe_step
 from arcade.stairs.world import DROP_FLOOR, World, drop_interval
 
 
@@ -19,6 +19,41 @@ def test_next_hop_is_the_correct_side(seed, hops):
         assert w.hop(side)
     other = "left" if next_hop(w) == "right" else "right"
     assert not w.hop(other) and w.cause in ("hit", "fell")  # and the other side really is wrong
+
+
+def _copy(w: World) -> World:
+    """The same world, replayed from its seed and hops (no time passes in these tests)."""
+    c = World(seed=w.seed)
+    for _, side in w.hops:
+        c.hop(side)
+    return c
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.integers(0, 200))
+def test_the_hinted_step_is_the_one_safe_hop_and_never_a_spike(seed, hops):
+    """What a hint may point at (``safe_step``) is where the safe hop lands: a path stair with no spike; hopping
+    there lives and stands on it; the other landing place is deadly (a spike or the void), never hinted."""
+    w = World(seed=seed)
+    for _ in range(hops):
+        w.hop(next_hop(w))
+    step = safe_step(w)
+    side = next_hop(w)
+    assert (step.index, step.col) == landing(w, side)
+    assert w.obstacle_at(step.index, step.col) is None
+    assert not any((o.row, o.col) == (step.index, step.col) for o in w.obstacles)
+    other = "left" if side == "right" else "right"
+    assert landing(w, other) != (step.index, step.col)
+    dead = _copy(w)
+    assert not dead.hop(other) and dead.cause in ("hit", "fell")
+    assert w.hop(side) and w.robot_stair == step
+
+
+def test_seed_5_hints_the_stair_not_the_spike_beside_it():
+    """On seed 5 the first row offers a stair up-left and a spike up-right: the hint is the stair."""
+    w = World(seed=5)
+    assert w.obstacle_at(*landing(w, "right")) is not None
+    assert safe_step(w) == w.next_stair and next_hop(w) == "left"
 
 
 def test_endless_5000_hops_on_the_autopilot():

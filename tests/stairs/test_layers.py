@@ -371,27 +371,129 @@ def test_a_warned_tail_is_drawn_cracked_and_reddening(app):
     assert not any(img is c.image for img, _ in surf.blits_done for c in shaded)
 
 
-@pytest.mark.parametrize("seed", [7, 9])
-def test_the_two_candidate_stairs_glow_for_the_first_hops_only(app, seed):
+@pytest.mark.parametrize("seed", [5, 7, 9])
+def test_only_the_safe_stair_glows_and_only_for_the_first_hops(app, seed):
+    """One glow, on the stair the safe hop lands on, even when a spike stands in the other landing place
+    (seeds 5 and 9 offer one early on); gone once the first hops are made."""
     w = World(seed=seed)
     layer = ly.StairLayer(app.size)
     layer.reset(w)
-    glow = layer.shaded["hint"][0].image
-    seen_spike_candidate = False
+    glow = layer.shaded["hint"][0]
+    spike_beside = False
     for _ in range(ly.HINT_HOPS):
-        cands = layer.candidates(w)
-        assert cands[0] == w.next_stair and len(cands) <= 2
         r = w.robot_stair
-        assert all(c.y == r.y - STEP_Y and abs(c.x - r.x) == STEP_X for c in cands)
-        seen_spike_candidate |= len(cands) == 2
+        side = w.next_side
+        other_col = r.col + (-1 if side == "right" else 1)
+        spike_beside |= w.obstacle_at(r.index + 1, other_col) is not None
         surf = RecordingSurface(app.size)
         layer.draw(surf, w)
-        assert sum(img is glow for img, _ in surf.blits_done) == len(cands)
-        w.hop(w.next_side)
+        where = [pos for img, pos in surf.blits_done if img is glow.image]
+        sx, sy = layer.camera.to_screen(w.next_stair.x, w.next_stair.y)
+        assert where == [(round(sx) - glow.anchor[0], round(sy) - glow.anchor[1])]
+        w.hop(side)
         layer.feed(w.drain_events())
         layer.update(0.2, w.score)
     layer.update(3.0, w.score)  # past HINT_HOPS: the glow fades out
     surf = RecordingSurface(app.size)
     layer.draw(surf, w)
-    assert layer.hint == 0.0 and not any(img is glow for img, _ in surf.blits_done)
-    assert seen_spike_candidate == (seed == 9)  # seed 9 offers a spike stair as the other candidate early on
+    assert layer.hint == 0.0 and not any(img is glow.image for img, _ in surf.blits_done)
+    assert spike_beside == (seed in (5, 9))
+
+
+def test_a_spike_trap_stands_alone_and_differs_from_a_stair_in_shape(app):
+    """No step is drawn under a spike (it is not a place to stand), and the outlines differ without colour: a
+    stair's top edge is flat across the slab, a spike trap's is jagged (several separate peaks)."""
+    w = World(seed=5)
+    layer = ly.StairLayer(app.size)
+    layer.reset(w)
+    surf = RecordingSurface(app.size)
+    layer.draw(surf, w)
+    stair = layer.shaded["stair"][0]
+    stairs = {id(s.image) for s in layer.shaded["stair"]} | {id(s.image) for s in layer.shaded["stair_cracked"]}
+    spikes = {id(s.image) for s in layer.shaded["obstacle"]}
+    stair_at = {pos for img, pos in surf.blits_done if id(img) in stairs}
+    spike_at = {pos for img, pos in surf.blits_done if id(img) in spikes}
+    assert len(spike_at) >= 3
+    for o in w.obstacles:
+        sx, sy = layer.camera.to_screen(o.x, o.y)
+        assert (round(sx) - stair.anchor[0], round(sy) - stair.anchor[1]) not in stair_at
+    shown = [layer.camera.to_screen(s.x, s.y) for s in w.stairs]
+    assert all((round(x) - stair.anchor[0], round(y) - stair.anchor[1]) in stair_at
+               for x, y in shown if 0 <= x <= app.size[0] and 0 <= y <= app.size[1])  # every step is drawn
+
+    def top_profile(img):
+        a = pygame.surfarray.array_alpha(img)  # (w, h)
+        cols = [int((a[x] > 128).argmax()) if (a[x] > 128).any() else None for x in range(a.shape[0])]
+        return [c for c in cols if c is not None]
+
+    def peaks(profile):
+        """Local minima of the top edge (the highest points), after merging plateaus."""
+        n = 0
+        for i in range(1, len(profile) - 1):
+            if profile[i] < profile[i - 1] and profile[i] <= profile[i + 1]:
+                n += 1
+        return n
+
+    sp = ly.load_sprites(ly.SCALE)
+    stair_top = top_profile(sp["stair"].image)
+    spike_top = top_profile(sp["obstacle"].image)
+    flat = stair_top[len(stair_top) // 6: -len(stair_top) // 6]
+    assert max(flat) - min(flat) <= 1  # a slab: flat across its middle
+    assert peaks(spike_top) >= 3 and max(spike_top) - min(spike_top) >= 20  # a crown of spikes
+
+
+def test_spikes_the_robot_has_passed_recede(app):
+    """A spike trap at or below the robot's row can never be hopped into again: drawn see-through, so it does not
+    stand in front of the stairs ahead; every spike above is drawn solid. Dropped ones fall from that faintness."""
+    w = World(seed=7)
+    for _ in range(30):
+        w.hop(w.next_side)
+    layer = ly.StairLayer(app.size)
+    layer.reset(w)
+    spikes = {id(s.image) for s in layer.shaded["obstacle"]}
+    seen = []
+
+    class Alphas(RecordingSurface):
+        def blit(self, source, dest, *args, **kwargs):
+            if id(source) in spikes:
+                seen.append((tuple(dest), source.get_alpha()))
+            return super().blit(source, dest, *args, **kwargs)
+
+    layer.draw(Alphas(app.size), w)
+    anchor = layer.shaded["obstacle"][0].anchor
+    row_of = {}
+    for o in w.obstacles:
+        sx, sy = layer.camera.to_screen(o.x, o.y)
+        row_of[(round(sx) - anchor[0], round(sy) - anchor[1])] = o.row
+    here = w.robot_stair.index
+    passed = [a for pos, a in seen if row_of[pos] <= here]
+    ahead = [a for pos, a in seen if row_of[pos] > here]
+    assert passed and ahead
+    assert all(a == round(255 * ly.PASSED_SPIKE) for a in passed) and all(a in (None, 255) for a in ahead)
+    for _ in range(6):  # drops, until a spike trap falls with its row
+        w.update(w.drop_interval)
+        layer.feed(w.drain_events())
+        fell = [f for f in layer.falling if f.name == "obstacle"]
+        if fell:
+            break
+    assert fell and not w.over and all(f.alpha == pytest.approx(ly.PASSED_SPIKE) for f in fell)
+
+
+def test_the_glow_fits_the_stair_art(app):
+    """The glow is drawn on the slab, which the art insets from its tile by the manifest's inset."""
+    import json
+
+    from arcade.engine import assets
+
+    manifest = json.loads(assets.data_file("images", "manifest.json").read_text())
+    assert manifest["stair"]["inset"] == ly.STAIR_INSET
+    glow = ly.shaded_sprites(ly.SCALE)["hint"][0].image.get_bounding_rect()
+    assert glow.left == round(ly.STAIR_INSET * ly.SCALE) and glow.right == round((100 - ly.STAIR_INSET) * ly.SCALE)
+
+
+def test_stairs_side_by_side_are_apart(app):
+    """Two stairs in one row (a step's width apart) never touch: a clear gap, so each step reads on its own."""
+    sp = ly.load_sprites(ly.SCALE)
+    a = _opaque(sp["stair"], 0, 0)
+    b = _opaque(sp["stair"], 2 * STEP_X, 0)
+    assert b.left - a.right >= 10

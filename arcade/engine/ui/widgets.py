@@ -197,7 +197,7 @@ class ButtonList:
                 surface.blit(it.icon, ir)
                 x = ir.right + 12
             if it.detail:
-                d = fit(it.detail, r.w // 2, self.font_size - 6, self.text, "medium")
+                d = fit(it.detail, r.w // 2, max(13, self.font_size - 6), self.text, "medium", min_size=13)
                 surface.blit(d, d.get_rect(midright=(r.right - 16, r.centery)))
                 avail = r.right - 16 - d.get_width() - 12 - x
             else:

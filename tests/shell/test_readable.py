@@ -1,0 +1,99 @@
+"""Every screen readable at every supported window: no text under 11 pixels at the smallest window, a contrast of
+at least 4.5:1 (WCAG AA) against what it is drawn on, and the measuring itself can fail."""
+import pygame
+import pytest
+
+from arcade.engine.app import LOGICAL_SIZE, MIN_WINDOW, fit_canvas
+from helpers import frames, key, settle
+from readable import MIN_CONTRAST, MIN_PX, Canvas, contrast, drawn, install
+
+
+@pytest.fixture
+def measured(monkeypatch):
+    install(monkeypatch)
+    yield
+    Canvas.meta.clear()
+
+
+# the screens measured so far; stats and the game screens of 2048 and tic-tac-toe join as they are made readable
+GAMES = ("stairs", "minesweeper")
+
+
+def screens(app):
+    """(name, canvas) for the screens a player meets first: the menu, its questions, settings, every help card,
+    each game in GAMES at its start and paused."""
+    from arcade.engine.ui.ask import AskOverlay
+    from arcade.shell.help import open_all_help
+    from arcade.shell.menu import MenuScene
+    from arcade.shell.settings_scene import SettingsScene
+
+    p = app.profile
+    for i in range(12):
+        p.record_game("2048", 100 * i + 4, max_tile=2 ** (i % 7 + 4), moves=10, size=4, won=False)
+        p.record_game("stairs", i, cause=("hit", "fell", "dropped")[i % 3])
+    out = []
+    menu = MenuScene(app)
+    app.stack.reset(menu, fade=False)
+    frames(app, 1)
+    out.append(("menu", drawn(app)))
+    app.stack.push(AskOverlay(app, "2048: continue or new game?", [("c", "Continue", lambda: None),
+                                                                   ("n", "New game", lambda: None)]), fade=False)
+    frames(app, 1)
+    out.append(("ask", drawn(app)))
+    settings = SettingsScene(app)
+    app.stack.reset(settings, fade=False)
+    frames(app, 1)
+    for k in range(len(settings.list.items)):  # every row selected once: each shows its note
+        out.append((f"settings row {k}", drawn(app)))
+        frames(app, 1, events=[key(pygame.K_DOWN)])
+    app.stack.reset(MenuScene(app), fade=False)
+    frames(app, 1)
+    open_all_help(app)
+    for i in range(len(app.registry)):
+        settle(app, 0.2)
+        out.append((f"help {i}", drawn(app)))
+        frames(app, 1, events=[key(pygame.K_RIGHT)])
+    for gid, game in app.registry.items():
+        p.set(f"help.{gid}", True)
+        if gid not in GAMES:
+            continue
+        app.stack.reset(MenuScene(app), fade=False)
+        app.stack.push(game.make_scene(app, resume=False), fade=False)
+        settle(app, 0.5)
+        out.append((f"{gid} start", drawn(app)))
+        frames(app, 1, events=[key(pygame.K_ESCAPE)])
+        settle(app, 0.3)
+        out.append((f"{gid} paused", drawn(app)))
+    return out
+
+
+def smallest_scale() -> float:
+    return fit_canvas(MIN_WINDOW, LOGICAL_SIZE).scale
+
+
+def test_no_text_is_too_small_or_too_faint(app, measured):
+    small, faint = [], []
+    scale = smallest_scale()
+    seen = 0
+    for name, canvas in screens(app):
+        for piece in canvas.pieces:
+            seen += 1
+            if piece.size * scale < MIN_PX - 1e-9:
+                small.append(f"{name}: {piece.text!r} {piece.size} px -> {piece.size * scale:.1f} px")
+            if piece.contrast < MIN_CONTRAST:
+                faint.append(f"{name}: {piece.text!r} {piece.colour} on {piece.background}: {piece.contrast:.2f}")
+    assert seen > 100  # the canvas saw the text (else this test proves nothing)
+    assert not small, "text under 11 px at the smallest window:\n" + "\n".join(sorted(set(small)))
+    assert not faint, "text under 4.5:1 contrast:\n" + "\n".join(sorted(set(faint)))
+
+
+def test_the_measures_can_fail(app, measured):
+    from arcade.engine.ui.text import render
+
+    canvas = Canvas((200, 100))
+    canvas.fill((250, 248, 239))
+    canvas.blit(render("faint", 20, (200, 200, 190)), (10, 10))
+    canvas.blit(render("tiny", 8, (0, 0, 0)), (10, 50))
+    faint, tiny = canvas.pieces
+    assert faint.contrast < MIN_CONTRAST and tiny.size < MIN_PX
+    assert contrast((0, 0, 0), (255, 255, 255)) == pytest.approx(21.0)
