@@ -133,6 +133,7 @@ class Options:
     data_dir: Path | None = None
     frames: int | None = None
     window: tuple[int, int] | None = None
+    screenshot: Path | None = None  # with frames: the last frame is saved here as a PNG, at the window's size
     game_options: dict = field(default_factory=dict)  # the game's own `arcade play NAME` options (make_scene kwargs)
     replay: object = None  # mode "replay": the arcade.engine.replays.Replay to open
     lang: str | None = None  # --lang: en, zh or auto (None: the Language setting)
@@ -171,6 +172,7 @@ class App:
         self.frame_ms: list[float] = []  # recent frame work times, for the fuzzer and soak
         self.frame_phases: tuple = (0.0, 0.0, 0.0, 0.0)
         self.seed = self.options.seed
+        self.time = 0.0  # seconds of frames run (not while minimised): the clock a game's log is timed by
         from arcade.engine import i18n
 
         i18n.on_change(self._language_changed)
@@ -302,6 +304,18 @@ class App:
                 else:
                     pygame.display.update(fit.rect)
         self.present_ms = (time.perf_counter() - t0) * 1000
+
+    def save_screenshot(self, path) -> None:
+        """Save the last frame as the window shows it (the canvas fitted to the window's size, bars included) as a
+        PNG; AppError with one line if it cannot be written."""
+        surface = pygame.display.get_surface()
+        size = surface.get_size() if surface is not None else self.size
+        shot = pygame.Surface(size, 0, self.screen)  # the canvas's pixel format: smoothscale wants equal formats
+        self._blit_fitted(shot, fit_canvas(size, self.size), bars=True)
+        try:
+            pygame.image.save(shot, str(path))
+        except (OSError, pygame.error) as e:
+            raise AppError(f"cannot write the screenshot {path}: {e}") from None
 
     def _blit_fitted(self, surface, fit: Fit, bars: bool = True) -> None:
         if fit.identity:
@@ -469,6 +483,7 @@ class App:
                 self.stack.handle(event)
         t2 = clock()
         if not self.paused:
+            self.time += dt
             self.stack.update(dt)
         t3 = clock()
         self.screen.fill((0, 0, 0))
@@ -497,12 +512,16 @@ class App:
                 prev[sig] = signal.signal(sig, lambda *_: pygame.event.post(pygame.event.Event(pygame.QUIT)))
             except ValueError:  # not the main thread
                 break
+        shot = self.options.screenshot
         try:
             while self.running:
                 ms = self.clock.tick(PAUSED_FPS if self.paused else FPS)
-                self.step(ms / 1000.0)
+                # a screenshot run advances exactly 1/60 s a frame: its picture does not depend on the machine's speed
+                self.step(1 / FPS if shot is not None else ms / 1000.0)
                 self.present()
                 if frames is not None and self.frame >= frames:
+                    if shot is not None:
+                        self.save_screenshot(shot)
                     self.quit()
                 if not self.stack.scenes and not self.stack.busy:
                     self.quit()

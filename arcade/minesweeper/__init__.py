@@ -1,4 +1,4 @@
-"""Minesweeper with an exact-probability AI (seed E): the classic game at three levels (expert shown 16 wide and
+"""Minesweeper with an exact-probability AI: the classic game at three levels (expert shown 16 wide and
 30 tall on the portrait canvas), first-click rules, flags, question marks and chords; an AI that knows the exact
 chance of a mine under every covered cell and plays as well as the best public solvers; a probability overlay,
 hints, autoplay a person can follow, no-guess boards, and a headless benchmark.
@@ -125,9 +125,10 @@ GAME = GameInfo(
     scores="Recent games: share of the field cleared",
     score_unit="%",
     benches=(
-        Bench("minesweeper", "arcade.minesweeper.bench",
+        Bench("minesweeper", "arcade.minesweeper.bench.ai",
               "Minesweeper AI: win rate with 95 % CI, guesses, ms per move, fallbacks"),
-        Bench("minesweeper-noguess", "arcade.minesweeper.noguess",
+        Bench("minesweeper-noguess", "arcade.minesweeper.bench.noguess",
               "Minesweeper no-guess boards: seconds and attempts to generate one, per level"),
     ),
+    dev_hooks="arcade.minesweeper.bench.hooks",
 )

@@ -171,10 +171,6 @@ class Field:
         """The counter the player sees: mines minus flags (can go below 0)."""
         return self.mines - self.flags
 
-    @property
-    def safe_left(self) -> int:
-        return self.size - self.mines - self.opened
-
     def index(self, row: int, col: int) -> int:
         if not (_is_int(row) and _is_int(col) and 0 <= row < self.rows and 0 <= col < self.cols):
             raise ValueError(f"cell ({row!r}, {col!r}) is outside the {self.rows} x {self.cols} field")

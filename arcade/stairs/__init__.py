@@ -46,7 +46,8 @@ GAME = GameInfo(
     prefetch=("arcade.stairs.layers", "arcade.stairs.world", "arcade.stairs.ghost"),
     replay="arcade.stairs.replay_scene",
     benches=(
-        Bench("stairs", "arcade.stairs.bench", "alias sampler draws/s and stair world update cost"),
-        Bench("stairs-frames", "arcade.stairs.bench_frames", "Stairs scene drawing: ms per frame mid-climb"),
+        Bench("stairs", "arcade.stairs.bench.sampler", "alias sampler draws/s and stair world update cost"),
+        Bench("stairs-frames", "arcade.stairs.bench.frames", "Stairs scene drawing: ms per frame mid-climb"),
     ),
+    dev_hooks="arcade.stairs.bench.hooks",
 )
