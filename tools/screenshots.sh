@@ -115,9 +115,17 @@ done
 shots ttt wait:1.5 key:space wait:0.4 key:Right key:Right key:Down key:Right click:240,556 wait:0.8 "${five[@]}" wait:2.5 \
     shot:gomoku-won -- play tictactoe --data-dir "$TMP/pd-t2"
 
-# Minesweeper: the odds overlay on expert, then an expert game won by the AI (seed 2 is a win in the benchmark)
-shots mines wait:1.5 key:space wait:0.3 click:240,400 wait:0.5 key:p wait:0.6 shot:odds key:h wait:0.5 shot:hint \
-    -- play minesweeper --level expert --seed 4 --new --data-dir "$TMP/pd-m1"
+# Minesweeper: the level picker; the custom field's card refusing a width past its limit, then filled in (25 x 28,
+# 120 mines), and that game; the odds overlay on expert with a cell pointed at (right-clicked twice: flagged and
+# unflagged, the pointer left on it), a hint, and the settings opened from the game at its own; then an expert game
+# won by the AI (seed 2 is a win in the benchmark)
+shots mines wait:1.5 key:space wait:0.3 click:240,400 wait:0.8 shot:picker click:311,88 wait:0.5 key:3 key:0 \
+    key:Return wait:0.3 shot:custom-limits click:406,280 click:332,366 key:2 key:8 key:Tab key:1 key:2 key:0 wait:0.3 \
+    shot:custom-card key:Return wait:0.5 click:240,430 wait:1 shot:custom \
+    -- play minesweeper --seed 4 --new --data-dir "$TMP/pd-m0"
+shots mines wait:1.5 key:space wait:0.3 click:240,416 wait:0.8 key:p wait:2.5 rclick:272,516 rclick:272,516 wait:0.5 \
+    shot:odds key:h wait:0.5 shot:hint key:Escape wait:0.5 click:240,430 wait:1 shot:settings \
+    -- play minesweeper --level expert --seed 5 --new --data-dir "$TMP/pd-m1"
 shots mines wait:1.5 key:space wait:0.3 key:A wait:75 shot:expert-won -- play minesweeper --level expert --seed 2 --new \
     --data-dir "$TMP/pd-m2"
 

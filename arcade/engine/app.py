@@ -351,7 +351,8 @@ class App:
 
     def open(self, name: str, *args, **kwargs):
         """Open a shell service by name: ``app.open("pause", "2048", on_restart=...)`` pushes the pause overlay,
-        ``app.open("help", "2048", first_launch=True)`` the help card (once), ``app.open("settings")`` the settings.
+        ``app.open("help", "2048", first_launch=True)`` the help card (once), ``app.open("settings",
+        section="2048")`` the settings, opened at that game's.
         Returns what the service returns; ``None`` when the shell is not installed (a game's scene run alone by its benchmark)."""
         service = self.services.get(name)
         if service is None:

@@ -23,7 +23,8 @@ from typing import Callable, Sequence
 
 from arcade.engine.settings import Spec
 
-__all__ = ["GameInfo", "Best", "HelpCard", "Option", "Bench", "Bars", "Breakdown", "help_seen_key", "register"]
+__all__ = ["GameInfo", "Best", "HelpCard", "Option", "Bench", "Bars", "Breakdown", "help_seen_key", "register",
+           "format_time"]
 
 
 def help_seen_key(game_id: str) -> str:
@@ -57,8 +58,17 @@ class Best:
 
     def format(self, value) -> str:
         if self.unit == "s":
-            return f"{value / 1000:.1f} s" if isinstance(value, int) and value >= 1000 else f"{value} ms"
+            return format_time(value)
         return str(value)
+
+
+def format_time(ms) -> str:
+    """How a time is written everywhere (a game's timer, its end card, stats and bests): seconds to the tenth,
+    ``"12.3 s"`` (rounded half up; "-" for no time)."""
+    if isinstance(ms, bool) or not isinstance(ms, (int, float)) or ms != ms or ms < 0:
+        return "-"
+    tenths = int(ms + 50) // 100
+    return f"{tenths // 10}.{tenths % 10} s"
 
 
 @dataclass(frozen=True)
