@@ -88,6 +88,7 @@ class Backend:
     lower_is_better: bool = False  # the best is the lowest score (a time)
     streak_key: str = ""    # a profile key for the longest run of the player's wins (tic-tac-toe's best), or ""
     live_best: bool = False  # the best follows the score while the player plays (2048's BEST box), not only at the end
+    hinted_best: bool = True  # a game in which hints were taken may still set the player's best
 
     def parse_params(self, text: str):
         raise NotImplementedError
@@ -467,7 +468,7 @@ class Session:
             return
         b = self.backend
         value = result.best if result.best is not None else (None if b.lower_is_better else result.score)
-        if self.by == PLAYER and value is not None and not b.streak_key:
+        if self.by == PLAYER and value is not None and not b.streak_key and (b.hinted_best or not self.hints):
             key = b.best_key(self.params)
             self.new_best = self.store.submit_best(key, value, b.lower_is_better)
             if self.daily:
@@ -635,7 +636,10 @@ def check_replay(backend: Backend, data: dict) -> dict:
     params, seed, events, times = (data.get(k) for k in ("params", "seed", "log", "t"))
     if not isinstance(params, str):
         raise ValueError(f"{what}: no parameters")
-    backend.parse_params(params)
+    try:
+        backend.parse_params(params)
+    except ValueError as e:
+        raise ValueError(f"{what}: {e}") from None
     if "start" not in data and not (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << 128):
         raise ValueError(f"{what}: bad seed {seed!r}")
     if not isinstance(events, list) or not isinstance(times, list) or len(events) != len(times):

@@ -106,6 +106,14 @@ class SessionScene(Scene):
             return True
         return False
 
+    def session_intent(self, intent: str) -> bool:
+        """Run an ``undo``, ``redo`` or ``code`` intent from a game's key map; True when it was one of them."""
+        action = {"undo": self.undo, "redo": self.redo, "code": self.copy_code}.get(intent)
+        if action is None:
+            return False
+        action()
+        return True
+
     def copy_code(self) -> bool:
         code = self.session.code
         return copy_text(self.app, code) if code else False

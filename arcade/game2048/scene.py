@@ -311,12 +311,8 @@ class Game2048Scene(SessionScene):
             self.panel_open = not self.panel_open
         elif intent in ("faster", "slower"):
             self.change_speed(1 if intent == "faster" else -1)
-        elif intent == "undo":
-            self.undo()
-        elif intent == "redo":
-            self.redo()
-        elif intent == "code":
-            self.copy_code()
+        elif self.session_intent(intent):  # undo, redo, copy the game code
+            pass
         elif intent == "new":
             self.new_game()
         elif intent == "confirm" and g.over:

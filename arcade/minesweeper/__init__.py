@@ -122,6 +122,7 @@ GAME = GameInfo(
     ),
     prefetch=("arcade.minesweeper.view", "arcade.minesweeper.solver", "arcade.engine.worker"),
     replay="arcade.minesweeper.replay_scene",
+    backend="arcade.minesweeper.backend:BACKEND",
     scores="Recent games: share of the field cleared",
     score_unit="%",
     benches=(

@@ -78,6 +78,7 @@ def _layout_hex(f: Field) -> str:
 class MinesBackend(Backend):
     id = ID
     lower_is_better = True  # the best is the time of a win
+    hinted_best = False  # a hint or the odds overlay: the game is recorded, but sets no best time
 
     # ----- parameters -----
     def parse_params(self, text: str) -> Params:
@@ -104,7 +105,14 @@ class MinesBackend(Backend):
 
     def new_params(self, setting, options: dict) -> Params:
         custom = options.get("custom")
-        rows, cols, mines = custom if custom else LEVELS[options.get("level") or setting("mines.level")]
+        level = options.get("level") or setting("mines.level")
+        if custom:
+            rows, cols, mines = custom
+        elif level == "custom":  # the custom field of the settings: width, height, mines
+            rows, cols, mines = setting("mines.custom_height"), setting("mines.custom_width"), \
+                setting("mines.custom_mines")
+        else:
+            rows, cols, mines = LEVELS[level]
         rule = options.get("first_click") or setting("mines.first_click")
         no_guess = options.get("no_guess")
         no_guess = bool(setting("mines.no_guess")) if no_guess is None else bool(no_guess)
@@ -112,6 +120,13 @@ class MinesBackend(Backend):
         if rule not in RULES:
             raise ValueError(f"first-click rule {rule!r}")
         return Params(rows, cols, mines, rule, no_guess)
+
+    def fits(self, p: Params, options: dict) -> bool:
+        """A saved game is continued unless the command line asks for another level or size."""
+        custom, level = options.get("custom"), options.get("level")
+        if custom:
+            return tuple(custom) == (p.rows, p.cols, p.mines)
+        return level is None or level == p.level
 
     # ----- the game -----
     def start(self, p: Params, seed: int) -> Field:
@@ -168,16 +183,19 @@ class MinesBackend(Backend):
 
             found = generate(p.rows, p.cols, p.mines, divmod(cell, p.cols), rule=p.rule, seed=rng.getrandbits(64),
                              max_seconds=NOGUESS_SECONDS)["mines"]
+            self.last_was_no_guess = found is not None
             if found is not None:
                 return tuple(found)
         f.place_mines(cell)
         return tuple(i for i in range(f.size) if f._mine[i])
 
+    last_was_no_guess = False  # whether the last layout() found a no-guess board (for the scene's message)
+
     def result(self, p: Params, f: Field) -> Result | None:
         if not f.over:
             return None
         fields = {"level": level_of(f.rows, f.cols, f.mines), "won": f.state == "won", "time_ms": f.clock_ms,
-                  "rule": f.rule, "cleared": cleared(f)}
+                  "rule": f.rule, "cleared": cleared(f), "no_guess": p.no_guess}
         if f.state == "won":
             return Result("won", 100, fields, best=max(1, f.clock_ms))
         return Result("lost", cleared(f), fields)
@@ -256,3 +274,15 @@ class MinesBackend(Backend):
 
 
 BACKEND = MinesBackend()
+
+
+def layout_job(params_text: str, seed: int, cell: int) -> dict:
+    """The first click's mine layout, in the AI worker (a no-guess board can take seconds): ``{"mines": cells,
+    "no_guess": whether the layout is a no-guess one, "seconds": s}``."""
+    import time
+
+    p = BACKEND.parse_params(params_text)
+    t0 = time.perf_counter()
+    mines = BACKEND.layout(p, seed, cell)
+    found = p.no_guess and BACKEND.last_was_no_guess
+    return {"mines": list(mines), "no_guess": found, "seconds": time.perf_counter() - t0}

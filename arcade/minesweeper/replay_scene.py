@@ -21,7 +21,7 @@ from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.widgets import progress_bar
 from arcade.minesweeper import LEVEL_TITLES
 from arcade.minesweeper.field import level_of
-from arcade.minesweeper.replay import check, label, steps, validate
+from arcade.minesweeper.replay import check, label, result_text, steps, validate
 from arcade.minesweeper.review import Reviewer, pct, summarize, verdict
 from arcade.minesweeper.view import BoardView, Hud, Screen
 
@@ -48,7 +48,7 @@ class MinesReplayScene(ReplayPlayer):
     KEYS = "Space play · Left/Right step · drag the bar · +/- speed · P odds · V review · E export · Esc back"
 
     def __init__(self, app, replay):
-        self.rows, self.cols, self.mines, self.rule, *_ = check(replay.data)  # a bad record: ValueError here
+        self.rows, self.cols, self.mines, self.rule, _ = check(replay.data)  # a bad record: ValueError here
         self.view = BoardView(self.rows, self.cols, area=SCREEN.board)
         self.hud = Hud(SCREEN)
         self.odds = False
@@ -142,10 +142,12 @@ class MinesReplayScene(ReplayPlayer):
                 GUESS_ORANGE, "bold"
         if s.kind is None:
             return self.replay.title, colors.TEXT, "medium"
+        if s.cell is None:  # an undo or a redo
+            return f"{'Undo' if s.kind == '<' else 'Redo'} at {s.ms / 1000:.1f} s", colors.TEXT, "medium"
         r, c = s.cell
         text = f"{NAMES[s.kind]} row {r + 1}, column {c + 1} at {s.ms / 1000:.1f} s"
         if s.state == "won":
-            text = f"Cleared in {self.replay.data.get('time_ms', s.ms) / 1000:.1f} s"
+            text = f"Cleared in {s.ms / 1000:.1f} s"
         elif s.state == "lost":
             text = f"Boom! {round(100 * s.opened / (self.rows * self.cols - self.mines))} % cleared"
         return text, colors.TEXT, "medium"
@@ -195,9 +197,7 @@ class MinesReviewCard(ReviewCard):
     def draw_body(self, surface) -> None:
         card = self.CARD
         r = self.rs.reviewer
-        d = self.rs.replay.data
-        result = (f"Won in {d.get('time_ms', 0) / 1000:.1f} s" if d.get("state") == "won"
-                  else f"Lost, {self.rs.replay.score} % cleared")
+        result = result_text(self.rs.replay)
         blit_center(surface, fit(result, card.w - 40, 16, colors.BUTTON, "medium"), (card.centerx, card.y + 66))
         if r is None or (not r.moves and not r.done):
             blit_center(surface, render("The AI is looking at every move...", 18, colors.BUTTON, "medium"),

@@ -1,20 +1,22 @@
-"""The Minesweeper scene: mouse, touch and keys -> Field -> BoardView and the HUD; the timer, saves, bests and
-stats; the AI (probability overlay, hint, autoplay, the demo) and no-guess boards, both computed in the engine's
+"""The Minesweeper scene: mouse, touch and keys -> the game's session (the engine's session layer: its move log,
+undo and redo also after the end, saves, replays, game code and records) -> BoardView and the HUD; the timer; the
+AI (probability overlay, hint, autoplay, the demo) and no-guess boards, both computed in the engine's
 worker processes so no frame waits for them.
 
 Mouse: left click opens a covered cell (on release, the classic way: the cell shows pressed while the button is
 down) and chords a satisfied number; right click flags (or cycles flag / question mark); both buttons together or
 the middle button chord. Touch: a tap opens or chords, a long press flags. Keys: arrows or WASD move a cursor,
 Space opens (chords on a number), F flags, Enter chords, P the odds overlay, H a hint, Shift+A autoplay, + / -
-its speed, R a new game, Esc pauses. The face button starts a new game.
+its speed, R a new game, U or Ctrl+Z undo, Shift+U or Ctrl+Y redo, Ctrl+C copies the game code, Esc pauses.
+The face button starts a new game.
 
 The level picker under the face (or keys 1 2 3) starts a Beginner, Intermediate or Expert game; Custom (or 4)
 asks for the width, height and mines (``arcade.minesweeper.custom``); the no-guess switch (or G) makes every
 board solvable without a guess. The choice is kept in the settings, which the pause menu opens at this game's.
 
-A game the AI helped with (hint, overlay or autoplay) is marked assisted: it is recorded but sets no best time.
-Every finished game (won or lost) is kept as a replay (``arcade.minesweeper.replay``); the end card's Review
-button (or V) opens it with the AI's review.
+A hint or the odds overlay counts as assisted; a game in which the AI's autoplay opened a cell is the AI's, recorded
+apart and never the player's best. Every game is kept as a replay; the end card's Review button (or V) opens it
+from its untouched field, with the AI's review.
 """
 from __future__ import annotations
 
@@ -25,20 +27,21 @@ import random
 import pygame
 
 from arcade.engine.plugin import format_time
-from arcade.engine.scene import Scene
+from arcade.engine.session import AI, DEMO, PLAYER
+from arcade.engine.session_scene import SessionScene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import finger_to_logical
-from arcade.minesweeper import AI_SPEEDS, ID as GAME_ID, best_key
-from arcade.minesweeper import replay as mines_replay
-from arcade.minesweeper.field import (CUSTOM_HEIGHT, CUSTOM_WIDTH, FLAG, LEVELS, NO_MARK, Field, check_custom,
-                                      max_custom_mines)
+from arcade.minesweeper import AI_SPEEDS, ID as GAME_ID
+from arcade.minesweeper.backend import Params
+from arcade.minesweeper.field import (CUSTOM_HEIGHT, CUSTOM_WIDTH, FLAG, LEVELS, NO_MARK, QUESTION, Field,
+                                      check_custom, max_custom_mines)
 from arcade.minesweeper.view import (LOSS, BoardView, Hud, banner_button, draw_banner, odds_text, odds_words,
                                      screen_for)
 
 log = logging.getLogger("arcade")
 
 ANALYSE = "arcade.minesweeper.solver:analyse"
-GENERATE = "arcade.minesweeper.noguess:generate"
+GENERATE = "arcade.minesweeper.backend:layout_job"
 ANALYSE_BUDGET_S = 1.5        # the solver's slowest move is well under a second (hang detection allows 3x + 1 s)
 GENERATE_BUDGET_S = 20.0
 GENERATE_MAX_S = 15.0         # give up on a no-guess board after this long (then a normal board)
@@ -66,8 +69,16 @@ def intent_of(event) -> str | None:
     "faster", "slower", "new", "pause", "review", a level ("beginner", "intermediate", "expert", "custom"),
     "noguess"; None for anything else (Ctrl/Alt shortcuts belong to the window)."""
     k, mod = event.key, event.mod
+    if (k == pygame.K_z and mod & CTRL and mod & SHIFT) or (k == pygame.K_y and mod & CTRL):
+        return "redo"
+    if k == pygame.K_z and mod & CTRL:
+        return "undo"
+    if k == pygame.K_c and mod & CTRL:
+        return "code"
     if mod & (CTRL | ALT):
         return None
+    if k == pygame.K_u:
+        return "redo" if mod & SHIFT else "undo"
     if k == pygame.K_a and mod & SHIFT:
         return "autoplay"
     if k in MOVE_KEYS:
@@ -137,14 +148,23 @@ class Assist:
             self.worker = None
 
 
-class MinesScene(Scene):
-    """One Minesweeper session: games one after another. ``demo=True`` plays itself (the attract mode)."""
+class MinesScene(SessionScene):
+    """One Minesweeper sitting: games one after another. ``demo=True`` plays itself (the attract mode)."""
 
-    def __init__(self, app, demo: bool = False, field: Field | None = None, elapsed: float = 0.0,
-                 assisted: bool = False, no_guess: bool | None = None, level: str | None = None,
-                 custom: tuple | None = None, first_click: str | None = None, make_worker=None) -> None:
-        super().__init__(app)
+    def __init__(self, app, demo: bool = False, resume: bool = False, level: str | None = None,
+                 custom: tuple | None = None, first_click: str | None = None, make_worker=None,
+                 params: Params | None = None, **options) -> None:
+        from arcade import minesweeper
+
         self.demo = demo
+        if params is not None:
+            options = {**options, "params": params}
+        elif demo:
+            options = {**options, "level": DEMO_LEVEL, "first_click": "opening", "no_guess": False}
+        else:
+            options = {**options, **({"level": level} if level else {}), **({"custom": custom} if custom else {}),
+                       **({"first_click": first_click} if first_click else {})}
+        super().__init__(app, minesweeper.GAME, resume=resume, options=options, demo=demo)
         self.level_override = level
         self.custom = custom
         self.rule_override = first_click
@@ -159,11 +179,35 @@ class MinesScene(Scene):
         self.speed = DEMO_SPEED if demo else app.profile.get("mines.ai_speed")
         self.hover = None               # the cell under the mouse pointer (the odds bubble's)
         self.settings_seen = self._settings_now()
-        if field is None:
-            self._start(self._new_field())
-        else:
-            self._start(field, elapsed=elapsed, assisted=assisted,
-                        no_guess=bool(no_guess) if no_guess is not None else False)
+        self._start()
+
+    @property
+    def field(self) -> Field:
+        """The field on screen (the session's position)."""
+        return self.session.state
+
+    @property
+    def assisted(self) -> bool:
+        """A hint or the odds overlay was used, or the AI played: the game sets no best time."""
+        return self.session.hints > 0 or self.session.ai_moved
+
+    @property
+    def no_guess(self) -> bool:
+        return self.session.params.no_guess
+
+    @property
+    def recorded(self) -> bool:
+        return self.session.recorded is not None
+
+    @property
+    def new_best(self) -> bool:
+        return self.session.new_best
+
+    def _ms(self) -> int:
+        return int(round(self.elapsed * 1000))
+
+    def _play(self, move, by_ai: bool = False) -> bool:
+        return self.session.play(move, by=DEMO if self.demo else (AI if by_ai else PLAYER))
 
     # ----- settings -----
     def _level(self) -> str:
@@ -192,19 +236,18 @@ class MinesScene(Scene):
             return rows, cols, mines
         return LEVELS[self._level()]
 
-    def _new_field(self) -> Field:
-        # an explicit seed either way: the replay keeps it (the same board can be dealt again)
-        seed = random.randrange(2**48) if self.app.seed is None else self.app.seed + self.games
-        qm = False if self.demo else self.app.profile.get("mines.question_marks")
+    def _new_params(self) -> Params:
         rows, cols, mines = self.wanted_size()
-        return Field(rows, cols, mines, rule=self._rule(), seed=seed, question_marks=qm)
+        no_guess = False if self.demo else bool(self.app.profile.get("mines.no_guess"))
+        return Params(rows, cols, mines, self._rule(), no_guess)
 
     def _settings_now(self) -> tuple:
         return tuple(self.app.profile.get(k) for k in SETTINGS_KEYS)
 
-    def _start(self, field: Field, elapsed: float = 0.0, assisted: bool = False, no_guess: bool | None = None) -> None:
+    def _start(self) -> None:
+        """The scene's state for the game the session holds (a new one, or one continued)."""
         self.games += 1
-        self.field = field
+        field = self.field
         speed = float(self.app.profile.get("anim_speed"))
         if getattr(self, "view", None) is None or (self.view.rows, self.view.cols) != (field.rows, field.cols):
             screen = screen_for(field.rows, field.cols)
@@ -217,9 +260,7 @@ class MinesScene(Scene):
         self.view.wave = None
         self.view.shake = 0.0
         self.hud.confetti = []
-        self.elapsed = elapsed
-        self.assisted = assisted
-        self.no_guess = (not self.demo and self.app.profile.get("mines.no_guess")) if no_guess is None else no_guess
+        self.elapsed = field.clock_ms / 1000 if field.placed else 0.0
         self.cursor = [field.rows // 2, field.cols // 2]
         self.glide = [float(self.cursor[0]), float(self.cursor[1])]
         self.show_cursor = False
@@ -229,9 +270,6 @@ class MinesScene(Scene):
         self.ai_target = None           # (position key, (row, col), analysis) autoplay is about to open
         self.ai_t = 0.0
         self.end_t = 0.0
-        self.recorded = field.over
-        self.new_best = False
-        self.last_replay = None
         self.left_down = None           # the cell the left button went down on
         self.both = False               # both buttons held: a chord on release
         self.middle = None
@@ -247,14 +285,13 @@ class MinesScene(Scene):
             self.app.open("help", GAME_ID, first_launch=True)
 
     def exit(self) -> None:
-        self.save()
+        super().exit()
         self.assist.close()
         if self.generator is not None:
             self.generator.close()
             self.generator = None
 
     def cover(self) -> None:
-        self.save()
         self.left_down = self.middle = self.touch = None
         self.both = False
         self.hover = None
@@ -265,7 +302,6 @@ class MinesScene(Scene):
         self.view.speed = float(p.get("anim_speed"))
         if not self.demo:
             self.speed = p.get("mines.ai_speed")
-            self.field.question_marks = bool(p.get("mines.question_marks"))
             if self._settings_now() != self.settings_seen:  # the level or no-guess changed in the settings
                 self.level_override = self.custom = None
                 if self.field.state == "playing":
@@ -304,10 +340,9 @@ class MinesScene(Scene):
             return True
         if f.is_open(r, c) or f.mark(r, c) == FLAG:
             return False
-        opened = f.open(r, c)
-        if not opened:
+        if not self._play(("O", r * f.cols + c, self._ms()), by_ai):
             return False
-        self._after_reveal((r, c), len(opened))
+        self._after_reveal((r, c), max(1, self.field.opened - f.opened))
         return True
 
     def chord(self, r: int, c: int, by_ai: bool = False) -> bool:
@@ -316,10 +351,9 @@ class MinesScene(Scene):
             return False
         if not by_ai:
             self._player_acts()
-        opened = f.chord(r, c)
-        if not opened:
+        if not self._play(("C", r * f.cols + c, self._ms()), by_ai):
             return False
-        self._after_reveal((r, c), len(opened))
+        self._after_reveal((r, c), max(1, self.field.opened - f.opened))
         return True
 
     def flag(self, r: int, c: int) -> bool:
@@ -328,12 +362,12 @@ class MinesScene(Scene):
             return False
         self._player_acts()
         before = f.mark(r, c)
-        after = f.toggle_flag(r, c)
-        if after == before:
+        question = bool(self.app.profile.get("mines.question_marks")) and not self.demo
+        after = FLAG if before == NO_MARK else (QUESTION if before == FLAG and question else NO_MARK)
+        if not self._play(("M", r * f.cols + c, after, self._ms())):
             return False
-        self.view.set_display(f.display())
+        self.view.set_display(self.field.display())
         self.app.play("hop" if after == FLAG else "menu_move", 0.5)
-        self.save()
         return True
 
     def act(self, r: int, c: int) -> bool:
@@ -364,16 +398,29 @@ class MinesScene(Scene):
         if f.over:
             self.end_t = 0.0
             self.autoplay = self.demo and self.autoplay
-            self._record()
-        self.save()
+
+    def changed(self) -> None:
+        """Undo or redo put another position on screen (also after the end: for study)."""
+        f = self.field
+        self.view.set_display(f.display())
+        self.view.wave = None
+        self.view.shake = 0.0
+        self.hud.confetti = []
+        self.hint = self.ai_target = None
+        self.autoplay = False
+        self.end_t = 0.0
+        self.elapsed = f.clock_ms / 1000 if f.placed else 0.0
+        self.app.play("slide", 0.4)
+
+    def can_take_back(self) -> bool:
+        return not self.demo and self.generating is None
 
     def _generate(self, r: int, c: int) -> None:
         f = self.field
         if self.generator is None:
             self.generator = self.make_worker(GENERATE)
-        seed = None if self.app.seed is None else self.app.seed * 7919 + self.games
-        self.generator.request(f.rows, f.cols, f.mines, (r, c), f.rule, seed, max_seconds=GENERATE_MAX_S,
-                               budget=GENERATE_BUDGET_S)
+        s = self.session
+        self.generator.request(s.backend.params_text(s.params), s.seed, r * f.cols + c, budget=GENERATE_BUDGET_S)
         self.generating = (r, c)
         self.gen_t = 0.0
 
@@ -381,28 +428,25 @@ class MinesScene(Scene):
         r, c = self.generating
         self.generating = None
         f = self.field
-        mines = reply.value.get("mines") if reply.ok and isinstance(reply.value, dict) else None
-        if mines is not None:
-            try:
-                f.place_mines(r * f.cols + c, mines)
-                self.say(f"No-guess board: found in {reply.value['seconds']:.1f} s")
-            except ValueError as e:  # pragma: no cover - the generator keeps the rule's zone clear
-                log.warning("no-guess board rejected: %s", e)
+        value = reply.value if reply.ok and isinstance(reply.value, dict) else {}
+        layout = value.get("mines")
+        if layout is None:  # the worker failed: the board is drawn here, from the same seed
+            layout = self.session.backend.layout(self.session.params, self.session.seed, r * f.cols + c)
+        elif value.get("no_guess"):
+            self.say(f"No-guess board: found in {value.get('seconds', 0):.1f} s")
         else:
             self.say("No no-guess board found in time: this one may need a guess")
-            self.no_guess = False
-        opened = f.open(r, c)
-        if opened:
-            self._after_reveal((r, c), len(opened))
+        if self._play(("O", r * f.cols + c, self._ms(), tuple(layout))):
+            self._after_reveal((r, c), max(1, self.field.opened - f.opened))
 
     def new_game(self) -> None:
-        f = self.field
-        if f.state == "playing" and not self.demo and not self.recorded:
-            self._record(abandoned=True)
+        """A new game with the settings' level (the game on the board is left: abandoned if it was under way)."""
         self.ai_target = None
-        self._start(self._new_field())
+        if self.generator is not None and self.generating is not None:
+            self.generator.cancel()
+        self.session.new(params=self._new_params())
+        self._start()
         self.settings_seen = self._settings_now()
-        self.save()
 
     # ----- the level picker -----
     def choose_level(self, name: str) -> None:
@@ -442,80 +486,38 @@ class MinesScene(Scene):
             return
         on = not self.no_guess
         self.app.set_setting("mines.no_guess", on)
-        if self.field.state == "ready" and self.generating is None:
-            self.no_guess = on
-            self.settings_seen = self._settings_now()
-        else:
-            self.new_game()
+        self.new_game()  # a board not clicked yet is simply dealt again (nothing is recorded for it)
         self.say("No-guess: every board can be solved without guessing" if on
                  else "No-guess off: some boards need a guess")
 
-    # ----- records -----
-    def _record(self, abandoned: bool = False) -> None:
-        f = self.field
-        if self.demo or self.recorded or f.state == "ready":
-            return
-        self.recorded = True
-        ms = int(round(self.elapsed * 1000))
-        won = f.state == "won"
-        level = f.level_name
-        cleared = round(100 * f.opened / (f.size - f.mines))
-        self.app.profile.record_game(GAME_ID, cleared, level=level, won=won, time_ms=ms, assisted=self.assisted,
-                                     no_guess=self.no_guess, rule=f.rule, abandoned=abandoned)
-        if won and not self.assisted and level in LEVELS:
-            self.new_best = self.app.profile.submit_low(best_key(level), max(1, ms))
-        if not abandoned:
-            rec = mines_replay.record(f, time_ms=ms, no_guess=self.no_guess, assisted=self.assisted,
-                                      best=self.new_best)
-            if rec is not None:
-                self.app.replays.add(rec)
-                self.last_replay = rec
-            else:
-                log.info("this Minesweeper game has no replay (resumed from an older save)")
-
     def review(self) -> None:
-        """The game just finished, as a replay with the AI's review over it."""
-        if self.last_replay is None:
-            self.app.notify("This game has no replay to review (it was resumed from an older save)")
-            return
+        """This game as a replay from its untouched field, with the AI's review over it."""
         from arcade.minesweeper.replay_scene import make_replay
 
-        self.app.stack.push(make_replay(self.app, self.last_replay, review=True))
+        self.app.stack.push(make_replay(self.app, self.session.replay(), review=True))
 
     def review_rect(self):
-        """The end card's Review button, once the card is in place (None before, or without a replay)."""
+        """The end card's Review button, once the card is in place (None before)."""
         f = self.field
-        if not f.over or self.demo or self.last_replay is None or self._banner_k() < 1.0:
+        if not f.over or self.demo or self._banner_k() < 1.0:
             return None
         return banner_button(len(self._banner_lines()[1]))
-
-    def save(self) -> None:
-        if self.demo:
-            return
-        f = self.field
-        if f.state == "playing" and self.generating is None:
-            self.app.profile.save_game(GAME_ID, {"field": f.to_dict(), "elapsed_ms": int(self.elapsed * 1000),
-                                                 "assisted": self.assisted, "no_guess": self.no_guess})
-        else:
-            self.app.profile.clear_saved(GAME_ID)
 
     # ----- AI -----
     def toggle_overlay(self) -> None:
         self.odds_on = not self.odds_on
         if self.odds_on:
-            self.assisted = True
+            self.session.hint_taken()
 
     def ask_hint(self) -> None:
         if self.field.over:
             return
-        self.assisted = True
+        self.session.hint_taken()
         self.hint_wanted = True
 
     def set_autoplay(self, on: bool) -> None:
         self.autoplay = on
         self.ai_target = None
-        if on:
-            self.assisted = True
 
     def change_speed(self, delta: int) -> None:
         speeds = list(AI_SPEEDS)
@@ -571,11 +573,11 @@ class MinesScene(Scene):
             # the AI flags the mines it is sure of (a person follows the board better) and lifts a flag the
             # player put on the cell it opens (a flag is an opinion)
             for r, c in a.mines:
-                if not f.is_open(r, c) and f.mark(r, c) != FLAG:
-                    f.set_mark(r, c, FLAG)
-            if f.mark(*cell):
-                f.set_mark(*cell, NO_MARK)
-            self.view.set_display(f.display())
+                if not self.field.is_open(r, c) and self.field.mark(r, c) != FLAG:
+                    self._play(("M", r * f.cols + c, FLAG, self._ms()), by_ai=True)
+            if self.field.mark(*cell):
+                self._play(("M", cell[0] * f.cols + cell[1], NO_MARK, self._ms()), by_ai=True)
+            self.view.set_display(self.field.display())
             self.open_cell(*cell, by_ai=True)
 
     # ----- input -----
@@ -704,9 +706,11 @@ class MinesScene(Scene):
         elif intent == "flag":
             self.show_cursor = True
             self.flag(*self.cursor)
-        elif intent == "chord":
+        elif intent == "chord":  # Enter (or a pad's A): chord on a number, open a covered cell
             self.show_cursor = True
-            self.chord(*self.cursor)
+            self.act(*self.cursor)
+        elif self.session_intent(intent):  # undo, redo, copy the game code
+            pass
         elif intent == "odds":
             self.toggle_overlay()
         elif intent == "hint":
@@ -729,7 +733,7 @@ class MinesScene(Scene):
                 return
             if self.autoplay:
                 self.set_autoplay(False)
-            self.app.open("pause", GAME_ID, on_restart=self.new_game)
+            self.open_pause(on_restart=self.new_game)
 
     # ----- frame -----
     def update(self, dt: float) -> None:
@@ -746,9 +750,8 @@ class MinesScene(Scene):
             reply = self.generator.poll() if self.generator is not None else None
             if reply is not None:
                 self._generated(reply)
-        if f.state == "playing" and self.generating is None:
-            self.elapsed += dt
-        f.clock_ms = int(self.elapsed * 1000)  # the inputs' times in the replay
+        if f.state == "playing" and self.generating is None and self.session.pos == len(self.session.states) - 1:
+            self.elapsed += dt  # the clock runs on the game's newest position (not while studying after an undo)
         if self.touch is not None and not self.touch[3]:
             self.touch[2] += dt
             if self.touch[2] >= LONG_PRESS:
@@ -882,8 +885,8 @@ class MinesScene(Scene):
                 lines.append("AI-assisted: no best time")
             elif self.new_best:
                 lines.append("New best time!")
-            elif f.level_name in LEVELS:
-                best = self.app.profile.lowest(best_key(f.level_name))
+            else:
+                best = self.app.profile.lowest(self.session.backend.best_key(self.session.params))
                 if best is not None:
                     lines.append(f"Best {format_time(best)}")
             title, colour = "Cleared!", colors.GOLD
@@ -899,15 +902,15 @@ class MinesScene(Scene):
         if k <= 0:
             return
         title, lines, colour = self._banner_lines()
-        review = "Review  V" if self.last_replay is not None and not self.demo else None
+        review = "Review  V" if not self.demo else None
         draw_banner(surface, title, lines, k, colour, button=review)
 
 
 def make_scene(app, resume: bool = False, level: str | None = None, custom=None, first_click: str | None = None,
-               **_):
+               **options):
     """A new game at the setting's level, or the saved one. ``level`` / ``custom`` (rows, cols, mines) from the
-    command line become the setting, as the level picker's choice does (a saved game of another size is kept and
-    continued: the chosen level starts with the next game)."""
+    command line become the setting, as the level picker's choice does; a saved game of another size is left (it
+    counts as abandoned) for one of the size asked for."""
     if level is not None:
         app.profile.set("mines.level", level)
     if custom is not None:
@@ -915,27 +918,15 @@ def make_scene(app, resume: bool = False, level: str | None = None, custom=None,
         for key, value in (("mines.custom_width", cols), ("mines.custom_height", rows), ("mines.custom_mines", mines),
                            ("mines.level", "custom")):
             app.profile.set(key, value)
-    if resume:
-        data = app.profile.saved_game(GAME_ID)
-        if data is not None:
-            try:
-                if not isinstance(data, dict):
-                    raise ValueError("not a mapping")
-                field = Field.from_dict(data.get("field"))
-                elapsed = data.get("elapsed_ms", 0)
-                if isinstance(elapsed, bool) or not isinstance(elapsed, int) or elapsed < 0:
-                    raise ValueError(f"elapsed_ms {elapsed!r}")
-                scene = MinesScene(app, field=field, elapsed=elapsed / 1000, assisted=bool(data.get("assisted")),
-                                   no_guess=bool(data.get("no_guess")), first_click=first_click)
-                if (level is not None or custom is not None) and scene.wanted_size() != (field.rows, field.cols,
-                                                                                        field.mines):
-                    scene.say("Your saved game goes on; the level you chose starts with the next game (R)", 6.0)
-                return scene
-            except (ValueError, TypeError) as e:
-                log.warning("the saved Minesweeper game could not be restored (%s); starting a new one", e)
-                app.profile.clear_saved(GAME_ID)
-    return MinesScene(app, first_click=first_click)
+    return MinesScene(app, resume=resume, level=level, custom=custom, first_click=first_click, **options)
 
 
 def make_demo(app):
     return MinesScene(app, demo=True)
+
+
+def draw_position(surface, state: Field, params) -> None:
+    """A position of a replay, for the engine's replay scene."""
+    view = BoardView(state.rows, state.cols, speed=0.0, area=screen_for(state.rows, state.cols).board)
+    view.set_display(state.display())
+    view.draw(surface)

@@ -557,10 +557,8 @@ class TicTacToeScene(SessionScene):
                 self.cursor = self.match.last or (n // 2, n // 2)
             elif self.human_turn:
                 self.place(*self.cursor)
-        elif intent == "undo":
-            self.undo()
-        elif intent == "redo":
-            self.redo()
+        elif self.session_intent(intent):  # undo, redo, copy the game code
+            pass
         elif intent == "new":
             self.new_game()
         elif intent == "swap":

@@ -55,7 +55,7 @@ def test_a_level_chosen_mid_game_starts_it_and_the_old_game_counts_as_abandoned(
     assert s.field.state == "playing"
     frames(app, 1, events=click(chip(s, "level:expert").center))
     assert size_of(s) == LEVELS["expert"] and s.hud.screen is vw.TALL
-    assert app.profile.history("minesweeper")[-1]["abandoned"] is True
+    assert app.profile.history("minesweeper")[-1]["outcome"] == "abandoned"
 
 
 def test_the_demo_ignores_the_picker(app):
@@ -218,30 +218,34 @@ def test_the_command_lines_level_becomes_the_setting(tmp_path):
     assert Profile(tmp_path).get("mines.level") == "expert"
 
 
-def test_a_saved_game_of_another_size_goes_on_and_says_so(app):
-    f = Field.level("beginner", seed=3)
-    f.open(4, 4)
-    app.profile.save_game("minesweeper", {"field": f.to_dict(), "elapsed_ms": 1000})
+def test_a_level_asked_for_on_the_command_line_leaves_a_saved_game_of_another_size(app):
+    """`arcade play minesweeper --level expert` over a saved beginner game: the expert game starts; the beginner
+    game is recorded as abandoned (its replay kept), as a new game over it from the menu would."""
+    s = sc.make_scene(app, resume=False, level="beginner")
+    s.open_cell(4, 4)
+    s.exit()
+    assert app.profile.saved_game("minesweeper") is not None
     s = sc.make_scene(app, resume=True, level="expert")
-    assert size_of(s) == LEVELS["beginner"] and "next game" in s.notice
-    s.new_game()
     assert size_of(s) == LEVELS["expert"]
+    assert app.profile.history("minesweeper")[-1]["outcome"] == "abandoned"
+    again = sc.make_scene(app, resume=True)  # the expert game is what continues now (nothing played: same board)
+    assert size_of(again) == LEVELS["expert"]
 
 
 # ------------------------------------------------------------------------------------------------ no-guess
 def test_the_no_guess_switch(app, game):
     s = game
     switch = chip(s, "noguess")
-    frames(app, 1, events=click(switch.center))  # a board not clicked yet takes it at once
+    frames(app, 1, events=click(switch.center))  # a board not clicked yet is dealt again with it
     frames(app, 1)
-    assert s.no_guess and app.profile.get("mines.no_guess") is True and s.games == 1
+    assert s.no_guess and app.profile.get("mines.no_guess") is True and app.profile.history("minesweeper") == []
     assert colour_at(app, (switch.x + 3, switch.centery)) == vw.colors.GOLD
     frames(app, 1, events=click(s.view.layout.cell_rect(4, 4).center))
     assert s.field.state in ("playing", "won") and "No-guess board" in s.notice
     frames(app, 1, events=[key(pygame.K_g)])  # in a game: a new game without it
     frames(app, 1)
     assert not s.no_guess and app.profile.get("mines.no_guess") is False and s.field.state == "ready"
-    assert s.games == 2 and colour_at(app, (switch.x + 3, switch.centery)) == vw.CHIP
+    assert colour_at(app, (switch.x + 3, switch.centery)) == vw.CHIP
 
 
 # ------------------------------------------------------------------------------------------------ settings
@@ -330,9 +334,9 @@ def test_the_timer_the_end_card_and_the_best_write_it_the_same(app, game, monkey
     f = s.field
     for r in range(f.rows):
         for c in range(f.cols):
-            if not f.is_mine(r, c) and not f.is_open(r, c):
+            if not f.is_mine(r, c) and not s.field.is_open(r, c):
                 s.open_cell(r, c)
-    assert f.state == "won"
+    assert s.field.state == "won"
     settle(app, 2.0)
     shown = words(drawn(app))
     assert {"Cleared!", "Time 12.3 s", "New best time!"} <= shown

@@ -7,6 +7,7 @@ import pytest
 from arcade import cli
 from arcade.engine.worker import Reply, resolve
 from arcade.minesweeper import best_key, scene as sc, view as vw
+from arcade.minesweeper.backend import Params
 from arcade.minesweeper.field import Field
 from helpers import click, finger, frames, key, mouse_down, mouse_move, mouse_up, settle
 
@@ -47,19 +48,26 @@ LAYOUT = ["*....",
           "....."]
 
 
-def fixed(layout=LAYOUT, first=(1, 1), **kw):
-    """The 5 x 5 field above opened at ``first`` (by default the 1 next to the corner mine: nothing floods)."""
+def fixed(layout=LAYOUT, first=(1, 1), no_guess=False):
+    """The 5 x 5 field above opened at ``first`` (by default the 1 next to the corner mine: nothing floods): the
+    game's parameters and its first open, which carries the layout."""
     rows, cols = len(layout), len(layout[0])
-    mines = [r * cols + c for r, line in enumerate(layout) for c, ch in enumerate(line) if ch == "*"]
-    f = Field(rows, cols, len(mines), rule="safe", **kw)
-    f.place_mines(first[0] * cols + first[1], mines)
-    f.open(*first)
-    return f
+    mines = tuple(r * cols + c for r, line in enumerate(layout) for c, ch in enumerate(line) if ch == "*")
+    return Params(rows, cols, len(mines), "safe", no_guess), ("O", first[0] * cols + first[1], 0, mines)
 
 
 def start(app, field=None, **kw):
     app.profile.set("help.minesweeper", True)  # no first-launch card
-    s = sc.MinesScene(app, field=field, make_worker=SyncWorker, **kw)
+    if isinstance(field, Field):  # an untouched field of that size (the seed deals it)
+        field = (Params(field.rows, field.cols, field.mines, field.rule), None)
+    if field is None:
+        s = sc.MinesScene(app, make_worker=SyncWorker, **kw)
+    else:
+        params, first = field
+        s = sc.MinesScene(app, params=params, make_worker=SyncWorker, **kw)
+        if first is not None:
+            assert s.session.play(first)
+            s._start()
     app.stack.reset(s, fade=False)
     frames(app, 1)
     return s
@@ -139,22 +147,20 @@ def test_win_records_a_best_time_and_shows_the_cool_face(app):
 
 
 def test_a_level_win_sets_the_best_time_unless_assisted(app):
-    f = Field.level("beginner", seed=4, rule="opening")
-    f.open(4, 4)
-    s = start(app, f)
+    s = start(app, (Params(), ("O", 40, 0)))  # beginner, opened in the middle (the seed deals the mines)
     s.elapsed = 30.0
+    f = s.field
     for (r, c) in [(r, c) for r in range(9) for c in range(9) if not f.is_mine(r, c)]:
         s.open_cell(r, c)
-    assert f.state == "won" and app.profile.lowest(best_key("beginner")) == 30000 and s.new_best
-    g = Field.level("beginner", seed=5, rule="opening")
-    g.open(4, 4)
-    s2 = start(app, g)
+    assert s.field.state == "won" and app.profile.lowest(best_key("beginner")) == 30000 and s.new_best
+    s2 = start(app, (Params(), ("O", 40, 0)))
     s2.elapsed = 10.0
     frames(app, 1, events=[key(pygame.K_h)])  # a hint: the game is assisted
+    g = s2.field
     for (r, c) in [(r, c) for r in range(9) for c in range(9) if not g.is_mine(r, c)]:
         s2.open_cell(r, c)
-    assert g.state == "won" and app.profile.lowest(best_key("beginner")) == 30000
-    assert app.profile.history("minesweeper")[-1]["assisted"] is True
+    assert s2.field.state == "won" and app.profile.lowest(best_key("beginner")) == 30000
+    assert app.profile.history("minesweeper")[-1]["assisted"] >= 1
 
 
 def test_loss_shows_the_exploded_mine_and_records(app):
@@ -210,24 +216,25 @@ def test_touch_tap_opens_and_long_press_flags(app):
 
 def test_question_marks_cycle_when_on(app):
     app.profile.set("mines.question_marks", True)
-    s = start(app, fixed(question_marks=True))
+    s = start(app, fixed())
     for _ in range(2):
         frames(app, 1, events=click(centre(s, 0, 4), 3))
     assert s.field.display()[0][4] == "?"
 
 
 def test_save_and_continue(app):
+    from arcade.engine.storage import FILENAME
+
     s = start(app, fixed())
-    frames(app, 1, events=click(centre(s, 0, 4)))
     s.elapsed = 7.5
-    s.save()
-    saved = app.profile.saved_game("minesweeper")
-    assert saved and saved["elapsed_ms"] == 7500
+    frames(app, 1, events=click(centre(s, 0, 4)))
+    assert app.profile.saved_game("minesweeper") is not None  # saved with the move
     again = sc.make_scene(app, resume=True)
-    assert again.field.display() == s.field.display() and again.elapsed == 7.5
+    assert again.field.display() == s.field.display() and again.elapsed == 7.5 and again.session.can_undo
     app.profile.save_game("minesweeper", {"field": {"version": 99}})
-    fresh = sc.make_scene(app, resume=True)  # a bad save: a new game, the save dropped
+    fresh = sc.make_scene(app, resume=True)  # an unreadable save: a new game, the save kept aside, never deleted
     assert fresh.field.state == "ready" and app.profile.saved_game("minesweeper") is None
+    assert list(app.profile.dir.glob(f"{FILENAME}.save-minesweeper-*"))
 
 
 def test_hint_rings_the_cell_and_says_why(app):

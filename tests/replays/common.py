@@ -63,3 +63,16 @@ def watch_from_list(app, game_id: str, rec):
     frames(app, 1, events=[key(pygame.K_RETURN)])
     settle(app, 0.3)
     return app.stack.top
+
+
+def mines_record(f) -> dict:
+    """A Minesweeper game played on a :class:`arcade.minesweeper.field.Field` (its own log of inputs) as replay
+    data in the format written before the session layer, which replays still read (through the backend)."""
+    from arcade.engine.replays import encode_events
+
+    bits = 0
+    for r, c in f.mine_cells():
+        bits |= 1 << (r * f.cols + c)
+    return {"rows": f.rows, "cols": f.cols, "mines": f.mines, "rule": f.rule, "no_guess": False, "seed": 0,
+            "layout": format(bits, "x").zfill((f.size + 3) // 4), "log": encode_events(f.log), "state": f.state,
+            "time_ms": f.clock_ms, "question_marks": f.question_marks, "assisted": False}

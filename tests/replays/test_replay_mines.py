@@ -1,6 +1,7 @@
-"""Minesweeper replays: record -> replay reproduces the final field exactly (hypothesis over random players with
-flags, question marks and chords, AI-played games, no-guess layouts, saved and resumed games), the record is
-compact, and a corrupt or hostile record is a one-line ValueError."""
+"""Minesweeper replays on the session layer: a session's replay reproduces the game exactly (hypothesis over random
+players with flags, question marks, chords, undos and redos; AI-played games), the first open carries the mine
+layout so a replay needs no generator, the record is compact, and a corrupt or hostile record (old format or new)
+is a one-line ValueError."""
 import json
 import random
 
@@ -8,181 +9,151 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from arcade.engine.replays import parse
+from arcade.engine.session import AI, Session
 from arcade.minesweeper import solver
-from arcade.minesweeper.field import FLAG, NO_MARK, QUESTION, Field
-from arcade.minesweeper.replay import check, fingerprint, label, record, replay, steps
+from arcade.minesweeper.backend import BACKEND, Params
+from arcade.minesweeper.field import FLAG, NO_MARK, QUESTION, check_size
+from arcade.minesweeper.replay import check, label, steps
 
-ACTIONS = st.lists(st.tuples(st.sampled_from(["open", "chord", "flag", "mark", "unmark", "question"]),
-                             st.integers(0, 99), st.integers(0, 99), st.integers(0, 3000)), max_size=120)
+ACTIONS = st.lists(st.tuples(st.sampled_from(["open", "chord", "flag", "unmark", "question", "undo", "redo"]),
+                             st.integers(0, 99), st.integers(0, 99)), max_size=120)
 
 
-def play(f: Field, actions, rng: random.Random, finish: bool = True) -> Field:
-    """Apply the actions (cells wrap onto the board); then, if ``finish``, open random covered cells until the
-    game ends (a player who keeps clicking)."""
-    for kind, r, c, dt in actions:
-        if f.over:
+class Clock:
+    def __init__(self, rng):
+        self.t, self.rng = 0.0, rng
+
+    def __call__(self):
+        self.t += self.rng.randrange(2000) / 1000
+        return self.t
+
+
+def play(s: Session, actions, rng: random.Random) -> Session:
+    """Apply the actions (cells wrap onto the board); then open random covered cells until the game ends."""
+    ms = 0
+    for kind, r, c in actions:
+        if s.over:
             break
-        f.clock_ms += dt
-        r, c = r % f.rows, c % f.cols
-        if kind == "open":
-            f.open(r, c)
-        elif kind == "chord":
-            f.chord(r, c)
-        elif kind == "flag":
-            f.toggle_flag(r, c)
-        elif kind == "mark":
-            f.set_mark(r, c, FLAG)
-        elif kind == "unmark":
-            f.set_mark(r, c, NO_MARK)
-        elif kind == "question" and f.question_marks:
-            f.set_mark(r, c, QUESTION)
-    while finish and not f.over:
-        f.clock_ms += rng.randrange(2000)
-        cells = [(r, c) for r in range(f.rows) for c in range(f.cols) if not f.is_open(r, c)
-                 and f.mark(r, c) != FLAG]
-        if not cells:  # every covered cell flagged: lift one
-            r, c = next((r, c) for r in range(f.rows) for c in range(f.cols) if not f.is_open(r, c))
-            f.set_mark(r, c, NO_MARK)
+        f = s.state
+        ms += 37
+        i = (r % f.rows) * f.cols + c % f.cols
+        if kind == "undo":
+            s.undo()
+        elif kind == "redo":
+            s.redo()
+        elif kind in ("open", "chord"):
+            s.play(("O" if kind == "open" else "C", i, ms))
+        else:
+            s.play(("M", i, {"flag": FLAG, "unmark": NO_MARK, "question": QUESTION}[kind], ms))
+    while not s.over:
+        f = s.state
+        ms += rng.randrange(2000)
+        cells = [i for i in range(f.size) if not f._state[i] and f._mark[i] != FLAG]
+        if not cells:
+            i = next(i for i in range(f.size) if not f._state[i])
+            s.play(("M", i, NO_MARK, ms))
             continue
-        f.open(*rng.choice(cells))
-    return f
+        s.play(("O", rng.choice(cells), ms))
+    return s
 
 
-def round_trip(f: Field, **kw):
-    rec = record(f, time_ms=f.clock_ms, **kw)
-    assert rec is not None
-    again = parse(rec.to_json())  # through its file form
-    end = replay(again.data)
-    assert fingerprint(end) == fingerprint(f)
-    s = steps(again.data)
-    assert len(s) == len(f.log) + 1 and s[-1].display == f.display() and s[-1].state == f.state
-    assert s[-1].view == f.view()
-    assert [x.ms for x in s[1:]] == [t for _, _, t in f.log]
-    return rec
+def round_trip(s: Session):
+    again = parse(s.replay().to_json())  # through its file form
+    st_ = steps(again.data)
+    f = s.state
+    assert len(st_) == len(s.events) + 1 and st_[-1].display == f.display() and st_[-1].state == f.state
+    assert st_[-1].view == f.view() and st_[0].opened == 0  # the untouched field at move 0
+    return again
 
 
 @settings(max_examples=80, deadline=None)
 @given(rows=st.integers(2, 12), cols=st.integers(2, 12), density=st.floats(0.05, 0.6),
-       rule=st.sampled_from(["safe", "opening"]), qm=st.booleans(), seed=st.integers(0, 2**40), actions=ACTIONS)
-def test_a_replay_reproduces_any_game_exactly(rows, cols, density, rule, qm, seed, actions):
+       rule=st.sampled_from(["safe", "opening"]), seed=st.integers(0, 2**30), actions=ACTIONS)
+def test_a_replay_reproduces_any_game_exactly(rows, cols, density, rule, seed, actions):
     mines = max(1, min(rows * cols - 1, round(rows * cols * density)))
-    f = play(Field(rows, cols, mines, rule=rule, seed=seed, question_marks=qm), actions, random.Random(seed))
-    rec = round_trip(f)
-    assert rec.score == round(100 * f.opened / (f.size - f.mines))
-    assert rec.data["seed"] == seed and rec.data["state"] == f.state
+    check_size(rows, cols, mines)
+    rng = random.Random(seed)
+    s = play(Session(BACKEND, Params(rows, cols, mines, rule), seed, clock=Clock(rng)), actions, rng)
+    round_trip(s)
 
 
-def ai_game(level, seed, chords=True):
-    """The solver plays; it flags the mines it is sure of and chords numbers whose flags are complete."""
-    f = Field.level(level, seed=seed)
-    while not f.over:
-        f.clock_ms += 250
+def ai_game(level_params: Params, seed: int) -> Session:
+    """The solver plays as the AI; it flags the mines it is sure of and chords numbers whose flags are complete."""
+    s = Session(BACKEND, level_params, seed)
+    ms = 0
+    while not s.over:
+        f = s.state
+        ms += 250
         a = solver.analyse(f.view(), f.mines)
         for r, c in a.mines:
             if f.mark(r, c) != FLAG:
-                f.set_mark(r, c, FLAG)
-        if chords:
-            ch = next(((r, c) for r in range(f.rows) for c in range(f.cols) if f.can_chord(r, c)), None)
-            if ch is not None:
-                f.chord(*ch)
-                continue
-        f.open(*a.move)
-    return f
+                s.play(("M", r * f.cols + c, FLAG, ms), by=AI)
+        f = s.state
+        ch = next(((r, c) for r in range(f.rows) for c in range(f.cols) if f.can_chord(r, c)), None)
+        if ch is not None:
+            s.play(("C", ch[0] * f.cols + ch[1], ms), by=AI)
+            continue
+        s.play(("O", a.move[0] * f.cols + a.move[1], ms), by=AI)
+    return s
 
 
-@pytest.mark.parametrize("level,seed", [("beginner", s) for s in range(6)] + [("intermediate", 1)])
-def test_ai_played_games_with_flags_and_chords_replay_exactly(level, seed):
-    f = ai_game(level, seed)
-    rec = round_trip(f)
-    kinds = {k for k, _, _ in f.log}
+@pytest.mark.parametrize("seed", range(5))
+def test_ai_played_games_with_flags_and_chords_replay_exactly(seed):
+    s = ai_game(Params(), seed)
+    again = round_trip(s)
+    kinds = {x.kind for x in steps(again.data)}
     assert "F" in kinds and "O" in kinds
-    if level == "intermediate":
-        assert "C" in kinds
+    assert label(again).startswith(("Won", "Lost"))
 
 
-def test_a_no_guess_layout_replays_from_the_layout_not_the_seed():
-    from arcade.minesweeper.noguess import generate
-
-    g = generate(9, 9, 10, (4, 4), "opening", seed=5)
-    f = Field(9, 9, 10, rule="opening", seed=123)
-    f.place_mines(4 * 9 + 4, g["mines"])
-    f.open(4, 4)
-    while not f.over:
-        safe, _ = solver.certain(f.view(), f.mines)
-        f.clock_ms += 100
-        f.open(*safe[0])
-    rec = round_trip(f, no_guess=True)
-    assert rec.data["no_guess"] and f.state == "won"
+def test_the_first_open_carries_the_layout_so_a_replay_needs_no_generator():
+    s = Session(BACKEND, Params(9, 9, 10, "opening", no_guess=True), 5)
+    s.play(("O", 40, 0))
+    first = s.events[0]
+    assert ":" in first  # the layout in hex after the open
+    again = json.loads(json.dumps(s.replay().data))
+    assert steps(again)[-1].display == s.state.display()
 
 
-def test_a_saved_and_resumed_game_keeps_its_replay():
-    rng = random.Random(4)
-    f = Field.level("beginner", seed=9, question_marks=True)
-    play(f, [("open", 4, 4, 0), ("flag", 0, 0, 500), ("flag", 0, 0, 500), ("flag", 8, 8, 700)], rng, finish=False)
-    g = Field.from_dict(json.loads(json.dumps(f.to_dict())))
-    assert g.log == f.log and g.clock_ms == f.log[-1][2]
-    play(g, [], rng)
-    assert g.over
-    round_trip(g)
-
-
-def test_a_save_older_than_replays_has_none():
-    f = Field.level("beginner", seed=9)
-    f.open(4, 4)
-    data = f.to_dict()
-    del data["log"]
-    g = Field.from_dict(data)
-    assert g.log is None
-    play(g, [], random.Random(1))
-    assert record(g, time_ms=1000) is None
-
-
-def test_a_game_not_over_has_no_replay_and_the_record_is_compact():
-    f = Field.level("expert", seed=3)
-    assert record(f, time_ms=0) is None
-    f = ai_game("expert", 3)
-    rec = record(f, time_ms=f.clock_ms, best=True)
-    text = rec.to_json()
-    assert rec.best and len(text) < 200 + 130 + 9 * len(f.log)  # the layout is 120 hex digits, ~7 bytes an input
-    assert label(rec).startswith("Won" if f.state == "won" else "Lost")
+def test_the_record_is_compact():
+    s = ai_game(Params(16, 16, 40), 1)
+    text = s.replay().to_json()
+    assert len(text) < 400 + 16 * len(s.events)
 
 
 def base():
-    f = ai_game("beginner", 0)
-    return record(f, time_ms=f.clock_ms).data
+    return ai_game(Params(), 0).replay().data
 
 
 @pytest.mark.parametrize("change", [
-    {"rows": 1}, {"cols": 101}, {"mines": 0}, {"rule": "nope"}, {"state": "playing"}, {"no_guess": 1},
-    {"time_ms": -5}, {"seed": "x"}, {"layout": "zz"}, {"layout": "0" * 21}, {"layout": "f" * 21},
-    {"log": ""}, {"log": "O1.0 "}, {"log": "X1.0"}, {"log": "O2p.0"},  # cell 97 is off a 9 x 9 board
-    {"mines": 11}, {"log": "F0.0U0.0" * 50_001},  # too long to keep every position
+    {"params": "1x9m1"}, {"params": "101x9m9"}, {"params": "9x9m0"}, {"params": "beginner.fast"},
+    {"seed": "x"}, {"log": ["pO0.0:zz"], "t": [0]}, {"log": ["pX1.0"], "t": [0]},
+    {"log": ["pO2p.0"], "t": [0]},  # cell 97 is off a 9 x 9 board
+    {"session": 7}, {"t": [0]},
 ])
 def test_bad_records_are_one_line_errors(change):
-    data = base() | change
     with pytest.raises(ValueError) as e:
-        steps(data)
+        steps(base() | change)
     assert "\n" not in str(e.value)
 
 
 def test_inputs_the_rules_refuse_are_one_line_errors():
     data = base()
-    events = data["log"]
-    for log, why in [(events + "O0.0", "already over"), ("F0.0F0.0" + events, "changes no mark"),
-                     ("C0.0" + events, "chord"), (events.replace("O", "U", 1), "changes no mark")]:
+    log, t = data["log"], data["t"]
+    for bad in (log + ["pO0.0"], ["pM10.0", "pM10.0"] + log, ["pC0.0"] + log):
         with pytest.raises(ValueError) as e:
-            steps(data | {"log": log})
-        assert "\n" not in str(e.value) and why in str(e.value)
-    with pytest.raises(ValueError, match="end the game"):
-        steps(data | {"state": "lost" if data["state"] == "won" else "won"})
+            steps(data | {"log": bad, "t": [0] * len(bad)})
+        assert "\n" not in str(e.value)
     with pytest.raises(ValueError):
         check([])
 
 
 def test_a_mine_under_the_first_click_is_refused():
     data = base()
-    first = int(data["log"][1:data["log"].index(".")], 36)
-    bits = int(data["layout"], 16)
-    moved = (bits & ~(bits & -bits)) | (1 << first)  # one mine moved under the first click
-    with pytest.raises(ValueError, match="first click"):
-        steps(data | {"layout": format(moved, "x").zfill(21)})
+    first = data["log"][0]
+    cell = int(first[2:first.index(".")], 36)
+    bits = int(first.split(":")[1], 16)
+    moved = (bits & ~(bits & -bits)) | (1 << cell)  # one mine moved under the first click
+    bad = first.split(":")[0] + ":" + format(moved, "x").zfill(21)
+    with pytest.raises(ValueError):
+        steps(data | {"log": [bad] + data["log"][1:]})

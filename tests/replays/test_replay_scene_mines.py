@@ -8,53 +8,47 @@ import pygame
 
 from arcade.engine.replays import read_file, write_file
 from arcade.minesweeper import best_key, scene as sc, view as vw
-from arcade.minesweeper.field import Field
-from arcade.minesweeper.replay import fingerprint, replay, steps
+from arcade.minesweeper.backend import Params
+from arcade.minesweeper.replay import steps
 from arcade.minesweeper.replay_scene import (BUTTONS, GUESS_ORANGE, RISK_RED, SAFE_GREEN, TIMELINE, MinesReplayScene,
                                              MinesReviewCard, make_replay)
 from helpers import click, frames, key, mouse_down, mouse_move, mouse_up, settle
 from tests.replays.common import refused_in_one_line, replay_file_runs, replays_list, shown
 from tests.minesweeper.test_scene import SyncWorker, centre
+from tests.minesweeper.test_scene import start as start_game
 from tests.replays.test_review_mines import SyncWorker as ReviewWorker
-
-
-def start(app, field):
-    app.profile.set("help.minesweeper", True)
-    s = sc.MinesScene(app, field=field, make_worker=SyncWorker)
-    app.stack.reset(s, fade=False)
-    frames(app, 1)
-    return s
 
 
 def won_game(app, seed=4):
     """A beginner game won by clicks (a flag on the way), a few frames between inputs."""
-    f = Field.level("beginner", seed=seed, rule="opening")
-    s = start(app, f)
+    app.seed = seed
+    s = start_game(app, (Params(), None))
     frames(app, 1, events=click(centre(s, 4, 4)))
-    mine = f.mine_cells()[0]
+    mine = s.field.mine_cells()[0]
     frames(app, 6, events=click(centre(s, *mine), 3))
-    for r, c in [(r, c) for r in range(9) for c in range(9) if not f.is_mine(r, c)]:
-        if not f.is_open(r, c):
+    for r, c in [(r, c) for r in range(9) for c in range(9) if not s.field.is_mine(r, c)]:
+        if not s.field.is_open(r, c):
             frames(app, 3, events=click(centre(s, r, c)))
-    assert f.state == "won"
+    assert s.field.state == "won"
     assert app.replays.flush()
-    return s, f
+    return s, s.field
 
 
 def lost_game(app):
     """A 5 x 5 game: a forced guess (6.25 %, the safest there was), then a click on a cell that was certainly a
     mine while certain-safe cells were there."""
     layout = ["*....", ".....", ".....", "...*.", "....."]
-    mines = [r * 5 + c for r, line in enumerate(layout) for c, ch in enumerate(line) if ch == "*"]
-    f = Field(5, 5, 2, rule="safe", seed=1)
-    f.place_mines(6, mines)
-    s = start(app, f)
-    frames(app, 4, events=click(centre(s, 1, 1)))  # the first click: a 1 next to the corner mine
+    mines = tuple(r * 5 + c for r, line in enumerate(layout) for c, ch in enumerate(line) if ch == "*")
+    s = start_game(app, (Params(5, 5, 2, "safe"), None))
+    s.elapsed = 0.5
+    s.session.play(("O", 6, 500, mines))  # the first click: a 1 next to the corner mine
+    s._start()
+    frames(app, 4)
     frames(app, 4, events=click(centre(s, 4, 0)))  # floods the left and bottom
     frames(app, 4, events=click(centre(s, 3, 3)))  # boom
-    assert f.state == "lost"
+    assert s.field.state == "lost"
     assert app.replays.flush()
-    return s, f
+    return s, s.field
 
 
 def opened(app, rec, review_worker=ReviewWorker):
@@ -67,19 +61,18 @@ def test_a_won_game_leaves_a_best_replay_that_replays_exactly(app):
     s, f = won_game(app)
     (rec,) = app.replays.list("minesweeper")
     assert rec.best and s.new_best and app.profile.lowest(best_key("beginner")) is not None
-    assert rec.data["state"] == "won" and rec.data["time_ms"] == int(round(s.elapsed * 1000))
-    assert fingerprint(replay(rec.data)) == fingerprint(f)
-    kinds = [k for k, _, _ in f.log]
+    st = steps(rec.data)
+    assert st[-1].state == "won" and st[-1].display == f.display() and st[0].opened == 0
+    kinds = [x.kind for x in st[1:]]
     assert kinds[0] == "O" and "F" in kinds
-    times = [t for _, _, t in f.log]
+    times = [x.ms for x in st[1:]]
     assert times == sorted(times) and times[-1] > 0  # the clock ran between the inputs
-    assert rec.data["seed"] is not None  # an explicit seed even without --seed
 
 
 def test_a_lost_game_is_kept_too_and_the_demo_keeps_none(app):
     lost_game(app)
     (rec,) = app.replays.list("minesweeper")
-    assert not rec.best and rec.data["state"] == "lost" and rec.score < 100
+    assert not rec.best and steps(rec.data)[-1].state == "lost" and rec.score < 100
     demo = sc.MinesScene(app, demo=True, make_worker=SyncWorker)
     app.stack.reset(demo, fade=False)
     settle(app, 3.0)
@@ -231,7 +224,7 @@ def test_stats_lists_minesweeper_replays_by_result(app):
     won = next(i for i, x in enumerate(labels) if x.startswith("Won"))
     frames(app, 1, events=[key(pygame.K_DOWN)] * won + [key(pygame.K_RETURN)])
     settle(app, 0.3)
-    assert isinstance(app.stack.top, MinesReplayScene) and app.stack.top.replay.data["state"] == "won"
+    assert isinstance(app.stack.top, MinesReplayScene) and steps(app.stack.top.replay.data)[-1].state == "won"
 
 
 def test_arcade_replay_file_opens_and_bad_files_are_one_line(app, tmp_path, capsys):
@@ -240,9 +233,12 @@ def test_arcade_replay_file_opens_and_bad_files_are_one_line(app, tmp_path, caps
     good = tmp_path / "good.replay"
     write_file(rec, good)
     replay_file_runs(good, tmp_path / "d")
-    cases = {"inputs.replay": type(rec)(rec.game, rec.score, rec.data | {"log": rec.data["log"] + "O0.0"}),
-             "layout.replay": type(rec)(rec.game, rec.score, rec.data | {"layout": "0" * 21}),
-             "size.replay": type(rec)(rec.game, rec.score, rec.data | {"rows": 500})}
+    first = rec.data["log"][0]
+    cases = {"inputs.replay": type(rec)(rec.game, rec.score, rec.data | {"log": rec.data["log"] + ["pO0.0"],
+                                                                         "t": rec.data["t"] + [10**6]}),
+             "layout.replay": type(rec)(rec.game, rec.score, rec.data | {
+                 "log": [first.split(":")[0] + ":" + "0" * 21] + rec.data["log"][1:]}),
+             "size.replay": type(rec)(rec.game, rec.score, rec.data | {"params": "500x9m10"})}
     for name, bad in cases.items():
         (tmp_path / name).write_text(bad.to_json())
         assert "minesweeper" in refused_in_one_line(tmp_path / name, tmp_path / "d", capsys)

@@ -10,9 +10,60 @@ from hypothesis import given, settings, strategies as st
 
 from arcade.minesweeper import solver
 from arcade.minesweeper.field import Field
-from arcade.minesweeper.replay import record, steps
+from arcade.minesweeper.replay import steps
+from arcade.minesweeper.field import FLAG, NO_MARK, QUESTION
+from tests.replays.common import mines_record
+
+
+def play(f: Field, actions, rng: random.Random, finish: bool = True) -> Field:
+    """Apply the actions (cells wrap onto the board); then, if ``finish``, open random covered cells until the
+    game ends (a player who keeps clicking)."""
+    for kind, r, c, dt in actions:
+        if f.over:
+            break
+        f.clock_ms += dt
+        r, c = r % f.rows, c % f.cols
+        if kind == "open":
+            f.open(r, c)
+        elif kind == "chord":
+            f.chord(r, c)
+        elif kind == "flag":
+            f.toggle_flag(r, c)
+        elif kind == "mark":
+            f.set_mark(r, c, FLAG)
+        elif kind == "unmark":
+            f.set_mark(r, c, NO_MARK)
+        elif kind == "question" and f.question_marks:
+            f.set_mark(r, c, QUESTION)
+    while finish and not f.over:
+        f.clock_ms += rng.randrange(2000)
+        cells = [(r, c) for r in range(f.rows) for c in range(f.cols) if not f.is_open(r, c)
+                 and f.mark(r, c) != FLAG]
+        if not cells:  # every covered cell flagged: lift one
+            r, c = next((r, c) for r in range(f.rows) for c in range(f.cols) if not f.is_open(r, c))
+            f.set_mark(r, c, NO_MARK)
+            continue
+        f.open(*rng.choice(cells))
+    return f
+
+
+def ai_game(level, seed, chords=True):
+    """The solver plays; it flags the mines it is sure of and chords numbers whose flags are complete."""
+    f = Field.level(level, seed=seed)
+    while not f.over:
+        f.clock_ms += 250
+        a = solver.analyse(f.view(), f.mines)
+        for r, c in a.mines:
+            if f.mark(r, c) != FLAG:
+                f.set_mark(r, c, FLAG)
+        if chords:
+            ch = next(((r, c) for r in range(f.rows) for c in range(f.cols) if f.can_chord(r, c)), None)
+            if ch is not None:
+                f.chord(*ch)
+                continue
+        f.open(*a.move)
+    return f
 from arcade.minesweeper.review import MoveReview, Reviewer, assess, positions, review_chunk, summarize, verdict
-from tests.replays.test_replay_mines import ai_game, play
 
 
 def brute(view, mines, cells):
@@ -99,7 +150,7 @@ class SyncWorker:
 
 
 def reviewed(f):
-    st_ = steps(record(f, time_ms=f.clock_ms).data)
+    st_ = steps(mines_record(f))
     r = Reviewer(st_, f.mines, make_worker=SyncWorker, chunk=5)
     for _ in range(1000):
         if r.done:
@@ -124,7 +175,7 @@ def test_every_steps_view_and_display_are_the_fields():
         if len(f.log) > n:
             seen.append((f.display(), f.view()))
     assert f.over
-    st_ = steps(record(f, time_ms=f.clock_ms).data)
+    st_ = steps(mines_record(f))
     assert [(s.display, s.view) for s in st_] == seen
 
 
