@@ -162,7 +162,7 @@ def importlib_name(package):
 RECORD_CALLS = {"record_game", "submit_score", "submit_low", "save_game", "saved_game", "clear_saved",
                 "set_aside_save"}
 # games whose scenes still keep their own records (each is moved onto arcade.engine.session in turn)
-OWN_RECORDS = {"stairs", "tictactoe", "minesweeper"}
+OWN_RECORDS = {"tictactoe", "minesweeper"}
 
 
 def record_calls(path: Path):
