@@ -1,4 +1,5 @@
-# The two commands: `make play` and `make test`. Both create .venv and install the project into it.
+# The two commands: `make play` and `make test`. Both create .venv and install the project into it (with numba, the
+# compiled 2048 search); the install is redone when pyproject.toml or setup.py change.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -21,10 +22,10 @@ demo: $(STAMP)
 assets: $(STAMP)
 	$(BIN)/python tools/make_assets.py
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "arcade needs Python 3.10 or newer; set PYTHON=python3.11")'
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[fast,test]'
 	@touch $(STAMP)
 
 clean:

@@ -1,7 +1,8 @@
 """Command line: ``arcade`` (menu), ``arcade play NAME [the game's options] [--code CODE | --daily [--date D]]``,
-``arcade code NAME [options] (--seed S | --daily [--date D])``, ``arcade demo``, ``arcade bench NAME ...``. The games, their ``play`` options and their benchmarks come from the registry
-(:mod:`arcade.games`); the developer benchmarks (frames, start-up, fuzzer, fault matrix, soak, all) live in
-:mod:`arcade.dev`, imported only when one of them runs.
+``arcade code NAME [options] (--seed S | --daily [--date D])``, ``arcade demo``, ``arcade replay FILE``,
+``arcade bench NAME ...``; ``--frames N --screenshot FILE`` saves frame N of any of them as a PNG. The games, their
+``play`` options and their benchmarks come from the registry (:mod:`arcade.games`); the house's own benchmarks
+(frames, start-up, fuzzer, fault matrix, soak, all) live in :mod:`arcade.dev`, imported only when one of them runs.
 
 Bad values exit 2 with argparse's one-line message; a missing display or an unusable data
 directory is one clear line, never a traceback.
@@ -13,17 +14,17 @@ import importlib
 import logging
 import os
 import sys
+from pathlib import Path
 
 from arcade import __version__
-from arcade.engine.args import BadOption, data_dir, positive_int, seed
+from arcade.engine.args import BadOption, data_dir, output_file, positive_int, seed
 
 # the house's own benchmarks: name -> (module offering add_arguments(parser) and run(args) -> int, help)
 DEV_BENCHES = {
     "frames": ("arcade.dev.benchmarks", "frame times of every scene with the dummy driver"),
     "startup": ("arcade.dev.benchmarks", "time from start to the first menu frame"),
     "fuzz": ("arcade.dev.fuzz", "input fuzzer over the real app loop"),
-    "faults": ("arcade.dev.faults", "profile data-fault matrix (the README's table)"),
-    "save": ("arcade.dev.benchmarks", "a 100,000-move game saved every move: UI cost, bytes written, resume time"),
+    "faults": ("arcade.dev.faults", "profile data-fault matrix (the table in docs/profile.md)"),
     "soak": ("arcade.dev.benchmarks", "long AI and autopilot runs: memory and frame-time drift"),
     "all": ("arcade.dev.summary", "every benchmark, one summary table"),
 }
@@ -34,6 +35,12 @@ def benches(games: dict) -> dict:
     out = {b.name: (b.module, b.help) for g in games.values() for b in g.benches}
     out.update(DEV_BENCHES)
     return out
+
+
+def _literal(text: str) -> str:
+    """A help text from a record, shown as written: argparse expands ``%`` in help strings (``%(default)s``), so a
+    "95 % CI" would end ``--help`` in a traceback."""
+    return text.replace("%", "%%")
 
 
 def _window(text: str) -> tuple[int, int]:
@@ -47,6 +54,14 @@ def _window(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(
             f"{w}x{h} is outside {MIN_WINDOW[0]}x{MIN_WINDOW[1]} .. {MAX_WINDOW[0]}x{MAX_WINDOW[1]}")
     return w, h
+
+
+def _png(text: str) -> Path:
+    """A PNG file to write: ``output_file``'s checks, and the name ends in .png."""
+    path = output_file(text)
+    if path.suffix.lower() != ".png":
+        raise argparse.ArgumentTypeError(f"a screenshot is a PNG: the name must end in .png, got {text!r}")
+    return path
 
 
 def _lang(text: str) -> str:
@@ -74,6 +89,8 @@ def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
     add("--lang", type=_lang, metavar="LANG", help="en, zh or auto (default: the Language setting)")
     add("--window", type=_window, metavar="WxH",
         help="initial window size in pixels, 408x680 and up (the 480x800 picture is scaled to fit, with bars)")
+    add("--screenshot", type=_png, metavar="FILE",
+        help="with --frames N: save frame N as a PNG at the window's size (each frame then advances exactly 1/60 s)")
 
 
 def build_parser(games: dict | None = None, with_benches: bool = False) -> argparse.ArgumentParser:
@@ -85,11 +102,11 @@ def build_parser(games: dict | None = None, with_benches: bool = False) -> argpa
     p = argparse.ArgumentParser(prog="arcade", description=f"A pygame arcade collection: {titles}.")
     p.add_argument("--version", action="version", version=f"arcade {__version__}")
     _common(p, suppress=False)
-    sub = p.add_subparsers(dest="command", metavar="{play,code,demo,replay,bench}")
+    sub = p.add_subparsers(dest="command", metavar="{play,code,demo,replay,bench,train}")
     play = sub.add_parser("play", help="start a game directly; `arcade play NAME --help`")
     psub = play.add_subparsers(dest="game", metavar="{" + ",".join(games) + "}", required=True)
     for game in games.values():
-        gp = psub.add_parser(game.id, help=game.blurb or game.title, description=game.blurb or game.title)
+        gp = psub.add_parser(game.id, help=_literal(game.blurb or game.title), description=game.blurb or game.title)
         gp.add_argument("--new", dest="game_new", action="store_true", default=argparse.SUPPRESS,
                         help="start a new game (default: continue the saved one, if any)")
         for opt in game.options:
@@ -120,13 +137,25 @@ def build_parser(games: dict | None = None, with_benches: bool = False) -> argpa
     all_benches = benches(games)
     bsub = bench.add_subparsers(dest="bench", metavar="{" + ",".join(all_benches) + "}", required=True)
     for name, (module, helptext) in all_benches.items():
-        bp = bsub.add_parser(name, help=helptext, description=helptext)
+        bp = bsub.add_parser(name, help=_literal(helptext), description=helptext)
         bp.set_defaults(_bench_module=module)
         if with_benches:
             try:
                 importlib.import_module(module).add_arguments(bp)
             except ImportError as e:
                 bp.set_defaults(_bench_missing=str(e))
+    trainers = {g.id: b for g in games.values() for b in g.benches if b.name == "train"}
+    if trainers:  # `arcade train GAME ...`: the game's learning run (the same module as `arcade bench train`)
+        train = sub.add_parser("train", help="train a game's learned AI (resumable); `arcade train NAME --help`")
+        tsub = train.add_subparsers(dest="bench", metavar="{" + ",".join(trainers) + "}", required=True)
+        for gid, b in trainers.items():
+            tp = tsub.add_parser(gid, help=_literal(b.help), description=b.help)
+            tp.set_defaults(_bench_module=b.module)
+            if with_benches:
+                try:
+                    importlib.import_module(b.module).add_arguments(tp)
+                except ImportError as e:
+                    tp.set_defaults(_bench_missing=str(e))
     return p
 
 
@@ -204,7 +233,7 @@ def _print_code(args, games: dict) -> int:
     return 0
 
 
-def _load_replay(path: str, games: dict):
+def load_replay(path: str, games: dict):
     """The replay in ``path``, checked by its game (every input replayed); ValueError with one line otherwise."""
     from arcade.engine.replays import read_file
 
@@ -225,6 +254,29 @@ def _setup_logging() -> None:
     log.propagate = False
 
 
+def make_options(args, replay=None, game_options: dict | None = None):
+    """The app's :class:`arcade.engine.app.Options` for parsed arguments (``replay``: the checked replay to open;
+    ``game_options``: the game's options as the session takes them, default the parsed ones)."""
+    from arcade.engine.app import Options
+
+    if game_options is None:
+        game_options = {k[5:]: v for k, v in vars(args).items() if k.startswith("game_") and k != "game"}
+    return Options(
+        mode=args.command or "menu",
+        game=getattr(args, "game", None),
+        seed=args.seed,
+        fullscreen=args.fullscreen,
+        mute=args.mute,
+        data_dir=args.data_dir,
+        frames=args.frames,
+        window=args.window,
+        screenshot=args.screenshot,
+        game_options=game_options,
+        lang=args.lang,
+        replay=replay,
+    )
+
+
 def main(argv: list[str] | None = None, games: dict | None = None) -> int:
     """Run the command line; ``games`` replaces the registry (the contract test plugs in a fake game)."""
     argv = sys.argv[1:] if argv is None else list(argv)
@@ -232,10 +284,12 @@ def main(argv: list[str] | None = None, games: dict | None = None) -> int:
         from arcade import games as registry
 
         games = registry.load()
-    parser = build_parser(games, with_benches="bench" in argv)
+    parser = build_parser(games, with_benches="bench" in argv or "train" in argv)
     args = parser.parse_args(argv)
+    if args.command != "bench" and args.screenshot is not None and args.frames is None:
+        parser.error("--screenshot needs --frames N (the frame to save)")
     _setup_logging()
-    if args.command == "bench":
+    if args.command in ("bench", "train"):
         if getattr(args, "_bench_missing", None):
             parser.exit(1, f"arcade: benchmark {args.bench!r} is not available: {args._bench_missing}\n")
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -243,13 +297,13 @@ def main(argv: list[str] | None = None, games: dict | None = None) -> int:
         try:
             return int(importlib.import_module(args._bench_module).run(args) or 0)
         except BadOption as e:
-            parser.exit(2, f"arcade bench {args.bench}: error: {e}\n")
+            parser.exit(2, f"arcade {args.command} {args.bench}: error: {e}\n")
 
     if args.command == "code":
         return _print_code(args, games)
 
     from arcade import shell
-    from arcade.engine.app import AppError, Options
+    from arcade.engine.app import AppError
 
     game_options = {k[5:]: v for k, v in vars(args).items() if k.startswith("game_") and k != "game"}
     if args.command == "play" and games[args.game].backend:
@@ -262,24 +316,12 @@ def main(argv: list[str] | None = None, games: dict | None = None) -> int:
     replay = None
     if args.command == "replay":  # checked whole before a window opens: a bad file is one line, nothing else
         try:
-            replay = _load_replay(args.file, games)
+            replay = load_replay(args.file, games)
         except ValueError as e:
             print(f"arcade replay: error: {e}", file=sys.stderr)
             return 2
 
-    opts = Options(
-        mode=args.command or "menu",
-        game=getattr(args, "game", None),
-        seed=args.seed,
-        fullscreen=args.fullscreen,
-        mute=args.mute,
-        data_dir=args.data_dir,
-        frames=args.frames,
-        window=args.window,
-        game_options=game_options,
-        lang=args.lang,
-        replay=replay,
-    )
+    opts = make_options(args, replay, game_options)
     try:
         return shell.run(opts, games)
     except AppError as e:

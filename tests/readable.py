@@ -1,6 +1,7 @@
 """What the readability tests measure on a drawn screen: every piece of text with its font size, its colour and the
 background it was drawn on (sampled just before it was drawn), so a test can ask for text no smaller than 11
-pixels at the smallest window, a contrast of at least 4.5:1 (WCAG AA) and no two texts on top of each other."""
+pixels at the smallest window, a contrast of at least 4.5:1 (WCAG AA) and no two texts on top of each other
+(:func:`overlapping`)."""
 from __future__ import annotations
 
 import sys
@@ -111,3 +112,11 @@ def drawn(app) -> Canvas:
         canvas.pieces.clear()
         s.draw(canvas)
     return canvas
+
+
+def overlapping(canvas: Canvas) -> list[tuple[str, str]]:
+    """Pairs of texts whose ink intersects (a pixel's touch at the edges allowed)."""
+    pieces = canvas.pieces
+    shrunk = [p.rect.inflate(-2, -2) for p in pieces]
+    return [(pieces[i].text, pieces[j].text) for i in range(len(pieces)) for j in range(i + 1, len(pieces))
+            if shrunk[i].colliderect(shrunk[j])]

@@ -1,6 +1,7 @@
-"""The house's layering, read from the source: shell -> engine <- games, dev imported by nothing at run time, no
-import cycles, no private names borrowed across modules, no test tooling in the product, and the pure game logic
-free of pygame."""
+"""The house's layering, read from the source: shell -> engine <- games, dev imported by nothing at run time, a
+game's benchmarks (its ``bench/`` package) imported by none of its runtime modules, dev reaching the games through
+the registry only, no import cycles, no private names borrowed across modules, no test tooling in the product, and
+the pure game logic free of pygame."""
 import ast
 import subprocess
 import sys
@@ -46,6 +47,16 @@ def imports(path: Path, module: str, top_level_only: bool = False):
             yield base, tuple(a.name for a in node.names), node.lineno, id(node) in top
 
 
+def is_bench(module: str) -> bool:
+    """A module of a game's ``bench/`` package (benchmarks and their hooks: developer tooling, not the product)."""
+    parts = module.split(".")
+    return len(parts) >= 3 and parts[1] in GAME_PACKAGES and parts[2] == "bench"
+
+
+# what a game's bench/ package may take from arcade/dev: the shared benchmark plumbing, never the house's tools
+BENCH_PLUMBING = "arcade.dev.benchkit"
+
+
 def area(module: str) -> str:
     parts = module.split(".")
     if len(parts) < 2:
@@ -74,13 +85,18 @@ def test_imports_point_down(module, path):
         there = area(target) if target != "arcade" else "root"
         if here == "engine" and there != "engine" and target not in ("arcade",):
             bad.append(f"{line}: the engine imports {target}")
-        if here in GAME_PACKAGES and there not in ("engine", here, "root"):
+        bench_plumbing = is_bench(module) and target == BENCH_PLUMBING
+        if here in GAME_PACKAGES and there not in ("engine", here, "root") and not bench_plumbing:
             bad.append(f"{line}: game {here} imports {target}")
         if here in GAME_PACKAGES and target in ("arcade.games", "arcade.cli"):
             bad.append(f"{line}: game {here} imports {target}")
+        if here in GAME_PACKAGES and not is_bench(module) and is_bench(target):
+            bad.append(f"{line}: the runtime module {module} imports the benchmark {target}")
         if here == "shell" and there in GAME_PACKAGES:
             bad.append(f"{line}: the shell imports the game {target} (it must read the registry)")
-        if here not in ("dev",) and module != "arcade.cli" and there == "dev":
+        if here == "dev" and there in GAME_PACKAGES:
+            bad.append(f"{line}: the developer tool {module} imports the game {target} (it must read the registry)")
+        if here not in ("dev",) and module != "arcade.cli" and there == "dev" and not bench_plumbing:
             bad.append(f"{line}: {target} (dev tooling) imported by the product")
     assert not bad, "\n".join(bad)
 
@@ -162,7 +178,7 @@ def importlib_name(package):
 RECORD_CALLS = {"record_game", "submit_score", "submit_low", "save_game", "saved_game", "clear_saved",
                 "set_aside_save"}
 # games whose scenes still keep their own records (each is moved onto arcade.engine.session in turn)
-OWN_RECORDS = {"tictactoe", "minesweeper"}
+OWN_RECORDS = {"minesweeper"}
 
 
 def record_calls(path: Path):

@@ -20,7 +20,7 @@ def bad(tmp_path):
         ["stairs", "--p", "0.1234567", "0.7654321", "0.3333331", "0.2718281"], ["stairs", "--draws", "0"], ["stairs", "--draws", str(10**12)],
         ["stairs", "--repeat", "0"], ["stairs", "--large-n", "-1"], ["stairs", "--seed", "x"],
         ["stairs-frames", "--frames", "0"], ["stairs-frames", "--warmup", "-1"], ["stairs-frames", "--world-steps", "0"],
-        ["frames", "--frames", "0"], ["startup", "--runs", "0"], ["soak", "--moves", "0"], ["soak", "--stairs", "-5"],
+        ["frames", "--frames", "0"], ["startup", "--runs", "0"], ["soak", "--steps", "0"], ["soak", "--steps", "-5"],
         ["save", "--moves", "0"], ["frames", "--json", str(tmp_path)], ["frames", "--json", str(tmp_path / "no" / "x.json")],
         ["frames", "--json", ""],
         ["faults", "--keep", str(afile)], ["faults", "--keep", str(full)], ["faults", "--keep", ""], ["faults", "--step", "0"],
@@ -28,6 +28,9 @@ def bad(tmp_path):
         ["fuzz", "--events", "0"], ["fuzz", "--events", "many"], ["fuzz", "--seed", "-1"],
         ["all", "--frames", "0"],
         ["review", "--moves", "5"], ["review", "--moves", "x"], ["review", "--seed", "-1"],
+        ["save", "--size", "9"], ["save", "--json", str(tmp_path)],
+        ["tune"], ["tune", "--log", str(tmp_path / "t.json"), "--names", "empty,nosuch"],
+        ["tune", "--log", str(tmp_path / "t.json"), "--step", "1"], ["tune", "--log", str(tmp_path)],
     ]
 
 

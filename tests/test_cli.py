@@ -23,6 +23,8 @@ def run(*args, env=None, timeout=60):
     ["--seed", "abc"], ["--seed", "-1"], ["--frames", "0"], ["--frames", "x"], ["play", "tetris"], ["play"],
     ["--window", "10x10"], ["--window", "99999x800"], ["--window", "big"], ["play", "2048", "--size", "9"],
     ["--no-such-flag"], ["bench"], ["bench", "nope"],
+    ["--screenshot", "x.png"], ["--frames", "2", "--screenshot", "x.jpg"],
+    ["--frames", "2", "--screenshot", "/no/such/folder/x.png"],
 ])
 def test_bad_values_exit_2_with_one_line(argv, capsys):
     with pytest.raises(SystemExit) as e:
@@ -73,3 +75,49 @@ def test_corrupt_profile_warns_once_and_runs(tmp_path):
     r = run("--frames", "5", "--data-dir", str(tmp_path))
     assert r.returncode == 0 and r.stderr.count("warning") + r.stderr.count("WARNING") == 1
     assert any(".corrupt-" in f.name for f in tmp_path.iterdir())
+
+
+def _commands(parser, path=()):
+    """Every command path of the parser (``()``, ``("play",)``, ``("play", "2048")``, ``("bench", "all")`` ...)."""
+    import argparse
+
+    yield path
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield from _commands(sub, path + (name,))
+
+
+def test_every_help_of_every_subcommand_prints_and_exits_0(capsys):
+    paths = list(_commands(cli.build_parser(with_benches=True)))
+    assert ("bench", "minesweeper") in paths and ("play", "2048") in paths and ("bench", "all") in paths
+    for path in paths:
+        with pytest.raises(SystemExit) as e:
+            cli.main([*path, "--help"])
+        out = capsys.readouterr()
+        assert e.value.code == 0, (path, out.err)
+        assert out.out.startswith("usage: arcade") and "Traceback" not in out.err, path
+
+
+def test_screenshot_saves_the_last_frame_at_the_window_size(tmp_path):
+    import pygame
+
+    shot = tmp_path / "menu.png"
+    r = run("--frames", "20", "--window", "600x850", "--screenshot", str(shot), "--data-dir", str(tmp_path / "p"))
+    assert r.returncode == 0, r.stderr
+    img = pygame.image.load(str(shot))
+    assert img.get_size() == (600, 850)
+    # the 480x800 picture is scaled to 510x850 and centred: 45-pixel bars either side, the menu between them
+    assert img.get_at((10, 425))[:3] == (0, 0, 0) and img.get_at((589, 425))[:3] == (0, 0, 0)
+    assert img.get_at((300, 425))[:3] != (0, 0, 0)
+
+
+def test_screenshot_of_a_seeded_game_is_the_same_every_run(tmp_path):
+    """Each frame of a screenshot run advances exactly 1/60 s: the picture does not depend on the machine's speed."""
+    shots = []
+    for i in (1, 2):
+        shots.append(tmp_path / f"s{i}.png")
+        r = run("play", "2048", "--new", "--seed", "3", "--frames", "40", "--screenshot", str(shots[-1]),
+                "--data-dir", str(tmp_path / f"p{i}"))
+        assert r.returncode == 0, r.stderr
+    assert shots[0].read_bytes() == shots[1].read_bytes()

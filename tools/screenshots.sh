@@ -1,20 +1,27 @@
 #!/usr/bin/env bash
-# Rebuild the README's screenshot set (docs/shots/*.png) by playing the game in a real window on a virtual screen
-# (../shared/tools/playshot: Xvfb + xdotool), the way a person would: keys, clicks, waits. Seeds make it repeatable,
-# except where an AI plays on a wall-clock budget (2048 autoplay, Minesweeper autoplay).
+# Rebuild the screenshot set (docs/shots/*.png) headless, on SDL's dummy video driver: no virtual screen needed.
+# A picture that needs no input is `arcade ... --frames N --screenshot FILE`; one that needs input is played by
+# tools/shoot.py (playshot's steps: keys, clicks, waits, shots) through the same app the command line builds. Each
+# frame advances the game by exactly 1/60 s and seeds fix the deals, so the pictures repeat, except where an AI
+# plays on a wall-clock budget (2048 autoplay, Minesweeper autoplay).
 #   tools/screenshots.sh [OUT-DIR]        (default docs/shots; needs .venv, so run `make test` or `make play` once)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-docs/shots}
-PLAYSHOT=${PLAYSHOT:-../shared/tools/playshot}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 mkdir -p "$OUT"
+export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 
-shots() {  # shots NAME-PREFIX STEP... -- ARGS...: one app run, its PNGs renamed PREFIX-NAME.png into $OUT
+shot() {  # shot NAME FRAMES ARGS...: frame FRAMES of `arcade ARGS` as $OUT/NAME.png
+    local name=$1 frames=$2; shift 2
+    timeout -s KILL 120 .venv/bin/arcade "$@" --frames "$frames" --screenshot "$OUT/$name.png" >/dev/null
+}
+
+shots() {  # shots NAME-PREFIX STEP... -- ARGS...: one scripted run, its PNGs renamed PREFIX-NAME.png into $OUT
     local prefix=$1; shift
     rm -rf "$TMP/png"
-    timeout -s KILL 300 "$PLAYSHOT" -o "$TMP/png" "$@" >/dev/null
+    timeout -s KILL 300 .venv/bin/python tools/shoot.py -o "$TMP/png" "$@" >/dev/null
     for f in "$TMP"/png/*.png; do cp "$f" "$OUT/$prefix-$(basename "$f")"; done
 }
 
@@ -30,8 +37,8 @@ for _ in range(int(sys.argv[2])):
     print('click:360,520' if s == 'right' else 'click:120,520')" "$1" "$2"
 }
 
-# the same path as Left/Right keys, GAP seconds apart (0: as fast as playshot sends them), a screenshot "scoreN"
-# at each score listed after it
+# the same path as Left/Right keys, GAP seconds apart (0: as fast as a script sends keys, 150 ms apart), a
+# screenshot "scoreN" at each score listed after it
 stairs_keys() {  # stairs_keys SEED COUNT GAP [SCORE...]
     .venv/bin/python -c "
 import sys
@@ -48,9 +55,10 @@ for i in range(1, int(sys.argv[2]) + 1):
         print(f'wait:0.25\nshot:score{i}')" "$@"
 }
 
+# the menu on a fresh profile; settings and stats
+shot menu-start 120 --data-dir "$TMP/pd-menu0"
 # menu, settings, stats, help: a fresh profile
-shots menu wait:2 shot:start click:240,445 wait:1 shot:settings \
-    key:Escape wait:0.8 click:240,490 wait:1 shot:stats \
+shots menu wait:2 click:240,465 wait:1 shot:settings key:Escape wait:0.8 click:240,506 wait:1 shot:stats \
     -- --data-dir "$TMP/pd-menu"
 
 # 2048: the board at rest, then the AI autoplaying with its panel open
@@ -58,14 +66,22 @@ shots 2048 wait:1.5 key:space wait:0.4 shot:start key:shift+a wait:12 shot:autop
 
 # Stairs, on a fresh profile with its help card closed. Seed 5 at the start: the glow on the stair up-left (a spike
 # stands up-right: the glow shows only the safe hop). Seed 7 climbed by keys: scores 10, 50 and 150 (drops come every
-# 0.2 s from score 116; playshot's keys keep ahead of them). A death by a dropping stair (stop hopping after 10).
+# 0.2 s from score 116; keys 150 ms apart keep ahead of them). A death by a dropping stair (stop hopping after 10).
 shots stairs wait:1.5 key:space wait:0.4 shot:score0 -- play stairs --seed 5 --data-dir "$TMP/pd-s0"
 mapfile -t climb < <(stairs_keys 7 150 0 10 50 150)
 shots stairs wait:1.5 key:space wait:0.4 "${climb[@]}" -- play stairs --seed 7 --data-dir "$TMP/pd-s1"
 mapfile -t ten < <(stairs_hops 7 10)
-# ... its game-over panel with the game code, C copying it, and Replay opening that run from its start
-shots stairs wait:1.5 key:space wait:0.4 "${ten[@]}" wait:12 shot:dropped key:c wait:0.3 shot:gameover-code \
-    click:240,542 wait:1.2 shot:replay-from-panel -- play stairs --seed 7 --data-dir "$TMP/pd-s2"
+# ... its game-over panel (with the game code), and its Replay entry opening that run from its start
+shots stairs wait:1.5 key:space wait:0.4 "${ten[@]}" wait:12 shot:dropped click:240,542 wait:1.2 \
+    shot:replay-from-panel -- play stairs --seed 7 --data-dir "$TMP/pd-s2"
+# the daily game of 2026-11-24 lost on its first hop: the panel names the day and the code
+first=$(.venv/bin/python -c "
+from arcade.engine import codes
+from arcade.stairs.world import World
+w = World(codes.daily_seed('stairs', 'v1', '2026-11-24'))
+print('click:120,520' if w.next_side == 'right' else 'click:360,520')")
+shots stairs wait:1.5 key:space wait:0.4 "$first" wait:2 shot:gameover-code \
+    -- play stairs --daily --date 2026-11-24 --data-dir "$TMP/pd-s7"
 shots stairs wait:1.5 key:space wait:0.4 click:120,520 wait:0.8 shot:wrong-side -- play stairs --seed 7 --data-dir "$TMP/pd-s3"
 # the ghost: a best run of 60 on seed 7 ends on a wrong hop; Restart (seed 8) climbs slower, the best run's robot ahead
 mapfile -t best < <(stairs_keys 7 60 0)
@@ -111,30 +127,24 @@ done
 shots ttt wait:1.5 key:space wait:0.4 key:Right key:Right key:Down key:Right click:240,556 wait:0.8 "${five[@]}" wait:2.5 \
     shot:gomoku-won -- play tictactoe --data-dir "$TMP/pd-t2"
 
-# Minesweeper: the odds overlay on expert, then an expert game won by the AI (seed 2 is a win in the benchmark)
-shots mines wait:1.5 key:space wait:0.3 click:240,400 wait:0.5 key:p wait:0.6 shot:odds key:h wait:0.5 shot:hint \
-    -- play minesweeper --level expert --seed 4 --new --data-dir "$TMP/pd-m1"
+# Minesweeper: the level picker; the custom field's card refusing a width past its limit, then filled in (25 x 28,
+# 120 mines), and that game; the odds overlay on expert with a cell pointed at (right-clicked twice: flagged and
+# unflagged, the pointer left on it), a hint, and the settings opened from the game at its own; then an expert game
+# won by the AI (seed 2 is a win in the benchmark)
+shots mines wait:1.5 key:space wait:0.3 click:240,400 wait:0.8 shot:picker click:311,88 wait:0.5 key:3 key:0 \
+    key:Return wait:0.3 shot:custom-limits click:406,280 click:332,366 key:2 key:8 key:Tab key:1 key:2 key:0 wait:0.3 \
+    shot:custom-card key:Return wait:0.5 click:240,430 wait:1 shot:custom \
+    -- play minesweeper --seed 4 --new --data-dir "$TMP/pd-m0"
+shots mines wait:1.5 key:space wait:0.3 click:240,416 wait:0.8 key:p wait:2.5 rclick:272,516 rclick:272,516 wait:0.5 \
+    shot:odds key:h wait:0.5 shot:hint key:Escape wait:0.5 click:240,430 wait:1 shot:settings \
+    -- play minesweeper --level expert --seed 5 --new --data-dir "$TMP/pd-m1"
 shots mines wait:1.5 key:space wait:0.3 key:A wait:75 shot:expert-won -- play minesweeper --level expert --seed 2 --new \
     --data-dir "$TMP/pd-m2"
 
-# the window: the smallest size and a wide one (the 480x800 picture scaled to fit, letterboxed)
-shots window wait:2 shot:240x400 -- --window 240x400 --data-dir "$TMP/pd-w1"
-shots window wait:2 shot:1000x1000 -- --window 1000x1000 --data-dir "$TMP/pd-w2"
-# 1920x1080 is larger than playshot's 1280x1024 virtual screen: the same app on SDL's dummy driver, its window saved
-SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy .venv/bin/python - "$OUT" "$TMP/pd-w3" <<'PY' >/dev/null 2>&1
-import sys
-import pygame
-from arcade import games, shell
-from arcade.engine.app import App, Options
-from arcade.shell.menu import MenuScene
-app = App(Options(data_dir=sys.argv[2], window=(1920, 1080)), games=games.load())
-shell.install(app)
-app.stack.reset(MenuScene(app), fade=False)
-for _ in range(30):
-    app.step(1 / 60)
-app.present()
-pygame.image.save(pygame.display.get_surface(), f"{sys.argv[1]}/window-1920x1080.png")
-PY
+# the window: the smallest size, a square one and a wide one (the 480x800 picture scaled to fit, letterboxed)
+for size in 408x680 1000x1000 1920x1080; do
+    shot "window-$size" 120 --window "$size" --data-dir "$TMP/pd-w$size"
+done
 
 # a 2048 replay mid-way, its review, and the replay jumped to the costliest move (a game by an imperfect player:
 # the AI's move, or a random one 12 % of the time)

@@ -1,36 +1,25 @@
-"""App-level benchmarks: frame times of every scene, start-up time, the soak, and `all` (one summary table).
+"""The house's own benchmarks: frame times of every scene (``arcade bench frames``), start-up time
+(``arcade bench startup``) and the soak (``arcade bench soak``); the games take part through their hooks
+(:mod:`arcade.dev.hooks`).
 
 Everything here prints figures; nothing asserts on time (the machines are shared and noisy). Run with the dummy
-video driver (the CLI sets it for `arcade bench`).
+video driver (the CLI sets it for ``arcade bench``).
 """
 from __future__ import annotations
 
 import argparse
 import gc
-import json
 import os
-import platform
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+
+from arcade.dev.benchkit import machine, percentile, write_json
+from arcade.dev.hooks import each
 from arcade.engine.args import int_range, output_file
-
-
-def _pct(values, q):
-    v = sorted(values)
-    return v[min(len(v) - 1, int(q * len(v)))] if v else float("nan")
-
-
-def machine() -> str:
-    try:
-        load = os.getloadavg()[0]
-    except OSError:
-        load = float("nan")
-    return (f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
-            f"load {load:.1f}, {platform.platform(terse=True)}")
 
 
 def rss_mb() -> float:
@@ -59,80 +48,32 @@ def _app(data_dir: Path):
 
 
 # ----------------------------------------------------------------------------------------------------- frames
-def _scenes(app):
-    """name -> (scene factory, per-frame driver) for every scene worth timing."""
-    import pygame
-
-    from arcade.engine.session import Session
-    from arcade.game2048.backend import BACKEND, Params
-    from arcade.game2048.scene import Game2048Scene
+def _scenes(app) -> dict:
+    """name -> (scene factory, the events of frame i, target) for every scene worth timing: the shell's screens,
+    the scenes each game's hooks offer, and every game's attract-mode demo (the AI playing, as a passer-by sees it)."""
     from arcade.shell.menu import MenuScene
     from arcade.shell.settings_scene import SettingsScene
     from arcade.shell.stats import StatsScene
 
-    def key(k):
-        return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+    def idle(i):
+        return []
 
-    dirs = [pygame.K_LEFT, pygame.K_UP, pygame.K_RIGHT, pygame.K_DOWN]
-
-    def mover(scene_ref, every=6):
-        def drive(i):
-            s = scene_ref[0]
-            if i % every == 0:
-                if s.game.over:
-                    s.new_game()
-                return [key(dirs[(i // every) % 4])]
-            return []
-        return drive
-
-    def game2048(size):
-        def make():
-            s = Game2048Scene(app, session=Session(BACKEND, Params(size), 5))
-            ref[0] = s
-            return s
-        ref = [None]
-        return make, mover(ref)
-
-    out = {
-        "menu": (lambda: MenuScene(app), lambda i: []),
-        "settings": (lambda: SettingsScene(app), lambda i: []),
-        "stats": (lambda: StatsScene(app), lambda i: []),
-        "2048 4x4 (mid-animation)": game2048(4),
-        "2048 8x8 (mid-animation)": game2048(8),
-    }
-    try:
-        from arcade.stairs.scene import StairsScene
-        from arcade.stairs.autopilot import next_hop
-
-        sref = [None]
-
-        def make_stairs():
-            sref[0] = StairsScene(app)
-            return sref[0]
-
-        def hop(i):
-            s = sref[0]
-            if s.world.over:
-                s.restart()
-            if i % 12 == 0:
-                side = next_hop(s.world)
-                return [key(pygame.K_LEFT if side == "left" else pygame.K_RIGHT)]
-            return []
-
-        out["stairs (mid-climb)"] = (make_stairs, hop)
-    except ImportError:
-        pass
-    for game in app.registry.values():  # every game's attract-mode demo: the AI playing, as a passer-by sees it
-        out[f"{game.title} demo"] = ((lambda g=game: g.make_demo(app)), lambda i: [])
+    out = {"menu": (lambda: MenuScene(app), idle, ""),
+           "settings": (lambda: SettingsScene(app), idle, ""),
+           "stats": (lambda: StatsScene(app), idle, "")}
+    for _, hook in each("frame_scenes", app.registry):
+        out.update(hook(app))
+    for game in app.registry.values():
+        out[f"{game.title} demo"] = ((lambda g=game: g.make_demo(app)), idle, "")
     return out
 
 
 def frame_times(frames: int = 300, only: str | None = None) -> dict:
-    """name -> {"draw_median", "draw_p95", "frame_median", "frame_p95"} in ms."""
+    """name -> {"draw_median", "draw_p95", "frame_median", "frame_p95", "target"} in ms."""
     with tempfile.TemporaryDirectory() as d:
         app = _app(Path(d))
         results = {}
-        for name, (make, drive) in _scenes(app).items():
+        for name, (make, drive, target) in _scenes(app).items():
             if only and only not in name:
                 continue
             scene = make()
@@ -152,8 +93,9 @@ def frame_times(frames: int = 300, only: str | None = None) -> dict:
                 if i >= 30:  # warm caches first, like a player's first second
                     draw.append((t2 - t1) * 1000)
                     whole.append((t2 - t0) * 1000)
-            results[name] = {"draw_median": statistics.median(draw), "draw_p95": _pct(draw, 0.95),
-                             "frame_median": statistics.median(whole), "frame_p95": _pct(whole, 0.95)}
+            results[name] = {"draw_median": statistics.median(draw), "draw_p95": percentile(draw, 0.95),
+                             "frame_median": statistics.median(whole), "frame_p95": percentile(whole, 0.95),
+                             "target": target}
         app.stack.close()
         app.profile.close()
         return results
@@ -175,158 +117,75 @@ def startup_times(runs: int = 5) -> list[float]:
 
 
 # ----------------------------------------------------------------------------------------------------- soak
-def soak(moves: int = 20000, stairs: int = 5000, budget_ms: float = 5.0, progress: bool = True) -> dict:
-    """The AI plays 2048 at full speed with drawing, then the autopilot climbs: RSS and frame-time drift."""
-    import pygame
-
-    from arcade.game2048 import ai
-    from arcade.game2048.scene import Game2048Scene
-    from arcade.stairs.autopilot import next_hop
-
+def soak(steps: int | None = None, progress: bool = True) -> dict:
+    """Each game's soak (its hooks' ``soak_steps``: the AI or an autopilot playing with drawing), one game after
+    the other in one app: the process's memory (RSS) at the start, after each game's first tenth (at most 1000
+    steps: its one-time loading is done by then) and at its end, and the median time of its first and last 1000
+    steps. A step is the game's action (the generator yields it: a function returning how many steps it made) and
+    one frame; what comes before the yield (an AI search) is not timed."""
     with tempfile.TemporaryDirectory() as d:
         app = _app(Path(d))
-        scene = Game2048Scene(app)
-        app.stack.reset(scene, fade=False)
-        app.step(1 / 60, [])
         gc.collect()
-        rss0 = rss_mb()
-        params = dict(ai.defaults("expectimax"), budget_ms=budget_ms)
-        times, played, games = [], 0, 1
+        out = {"rss_start_mb": rss_mb(), "games": []}
         t_start = time.perf_counter()
-        rss_warm = None
-        while played < moves:
-            if rss_warm is None and played >= min(1000, moves // 10):
-                gc.collect()
-                rss_warm = rss_mb()  # tables, caches and fonts are loaded by now: growth is measured from here
-            if scene.game.terminated:
-                if scene.game.over:
-                    scene.new_game()
-                    games += 1
-                else:
-                    scene.keep_going()
-            # the search runs here, in line, so the soak measures the app's own growth, not a worker's
-            dec = ai.choose(scene.game.grid, "expectimax", **params)
-            t0 = time.perf_counter()
-            if dec.direction:
-                scene.move(dec.direction, by_ai=True)
-                played += 1
-            app.stack.begin_frame()
-            app.stack.update(1 / 60)
-            app.stack.draw(app.screen)
-            times.append((time.perf_counter() - t0) * 1000)
-            if progress and played % 1000 == 0 and dec.direction:
-                print(f"\r  2048 soak: {played}/{moves} moves, RSS {rss_mb():.1f} MB", end="", file=sys.stderr, flush=True)
-        gc.collect()
-        rss_2048 = rss_mb()
-        if progress:
-            print(file=sys.stderr)
-        from arcade.stairs.scene import StairsScene
-
-        st = StairsScene(app)
-        app.stack.reset(st, fade=False)
-        app.step(1 / 60, [])
-        stimes, climbed, runs = [], 0, 1
-        rss_stairs_warm = None
-        while climbed < stairs:
-            if rss_stairs_warm is None and climbed >= min(500, stairs // 10):
-                gc.collect()
-                rss_stairs_warm = rss_mb()  # the Stairs art, sky tints and scenery are loaded by now
-            if st.world.over:
-                st.restart()
-                runs += 1
-            side = next_hop(st.world)
-            t0 = time.perf_counter()
-            before = st.world.score
-            st.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT if side == "left" else pygame.K_RIGHT,
-                                         mod=0, unicode="", scancode=0))
-            for _ in range(2):
+        for game, hook in each("soak_steps", app.registry):
+            unit, count, gen = hook(app, steps)
+            warm_at = min(1000, count // 10)
+            times, done, rss_warm, note = [], 0, None, ""
+            while True:
+                if rss_warm is None and done >= warm_at:
+                    gc.collect()
+                    rss_warm = rss_mb()
+                try:
+                    act = next(gen)  # untimed: what the step needs first (an AI search)
+                except StopIteration as stop:
+                    note = stop.value or ""
+                    break
+                t0 = time.perf_counter()
+                done += act()
                 app.stack.begin_frame()
                 app.stack.update(1 / 60)
                 app.stack.draw(app.screen)
-            climbed += max(0, st.world.score - before)
-            stimes.append((time.perf_counter() - t0) * 1000 / 2)
-        gc.collect()
-        rss_end = rss_mb()
+                times.append((time.perf_counter() - t0) * 1000)
+                if progress and done and done % 1000 == 0:
+                    print(f"\r  soak {game.title}: {done}/{count} {unit}, RSS {rss_mb():.1f} MB", end="",
+                          file=sys.stderr, flush=True)
+            gc.collect()
+            if progress:
+                print(file=sys.stderr)
+            k = min(1000, len(times))
+            out["games"].append({"game": game.title, "unit": unit, "steps": done, "note": note, "window": k,
+                                 "warm_after": warm_at, "rss_warm_mb": rss_warm, "rss_end_mb": rss_mb(),
+                                 "frame_first_median_ms": statistics.median(times[:k]),
+                                 "frame_last_median_ms": statistics.median(times[-k:])})
         app.stack.close()
         app.profile.close()
-        k = 1000
-        return {
-            "moves": played, "games": games, "seconds": time.perf_counter() - t_start,
-            "rss_start_mb": rss0, "rss_warm_mb": rss_warm, "rss_after_2048_mb": rss_2048, "rss_end_mb": rss_end,
-            "rss_stairs_warm_mb": rss_stairs_warm,
-            # steady-state growth of each phase, not the one-time loading of the other game's tables and art
-            "rss_growth_mb": (rss_2048 - rss_warm) + (rss_end - rss_stairs_warm),
-            "frame_first_1000_median_ms": statistics.median(times[:k]), "frame_last_1000_median_ms": statistics.median(times[-k:]),
-            "stairs": climbed, "stairs_runs": runs,
-            "stairs_first_1000_median_ms": statistics.median(stimes[:k]), "stairs_last_1000_median_ms": statistics.median(stimes[-k:]),
-        }
+        out["seconds"] = time.perf_counter() - t_start
+        out["rss_end_mb"] = out["games"][-1]["rss_end_mb"] if out["games"] else out["rss_start_mb"]
+        # steady-state growth: each game's own, after its one-time loading (tables, art, fonts)
+        out["rss_growth_mb"] = sum(g["rss_end_mb"] - g["rss_warm_mb"] for g in out["games"])
+        return out
 
 
-def save_costs(moves: int = 100_000, size: int = 8, seed: int = 1) -> dict:
-    """A long 2048 game saved after every move, as the scene does, through a real (background-writing) profile in
-    a temp dir: the UI thread's cost per move (move + to_dict + save_game), the bytes written per move (the writer
-    coalesces saves), the saved file's size, and the cost of resuming it (from_dict, then the first to_dict)."""
-    from arcade.engine.storage import FILENAME, Profile
-    from arcade.game2048.game import Game
-
-    order = ("left", "down", "right", "up")  # a corner strategy: long games without thinking
-    with tempfile.TemporaryDirectory(prefix="arcade-save-bench-") as tmp:
-        profile = Profile(Path(tmp))
-        game = Game(size, seed=seed)
-        times, games = [], 1
-        t_all = time.perf_counter()
-        for _ in range(moves):
-            t = time.perf_counter()
-            if game.over:
-                game.restart()
-                games += 1
-            elif game.terminated:  # won: play on, as a player pressing "keep going"
-                game.keep_going()
-            for d in order:
-                if game.move(d) is not None:
-                    break
-            profile.save_game("2048", game.to_dict())
-            times.append(time.perf_counter() - t)
-        seconds = time.perf_counter() - t_all
-        profile.flush()
-        written = profile.bytes_written
-        file_bytes = (Path(tmp) / FILENAME).stat().st_size
-        save_bytes = profile.save_path("2048").stat().st_size
-        state = profile.saved_game("2048")
-        profile.close()
-        t = time.perf_counter()
-        resumed = Game.from_dict(state)
-        t_load = time.perf_counter() - t
-        t = time.perf_counter()
-        resumed.to_dict()
-        t_first = time.perf_counter() - t
-    ms = sorted(x * 1000 for x in times)
-    return {"moves": moves, "size": size, "games": games, "seconds": seconds,
-            "move_median_ms": statistics.median(ms), "move_p99_ms": _pct(ms, 0.99), "move_max_ms": ms[-1],
-            "bytes_written": written, "bytes_per_move": written / moves, "file_bytes": file_bytes,
-            "save_file_bytes": save_bytes,
-            "from_dict_ms": t_load * 1000, "first_to_dict_ms": t_first * 1000}
-
-
-def print_save(r: dict) -> None:
-    print(f"machine: {machine()}")
-    print(f"save: {r['moves']:,} moves of {r['size']}x{r['size']} 2048 ({r['games']} games), saved after every move "
-          f"through the profile's background writer ({r['seconds']:.0f} s)")
-    print(f"  UI thread per move (move + to_dict + save_game): median {r['move_median_ms']:.3f} ms, "
-          f"p99 {r['move_p99_ms']:.3f} ms, max {r['move_max_ms']:.1f} ms")
-    print(f"  written: {r['bytes_written'] / 2**20:.1f} MiB in all, {r['bytes_per_move']:.0f} bytes a move "
-          f"(writes coalesced); saves/2048.json {r['save_file_bytes'] / 1024:.0f} KiB, profile.json "
-          f"{r['file_bytes']} bytes")
-    print(f"  resume: from_dict {r['from_dict_ms']:.1f} ms, first to_dict {r['first_to_dict_ms']:.1f} ms")
+def print_soak(r: dict) -> None:
+    parts = ", then ".join(f"{g['steps']} {g['unit']} in {g['game']}" + (f" ({g['note']})" if g["note"] else "")
+                           for g in r["games"])
+    print(f"soak: {parts} ({r['seconds']:.0f} s)")
+    print(f"  RSS {r['rss_start_mb']:.1f} MB at start")
+    for g in r["games"]:
+        print(f"  {g['game']}: {g['rss_warm_mb']:.1f} MB after the first {g['warm_after']} {g['unit']} (loaded) -> "
+              f"{g['rss_end_mb']:.1f} MB after {g['steps']}; a step's median: first {g['window']} "
+              f"{g['frame_first_median_ms']:.2f} ms, last {g['window']} {g['frame_last_median_ms']:.2f} ms")
+    print(f"  steady-state growth {r['rss_growth_mb']:+.1f} MB (target < 20 MB); "
+          f"{r['rss_end_mb'] - r['rss_start_mb']:+.1f} MB in all, one-time loading included")
 
 
 # ----------------------------------------------------------------------------------------------------- CLI
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--frames", type=int_range(1, 10**6), default=300, help="frames timed per scene (frames, all)")
     parser.add_argument("--runs", type=int_range(1, 1000), default=5, help="start-up runs (startup, all)")
-    parser.add_argument("--moves", type=int_range(1, 10**8), default=None,
-                        help="2048 moves in the soak (default 20000) or in save (default 100000)")
-    parser.add_argument("--stairs", type=int_range(1, 10**8), default=5000, help="stairs climbed in the soak")
+    parser.add_argument("--steps", type=int_range(1, 10**8), default=None,
+                        help="soak: steps each game plays (default: the game's own, e.g. 20000 2048 moves)")
     parser.add_argument("--quick", action="store_true", help="all: shorter runs (a few minutes in all)")
     parser.add_argument("--json", type=output_file, metavar="FILE", help="write the figures as JSON")
 
@@ -349,28 +208,10 @@ def run(args) -> int:
         out["startup_s"] = t
         print(f"start-up to the first menu frame: median {statistics.median(t) * 1000:.0f} ms over {len(t)} runs "
               f"(min {min(t) * 1000:.0f}, max {max(t) * 1000:.0f})")
-    elif name == "save":
-        r = save_costs(args.moves or 100_000)
-        out["save"] = r
-        print_save(r)
     elif name == "soak":
-        r = soak(args.moves or 20_000, args.stairs)
+        r = soak(args.steps)
         out["soak"] = r
         print_soak(r)
     if args.json:
-        args.json.write_text(json.dumps(out, indent=2))
+        write_json(args.json, out, indent=2)
     return 0
-
-
-def print_soak(r: dict) -> None:
-    print(f"2048 soak: {r['moves']} AI moves with drawing over {r['games']} games, then {r['stairs']} stairs in "
-          f"{r['stairs_runs']} runs ({r['seconds']:.0f} s)")
-    print(f"  RSS {r['rss_start_mb']:.1f} MB at start; 2048: {r['rss_warm_mb']:.1f} MB after the first 1000 moves "
-          f"(AI tables loaded) -> {r['rss_after_2048_mb']:.1f} MB after {r['moves']}; Stairs: "
-          f"{r['rss_stairs_warm_mb']:.1f} MB after 500 stairs (art loaded) -> {r['rss_end_mb']:.1f} MB at the end")
-    print(f"  steady-state growth {r['rss_growth_mb']:+.1f} MB (target < 20 MB); "
-          f"{r['rss_end_mb'] - r['rss_start_mb']:+.1f} MB in all, one-time loading included")
-    print(f"  2048 frame (move + update + draw) median: first 1000 {r['frame_first_1000_median_ms']:.2f} ms, "
-          f"last 1000 {r['frame_last_1000_median_ms']:.2f} ms")
-    print(f"  stairs frame median: first 1000 {r['stairs_first_1000_median_ms']:.2f} ms, "
-          f"last 1000 {r['stairs_last_1000_median_ms']:.2f} ms")

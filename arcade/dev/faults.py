@@ -1,7 +1,7 @@
 """The data-fault matrix for the player's profile: ``arcade bench faults``.
 
 A REAL profile is made with :class:`arcade.engine.storage.Profile` (settings changed, best scores for "2048/4x4",
-"2048/5x5" and "stairs", a saved 2048 game from ``Game.to_dict()`` after some moves, history records); its last
+"2048/5x5" and "stairs", a saved 2048 game from its ``sample_save`` hook, history records); its last
 write raises the Stairs best, so the backup holds one best less than the main file. Each case damages that
 profile one way (or makes the disk fail under it), reopens it and records:
 
@@ -132,22 +132,20 @@ class Template:
 
 def build_template(d: Path) -> Template:
     """Make the real profile in ``d`` with the real API and return its files."""
-    from arcade import games
-    from arcade.game2048.game import Game
+    from arcade.dev.hooks import game_hooks
 
-    games.load()  # the games' settings become known to the profile
+    # the games' settings become known to the profile, and 2048 (through its hooks) gives a real game in progress
+    game_id, state = game_hooks("2048").sample_save()
     d = Path(d)
     d.mkdir(parents=True, exist_ok=True)
     p = Profile(d, sync=True)
     for key, value in (("volume", 0.35), ("muted", True), ("anim_speed", 0.5), ("2048.size", 5),
                        ("ai.strategy", "mcts"), ("ai.speed", 20), ("stairs.mouse", "buttons"), ("help.2048", True)):
         p.set(key, value)
-    game = Game(4, seed=2048)
-    for i in range(40):
-        game.move(("left", "up", "right", "down")[i % 4 if i % 7 else (i // 7) % 4])
-    p.save_game("2048", game.to_dict())
+    p.save_game(game_id, state)
     p.record_game("2048", 14236, max_tile=1024, moves=812, size=4, won=False)
-    p.record_game("2048", game.score, max_tile=game.max_tile, moves=game.moves, size=4, won=game.won)
+    p.record_game("2048", state["score"], max_tile=max(max(row) for row in state["grid"]), moves=state["moves"],
+                  size=4, won=state["won"])
     p.record_game("2048", 30112, max_tile=2048, moves=1544, size=5, won=True)
     p.record_game("stairs", 57, cause="hit")
     p.record_game("stairs", 12, cause="fell")
@@ -1007,7 +1005,7 @@ def _yes(v: Optional[bool], none: str = "n/a") -> str:
 
 
 def format_table(cases: list) -> str:
-    """The matrix as a Markdown table (for the README)."""
+    """The matrix as a Markdown table (as in docs/profile.md)."""
     head = "| case | what was done | starts | best scores kept | bad file kept aside | warnings | next save |"
     out = [head, "|---|---|---|---|---|---|---|"]
     for c in cases:

@@ -2,10 +2,11 @@
 
 Random streams of key presses and releases, mouse motion, clicks and drags, touch events, window resizes, focus
 loss and quit requests, across the menu, 2048 (with and without autoplay), Stairs, pause, settings, stats and the
-demo. After every frame it checks invariants: a 2048 grid stays legal, a score never decreases except by undo or
-restart, a Stairs robot stands on a standing stair while alive, no best score is ever lost, not even across a quit
-and a reload of the profile. An exception or a broken invariant stops the run with the seed and event index, so
-it can be replayed. Frame times are recorded and printed, never asserted (the machines are shared).
+demo. After every frame it checks the invariants each game's hooks state (a 2048 grid stays legal, a score never
+decreases except by undo or restart, a Stairs robot stands on a standing stair while alive) and that no best score
+is ever lost, not even across a quit and a reload of the profile. An exception or a broken invariant stops the run
+with the seed and event index, so it can be replayed. Frame times are recorded and printed, never asserted (the
+machines are shared).
 """
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from arcade.dev.benchkit import percentile
+from arcade.dev.hooks import each
 from arcade.engine.args import int_range, seed
 
 
@@ -86,7 +89,7 @@ class Report:
         visited = ", ".join(f"{k} {v}" for k, v in sorted(self.scenes.items(), key=lambda kv: -kv[1]))
         return (f"fuzz seed {self.seed}: {self.events} events in {self.frames} frames ({self.seconds:.0f} s), "
                 f"{self.quits} quit+reload cycles, no exception, invariants held\n"
-                f"  frame time median {statistics.median(fm):.2f} ms, p99 {sorted(fm)[int(0.99 * (len(fm) - 1))]:.2f} ms, "
+                f"  frame time median {statistics.median(fm):.2f} ms, p99 {percentile(fm, 0.99):.2f} ms, "
                 f"max {max(fm):.1f} ms, frames over 50 ms: {self.slow_frames} ({self.slow_play_frames} during play, "
                 f"{self.slow_switch_frames} on scene switches, {self.slow_start_frames} first frames after a (re)start); "
                 f"of them {self.slow_cpu_frames} with over 50 ms of the UI thread's own CPU time\n"
@@ -125,7 +128,7 @@ class Fuzzer:
         self.keys, self.key_weights, self.mods = _pools()
         self.held_buttons: set[int] = set()
         self.best_seen: dict[str, int] = {}
-        self._track: dict[int, tuple] = {}
+        self._track: dict[tuple, object] = {}  # (game id, id of its scene) -> what its check kept last frame
         self.app = None
         self._gc_ms = 0.0
         self._gc_t0 = 0.0
@@ -147,6 +150,7 @@ class Fuzzer:
         from arcade.engine.storage import Profile
 
         registry = games.load()
+        self._checks = each("fuzz_check", registry)
         profile = Profile(self.data_dir)
         for k, v in self.best_seen.items():
             if profile.best(k) < v:
@@ -238,47 +242,21 @@ class Fuzzer:
 
     # ----- invariants -----
     def check(self) -> None:
-        from arcade.game2048.scene import Game2048Scene
-
-        try:
-            from arcade.stairs.scene import StairsScene
-        except ImportError:  # pragma: no cover
-            StairsScene = ()
+        """Every game's own invariants (its hooks' ``fuzz_check``) on every scene of the stack, then the profile's:
+        no best score ever goes down."""
         seen = set()
         for s in self.app.stack.scenes + [getattr(s, "child", None) for s in self.app.stack.scenes]:
             if s is None:
                 continue
-            if isinstance(s, Game2048Scene):
-                g = s.game
-                n = g.size
-                if len(g.grid) != n or any(len(row) != n for row in g.grid):
-                    raise FuzzFailure(f"2048 grid is not {n}x{n}: {g.grid}")
-                for v in (v for row in g.grid for v in row):
-                    if v and (v < 2 or v & (v - 1)):
-                        raise FuzzFailure(f"illegal tile {v} in {g.grid}")
-                sess = s.session
-                if sess.pos and g.score < sess.states[sess.pos - 1].score:
-                    raise FuzzFailure(f"2048 score went down through a move: {sess.states[sess.pos - 1].score} -> "
-                                      f"{g.score}")
-                key = id(sess)
-                seen.add(key)
-                prev = self._track.get(key)
-                # the same game (its log only grew) and no undo since the last frame: the score cannot fall
-                undos = sum(1 for e in sess.events if e == "~u")
-                n, first = len(sess.events), (sess.seed, sess.t0)  # a new game or a restart begins a new clock
-                if prev is not None and prev[0] == first and n >= prev[3] and undos == prev[1] and g.score < prev[2]:
-                    raise FuzzFailure(f"2048 score went down without an undo: {prev[2]} -> {g.score}")
-                self._track[key] = (first, undos, g.score, n)
-            elif StairsScene and isinstance(s, StairsScene):
-                w = s.world
-                key = id(w)
-                seen.add(key)
-                prev = self._track.get(key)
-                if prev is not None and prev[0] is w and w.score < prev[1]:
-                    raise FuzzFailure(f"stairs score went down: {prev[1]} -> {w.score}")
-                if not w.over and w.robot_stair not in w.stairs:
-                    raise FuzzFailure("the robot stands on a stair that is gone while alive")
-                self._track[key] = (w, w.score)
+            for game, hook in self._checks:
+                key = (game.id, id(s))
+                try:
+                    state = hook(s, self._track.get(key))
+                except AssertionError as e:
+                    raise FuzzFailure(str(e)) from None
+                if state is not None:
+                    seen.add(key)
+                    self._track[key] = state
         for key in list(self._track):
             if key not in seen:
                 del self._track[key]

@@ -133,6 +133,7 @@ class Options:
     data_dir: Path | None = None
     frames: int | None = None
     window: tuple[int, int] | None = None
+    screenshot: Path | None = None  # with frames: the last frame is saved here as a PNG, at the window's size
     game_options: dict = field(default_factory=dict)  # the game's own `arcade play NAME` options (make_scene kwargs)
     replay: object = None  # mode "replay": the arcade.engine.replays.Replay to open
     lang: str | None = None  # --lang: en, zh or auto (None: the Language setting)
@@ -171,6 +172,10 @@ class App:
         self.frame_ms: list[float] = []  # recent frame work times, for the fuzzer and soak
         self.frame_phases: tuple = (0.0, 0.0, 0.0, 0.0)
         self.seed = self.options.seed
+        self.time = 0.0  # seconds of frames run (not while minimised): the clock a game's log is timed by
+        from arcade.engine.gamepad import Gamepads
+
+        self.gamepads = Gamepads(on_removed=self._pad_removed)
         from arcade.engine import i18n
 
         i18n.on_change(self._language_changed)
@@ -303,6 +308,18 @@ class App:
                     pygame.display.update(fit.rect)
         self.present_ms = (time.perf_counter() - t0) * 1000
 
+    def save_screenshot(self, path) -> None:
+        """Save the last frame as the window shows it (the canvas fitted to the window's size, bars included) as a
+        PNG; AppError with one line if it cannot be written."""
+        surface = pygame.display.get_surface()
+        size = surface.get_size() if surface is not None else self.size
+        shot = pygame.Surface(size, 0, self.screen)  # the canvas's pixel format: smoothscale wants equal formats
+        self._blit_fitted(shot, fit_canvas(size, self.size), bars=True)
+        try:
+            pygame.image.save(shot, str(path))
+        except (OSError, pygame.error) as e:
+            raise AppError(f"cannot write the screenshot {path}: {e}") from None
+
     def _blit_fitted(self, surface, fit: Fit, bars: bool = True) -> None:
         if fit.identity:
             surface.blit(self.screen, (0, 0))
@@ -334,7 +351,8 @@ class App:
 
     def open(self, name: str, *args, **kwargs):
         """Open a shell service by name: ``app.open("pause", "2048", on_restart=...)`` pushes the pause overlay,
-        ``app.open("help", "2048", first_launch=True)`` the help card (once), ``app.open("settings")`` the settings.
+        ``app.open("help", "2048", first_launch=True)`` the help card (once), ``app.open("settings",
+        section="2048")`` the settings, opened at that game's.
         Returns what the service returns; ``None`` when the shell is not installed (a game's scene run alone by its benchmark)."""
         service = self.services.get(name)
         if service is None:
@@ -387,6 +405,14 @@ class App:
             from arcade.engine import i18n
 
             i18n.set_language(self.profile.get("language"))
+
+    def _pad_removed(self) -> None:
+        """A pad was pulled out: a game in play pauses (its own Esc), so nothing happens while the player reaches
+        for the keyboard."""
+        top = self.stack.top
+        if top is not None and not top.overlay and hasattr(top, "session"):
+            self.stack.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b",
+                                                 scancode=0))
 
     def _language_changed(self, lang: str) -> None:
         """Every scene on the stack redraws its text in the new language (a scene with cached labels rebuilds them
@@ -463,11 +489,13 @@ class App:
         dt = max(0.0, min(dt, MAX_DT))
         self.stack.begin_frame()
         t1 = clock()
-        for event in (self.to_canvas(e) for e in pygame.event.get()) if events is None else events:
-            if event is not None and not self.handle_global(event):
-                self.stack.handle(event)
+        for raw in (self.to_canvas(e) for e in pygame.event.get()) if events is None else events:
+            for event in self.gamepads.translate(raw) if raw is not None else ():
+                if not self.handle_global(event):
+                    self.stack.handle(event)
         t2 = clock()
         if not self.paused:
+            self.time += dt
             self.stack.update(dt)
         t3 = clock()
         self.screen.fill((0, 0, 0))
@@ -496,12 +524,16 @@ class App:
                 prev[sig] = signal.signal(sig, lambda *_: pygame.event.post(pygame.event.Event(pygame.QUIT)))
             except ValueError:  # not the main thread
                 break
+        shot = self.options.screenshot
         try:
             while self.running:
                 ms = self.clock.tick(PAUSED_FPS if self.paused else FPS)
-                self.step(ms / 1000.0)
+                # a screenshot run advances exactly 1/60 s a frame: its picture does not depend on the machine's speed
+                self.step(1 / FPS if shot is not None else ms / 1000.0)
                 self.present()
                 if frames is not None and self.frame >= frames:
+                    if shot is not None:
+                        self.save_screenshot(shot)
                     self.quit()
                 if not self.stack.scenes and not self.stack.busy:
                     self.quit()

@@ -106,6 +106,8 @@ def output_file(text: str) -> Path:
         raise argparse.ArgumentTypeError(f"the folder {folder} does not exist")
     if not os.access(folder, os.W_OK):
         raise argparse.ArgumentTypeError(f"cannot write in the folder {folder}")
+    if p.exists() and not os.access(p, os.W_OK):
+        raise argparse.ArgumentTypeError(f"{text} is not writable")
     return p
 
 

@@ -108,7 +108,10 @@ def parse(text: str, games=None) -> Code:
         raise ValueError(f"game code {text.strip()!r} names an unknown game {game!r}")
     if not _PARAMS.fullmatch(params):
         raise ValueError(f"game code {text.strip()!r}: bad parameters {params!r}")
-    return Code(game, params, decode_seed(seed))
+    try:
+        return Code(game, params, decode_seed(seed))
+    except ValueError as e:
+        raise ValueError(f"game code {text.strip()!r}: {e}") from None
 
 
 def parse_date(text: str) -> _dt.date:

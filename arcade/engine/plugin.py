@@ -6,8 +6,8 @@
                     best=Best(), help=HelpCard("How to play", (("Arrows", "move"),)))
 
 and one line in ``arcade/games.py``. The menu, the demo rotation, the settings scene, the help cards, the stats
-screen, ``arcade play NAME`` (with the game's own options), ``arcade bench NAME`` and the preloader are all driven
-by these records: nothing outside a game's package names the game.
+screen, ``arcade play NAME`` (with the game's own options), ``arcade bench NAME``, the developer tools and the
+preloader are all driven by these records: nothing outside a game's package names the game.
 
 The record is plain data plus small pure functions, so importing a game package stays cheap (the CLI reads every
 record to build its help); the scene module named by ``scene`` is imported only when the game starts, or by the
@@ -23,7 +23,8 @@ from typing import Callable, Sequence
 
 from arcade.engine.settings import Spec
 
-__all__ = ["GameInfo", "Best", "HelpCard", "Option", "Bench", "Bars", "Breakdown", "help_seen_key", "register"]
+__all__ = ["GameInfo", "Best", "HelpCard", "Option", "Bench", "Bars", "Breakdown", "help_seen_key", "register",
+           "format_time"]
 
 
 def help_seen_key(game_id: str) -> str:
@@ -57,8 +58,17 @@ class Best:
 
     def format(self, value) -> str:
         if self.unit == "s":
-            return f"{value / 1000:.1f} s" if isinstance(value, int) and value >= 1000 else f"{value} ms"
+            return format_time(value)
         return str(value)
+
+
+def format_time(ms) -> str:
+    """How a time is written everywhere (a game's timer, its end card, stats and bests): seconds to the tenth,
+    ``"12.3 s"`` (rounded half up; "-" for no time)."""
+    if isinstance(ms, bool) or not isinstance(ms, (int, float)) or ms != ms or ms < 0:
+        return "-"
+    tenths = int(ms + 50) // 100
+    return f"{tenths // 10}.{tenths % 10} s"
 
 
 @dataclass(frozen=True)
@@ -83,7 +93,8 @@ class Option:
 
 @dataclass(frozen=True)
 class Bench:
-    """A benchmark offered as ``arcade bench NAME``: a module with ``add_arguments(parser)`` and ``run(args)``."""
+    """A benchmark offered as ``arcade bench NAME``: a module of the game's ``bench/`` package with
+    ``add_arguments(parser)`` and ``run(args)``, imported only when that benchmark runs."""
 
     name: str
     module: str
@@ -128,6 +139,8 @@ class GameInfo:
     #                                           (None = all; tic-tac-toe: games against the AI, not between friends)
     replay: str = ""                          # module with make_replay(app, replay) -> a scene and validate(data)
     #                                           (optional label(replay) -> str for the list; "" = no replays)
+    dev_hooks: str = ""                       # module of the game's bench/ package with its hooks for arcade/dev
+    #                                           (bench all's rows, frames, soak, fuzz checks; see arcade.dev.hooks)
     backend: str = ""                         # "module:NAME" of the game's session backend
     #                                           (arcade.engine.session.Backend): undo, saves, replays, codes, stats
 

@@ -81,6 +81,7 @@ class Backend:
     never mutated after :meth:`apply` returns them): the session keeps one per position for undo."""
 
     id: str = ""
+    name: str = ""          # the game as messages name it ("tic-tac-toe"; default: the id)
     chance: bool = True     # the game has a seed: it gets codes and a daily game
     undoable: bool = True   # the session keeps the states for undo (False for a real-time game)
     saved: bool = True      # a game in progress is saved and continued (False for a real-time game)
@@ -557,30 +558,30 @@ class Session:
     def _apply_event(self, ev: str, i: int) -> None:
         if ev == UNDO:
             if not self.can_undo:
-                raise ValueError(f"{self.backend.id} game: input {i} undoes with nothing to undo")
+                raise ValueError(f"{self.backend.name or self.backend.id} game: input {i} undoes with nothing to undo")
             self.pos -= 1
             self._event(UNDO)
             self._refresh()
             return
         if ev == REDO:
             if not self.can_redo:
-                raise ValueError(f"{self.backend.id} game: input {i} redoes with nothing to redo")
+                raise ValueError(f"{self.backend.name or self.backend.id} game: input {i} redoes with nothing to redo")
             self.pos += 1
             self._event(REDO)
             self._refresh()
             return
         by = _WHO.get(ev[:1])
         if by is None:
-            raise ValueError(f"{self.backend.id} game: input {i} is not a move")
+            raise ValueError(f"{self.backend.name or self.backend.id} game: input {i} is not a move")
         move = self.backend.decode(ev[1:], self.params)
         if self._result is not None:
-            raise ValueError(f"{self.backend.id} game: input {i} is played after the end")
+            raise ValueError(f"{self.backend.name or self.backend.id} game: input {i} is played after the end")
         try:
             new, recorded = self.backend.apply(self.params, self.state, move, rng_for(self.seed, self.pos))
         except ValueError as e:
-            raise ValueError(f"{self.backend.id} game: input {i}: {e}") from None
+            raise ValueError(f"{self.backend.name or self.backend.id} game: input {i}: {e}") from None
         if self.backend.encode(self.params, recorded) != ev[1:]:
-            raise ValueError(f"{self.backend.id} game: input {i} does not follow from the seed")
+            raise ValueError(f"{self.backend.name or self.backend.id} game: input {i} does not follow from the seed")
         if self.backend.undoable:
             del self.states[self.pos + 1:]
             del self.line[self.pos:]
@@ -622,14 +623,14 @@ def replay_data(backend: Backend, data) -> dict:
     """``data`` (a replay's or a save's) as checked session data; an older format through the backend's
     :meth:`~Backend.legacy`. ``ValueError`` (one line) for anything else."""
     if not isinstance(data, dict):
-        raise ValueError(f"{backend.id} replay: not an object")
+        raise ValueError(f"{backend.name or backend.id} replay: not an object")
     if "session" not in data:
         data = backend.legacy(data)
     return check_replay(backend, data)
 
 
 def check_replay(backend: Backend, data: dict) -> dict:
-    what = f"{backend.id} replay"
+    what = f"{backend.name or backend.id} replay"
     if data.get("session") != SESSION_FORMAT:
         v = data.get("session")
         if isinstance(v, int) and not isinstance(v, bool) and v > SESSION_FORMAT:
@@ -691,18 +692,25 @@ def today() -> str:
 
 def open_session(app, game, *, resume: bool = False, options: dict | None = None, mode: str = "play",
                  seed: int | None = None) -> Session:
-    """The session a game scene starts with. ``options`` are the scene's options: ``code`` (a
-    :class:`arcade.engine.codes.Code`) plays that game; ``daily`` (YYYY-MM-DD) the daily game; otherwise ``resume``
+    """The session a game scene starts with. ``options`` are the scene's options: ``params`` starts a new game
+    with those parameters; ``code`` (a :class:`arcade.engine.codes.Code`) plays that game; ``daily``
+    (YYYY-MM-DD) the daily game; otherwise ``resume``
     continues the saved game if there is one, and a new game is made from the settings and the game's own options
     (the backend's ``new_params(get_setting, options)``). A new game over a saved one records that one as
     abandoned."""
     backend = game.make_backend() if hasattr(game, "make_backend") else game
     store = Store.from_app(app) if mode == "play" else None
+    clock = (lambda: app.time) if isinstance(getattr(app, "time", None), float) else time.monotonic
     opts = dict(options or {})
-    code, daily = opts.pop("code", None), opts.pop("daily", None)
+    code, daily, given = opts.pop("code", None), opts.pop("daily", None), opts.pop("params", None)
+    if given is not None:  # a new game with these parameters (the game's chooser, tests)
+        if mode == "play" and backend.saved:
+            Session.discard_saved(backend, store)
+        return Session(backend, given, seed if seed is not None else getattr(app, "seed", None), store=store,
+                       mode=mode, clock=clock)
     if mode == "play" and backend.saved:
         if resume and code is None and daily is None:
-            s = Session.resume(backend, store)
+            s = Session.resume(backend, store, clock=clock)
             if s is not None and backend.fits(s.params, opts):
                 return s
             if s is not None:  # the options ask for another game: this one is left for it
@@ -710,12 +718,12 @@ def open_session(app, game, *, resume: bool = False, options: dict | None = None
         else:
             Session.discard_saved(backend, store)
     if code is not None:
-        return Session(backend, backend.parse_params(code.params), code.seed, store=store, mode=mode)
+        return Session(backend, backend.parse_params(code.params), code.seed, store=store, mode=mode, clock=clock)
     params = backend.new_params(app.profile.get, opts)
     if daily is not None:
         text = backend.params_text(params)
         return Session(backend, params, codes.daily_seed(backend.id, text, daily), store=store, mode=mode,
-                       daily=daily)
+                       daily=daily, clock=clock)
     if seed is None:
         seed = getattr(app, "seed", None)
-    return Session(backend, params, seed, store=store, mode=mode)
+    return Session(backend, params, seed, store=store, mode=mode, clock=clock)

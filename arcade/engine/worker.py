@@ -287,13 +287,6 @@ class Worker:
             self._backend, self.mode = backend, mode
             self._starting = None
 
-    def wait_started(self, timeout: float = 10.0) -> bool:
-        """Block until the backend exists (tests and benchmarks; a frame never calls this)."""
-        t = self._starting
-        if t is not None:
-            t.join(timeout)
-        return self._backend is not None
-
     @property
     def pid(self):
         b = self._backend

@@ -14,17 +14,9 @@ AI_SPEEDS: tuple[int, ...] = (1, 2, 3, 5, 10, 15, 20, 30, 0)  # moves a second; 
 MIN_SIZE, MAX_SIZE = 3, 8
 
 
-AI_ID = "2048.ai"  # games the AI played moves in: recorded apart, so the player's bests and stats are their own
-
-
 def best_key(size: int) -> str:
     """The profile key of the best score on a ``size`` x ``size`` board."""
     return f"{ID}/{size}x{size}"
-
-
-def ai_best_key(size: int) -> str:
-    """The best score of AI-assisted games on a ``size`` x ``size`` board."""
-    return f"{AI_ID}/{size}x{size}"
 
 
 def _best_key(profile) -> str:
@@ -92,11 +84,16 @@ GAME = GameInfo(
     replay="arcade.game2048.replay_scene",
     backend="arcade.game2048.backend:BACKEND",
     benches=(
-        Bench("2048", "arcade.game2048.bench", "2048 AI: games played headless, win rates, ms per move"),
-        Bench("engine", "arcade.game2048.bench_engine", "bitboard engine: boards moved per second vs naive numpy"),
-        Bench("search", "arcade.game2048.bench_search", "expectimax engines side by side: compiled vs numpy layers"),
-        Bench("regret", "arcade.game2048.bench_regret", "expectimax budgets against a deep search on late boards"),
-        Bench("view", "arcade.game2048.bench_view", "2048 board drawing: ms per frame mid-animation"),
-        Bench("review", "arcade.game2048.bench_review", "the AI's game review: seconds for 1,000 and 10,000 moves"),
+        Bench("2048", "arcade.game2048.bench.ai", "2048 AI: games played headless, win rates, ms per move"),
+        Bench("engine", "arcade.game2048.bench.engine", "bitboard engine: boards moved per second vs naive numpy"),
+        Bench("search", "arcade.game2048.bench.search", "expectimax engines side by side: compiled vs numpy layers"),
+        Bench("regret", "arcade.game2048.bench.regret", "expectimax budgets against a deep search on late boards"),
+        Bench("view", "arcade.game2048.bench.view", "2048 board drawing: ms per frame mid-animation"),
+        Bench("review", "arcade.game2048.bench.review", "the AI's game review: seconds for 1,000 and 10,000 moves"),
+        Bench("save", "arcade.game2048.bench.save",
+              "a 100,000-move game saved every move: UI cost, bytes written, resume time"),
+        Bench("tune", "arcade.game2048.bench.tune", "tune the heuristic's weights on fixed-depth games"),
+        Bench("train", "arcade.game2048.bench.train", "train the n-tuple network by TD self-play (resumable)"),
     ),
+    dev_hooks="arcade.game2048.bench.hooks",
 )

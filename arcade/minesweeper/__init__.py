@@ -1,4 +1,4 @@
-"""Minesweeper with an exact-probability AI (seed E): the classic game at three levels (expert shown 16 wide and
+"""Minesweeper with an exact-probability AI: the classic game at three levels (expert shown 16 wide and
 30 tall on the portrait canvas), first-click rules, flags, question marks and chords; an AI that knows the exact
 chance of a mine under every covered cell and plays as well as the best public solvers; a probability overlay,
 hints, autoplay a person can follow, no-guess boards, and a headless benchmark.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from arcade.engine.i18n import N_
-from arcade.engine.plugin import Bench, Best, Breakdown, GameInfo, HelpCard, Option
+from arcade.engine.plugin import Bench, Best, Breakdown, GameInfo, HelpCard, Option, format_time
 from arcade.engine.settings import Spec
 
 ID = "minesweeper"
@@ -27,8 +27,9 @@ def _best_key(profile) -> str:
 
 
 def custom_size(text: str) -> tuple[int, int, int]:
-    """argparse type for ``--custom ROWSxCOLSxMINES`` (e.g. ``20x24x99``)."""
-    from arcade.minesweeper.field import check_size
+    """argparse type for ``--custom ROWSxCOLSxMINES`` (e.g. ``20x24x99``), within the limits a player may choose
+    (:func:`arcade.minesweeper.field.check_custom`: rows are the height, columns the width)."""
+    from arcade.minesweeper.field import check_custom
 
     parts = text.lower().split("x")
     try:
@@ -36,9 +37,9 @@ def custom_size(text: str) -> tuple[int, int, int]:
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected ROWSxCOLSxMINES such as 20x24x99, got {text!r}") from None
     try:
-        check_size(rows, cols, mines)
+        check_custom(cols, rows, mines)
     except ValueError as e:
-        raise argparse.ArgumentTypeError(str(e)) from None
+        raise argparse.ArgumentTypeError(f"{text}: {e}") from None
     return rows, cols, mines
 
 
@@ -54,31 +55,39 @@ def _rule(text: str) -> str:
     return text
 
 
-def _fmt_ms(ms) -> str:
-    return f"{ms / 1000:.1f} s" if isinstance(ms, (int, float)) else "-"
-
-
 def stats(history: list) -> list:
-    """Per level: games, wins, best and most recent winning time."""
+    """Per level: games, wins, best and most recent winning time (custom fields, of many sizes, count in the
+    games played and the chart only)."""
     rows = []
     for level, title in LEVEL_TITLES.items():
         games = [r for r in history if r.get("level") == level]
         won = [r for r in games if r.get("won") is True and isinstance(r.get("time_ms"), int)]
         best = min((r["time_ms"] for r in won if not r.get("assisted")), default=None)
         last = won[-1]["time_ms"] if won else None
-        rows.append((f"{title}: {len(won)} of {len(games)} won, best {_fmt_ms(best)}, last {_fmt_ms(last)}",
+        rows.append((f"{title}: {len(won)} of {len(games)} won, best {format_time(best)}, last {format_time(last)}",
                      len(won), ""))
     return [Breakdown("Wins by level", rows)]
 
 
+CUSTOM_DEFAULT = (20, 24, 99)  # width, height, mines of the first custom field offered
+
 SETTINGS = (
-    Spec("mines.level", "Level", "beginner", "choice", tuple(LEVEL_TITLES.items()), section="Minesweeper"),
+    Spec("mines.level", "Level", "beginner", "choice", tuple(LEVEL_TITLES.items()) + (("custom", "Custom"),),
+         section="Minesweeper", note="Custom: the width, height and mines chosen on the game screen (key 4)"),
     Spec("mines.first_click", "First click", "opening", "choice",
          (("opening", "Opens a region"), ("safe", "Only safe")), section="Minesweeper"),
     Spec("mines.question_marks", "Question marks", False, "bool", section="Minesweeper"),
-    Spec("mines.no_guess", "No-guess boards", False, "bool", section="Minesweeper"),
+    Spec("mines.no_guess", "No-guess boards", False, "bool", section="Minesweeper",
+         note="Every board can be solved without guessing (key G on the game screen)"),
     Spec("mines.ai_speed", "AI moves", 4, "choice",
          tuple((n, f"{n} a second") for n in AI_SPEEDS if n) + ((0, "As fast as it thinks"),), section="Minesweeper"),
+    # the custom field, set on the game screen (whole numbers; the scene keeps them within the limits)
+    Spec("mines.custom_width", "Custom width", CUSTOM_DEFAULT[0], "float", lo=2, hi=100, step=1,
+         section="Minesweeper", hidden=True),
+    Spec("mines.custom_height", "Custom height", CUSTOM_DEFAULT[1], "float", lo=2, hi=100, step=1,
+         section="Minesweeper", hidden=True),
+    Spec("mines.custom_mines", "Custom mines", CUSTOM_DEFAULT[2], "float", lo=1, hi=9999, step=1,
+         section="Minesweeper", hidden=True),
 )
 
 GAME = GameInfo(
@@ -91,9 +100,10 @@ GAME = GameInfo(
     settings=SETTINGS,
     help=HelpCard("How to play Minesweeper", (
         ("Left click, tap", "open a cell"),
-        ("Right click, long press", "flag (question mark if on)"),
-        ("Click a number, middle", "chord: open around a number"),
+        ("Right click, long press", "flag (or ? if on)"),
+        ("Click a number, middle", "open round it (chord)"),
         ("Arrows, Space, F, Enter", "cursor, open, flag, chord"),
+        ("1 2 3 4, G", "level, custom, no-guess"),
         ("P / H", "mine odds overlay / hint"),
         ("Shift+A, + / -", "AI autoplay, its speed"),
         ("R or the face", "new game;  Esc: pause"),
@@ -105,7 +115,8 @@ GAME = GameInfo(
         Option(("--level",), "level", {"type": _level, "metavar": "LEVEL",
                                         "help": "beginner, intermediate or expert (default: the setting)"}),
         Option(("--custom",), "custom", {"type": custom_size, "metavar": "RxCxM",
-                                          "help": "a custom field, e.g. 20x24x99 (rows x columns x mines)"}),
+                                          "help": "a custom field, e.g. 20x24x99 (rows x columns x mines): "
+                                                  "5-35 rows, 5-25 columns, mines up to (rows-1) x (columns-1)"}),
         Option(("--first-click",), "first_click", {"type": _rule, "metavar": "RULE",
                                                     "help": "safe or opening (default: the setting)"}),
     ),
@@ -114,9 +125,10 @@ GAME = GameInfo(
     scores="Recent games: share of the field cleared",
     score_unit="%",
     benches=(
-        Bench("minesweeper", "arcade.minesweeper.bench",
+        Bench("minesweeper", "arcade.minesweeper.bench.ai",
               "Minesweeper AI: win rate with 95 % CI, guesses, ms per move, fallbacks"),
-        Bench("minesweeper-noguess", "arcade.minesweeper.noguess",
+        Bench("minesweeper-noguess", "arcade.minesweeper.bench.noguess",
               "Minesweeper no-guess boards: seconds and attempts to generate one, per level"),
     ),
+    dev_hooks="arcade.minesweeper.bench.hooks",
 )

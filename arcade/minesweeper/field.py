@@ -30,7 +30,8 @@ from typing import Iterable
 
 from arcade.engine.replays import decode_events, encode_events
 
-__all__ = ["Field", "LEVELS", "RULES", "FORMAT_VERSION", "neighbours", "level_of"]
+__all__ = ["Field", "LEVELS", "RULES", "FORMAT_VERSION", "neighbours", "level_of", "CUSTOM_WIDTH", "CUSTOM_HEIGHT",
+           "max_custom_mines", "custom_problem", "check_custom"]
 
 FORMAT_VERSION = 1
 LEVELS: dict[str, tuple[int, int, int]] = {  # name -> (rows, cols, mines); expert is 16 wide x 30 tall
@@ -40,7 +41,9 @@ LEVELS: dict[str, tuple[int, int, int]] = {  # name -> (rows, cols, mines); expe
 }
 RULES = ("safe", "opening")
 STATES = ("ready", "playing", "won", "lost")
-MAX_SIDE = 100
+MAX_SIDE = 100                   # what a field (a save, a replay) may hold
+CUSTOM_WIDTH = (5, 25)           # what a player may choose: the columns and rows that fit the portrait window with
+CUSTOM_HEIGHT = (5, 35)          # cells of 18 pixels or more (tests/minesweeper check it against the view)
 COVERED, OPEN = 0, 1
 NO_MARK, FLAG, QUESTION = 0, 1, 2
 MARK_KINDS = "UFQ"  # the log's kind for a cell getting NO_MARK, FLAG, QUESTION
@@ -82,6 +85,32 @@ def check_size(rows, cols, mines) -> None:
             raise ValueError(f"{name} {v!r}: expected a whole number in 2..{MAX_SIDE}")
     if not _is_int(mines) or not 1 <= mines < rows * cols:
         raise ValueError(f"mines {mines!r}: expected a whole number in 1..{rows * cols - 1} (at least one safe cell)")
+
+
+def max_custom_mines(width: int, height: int) -> int:
+    """The most mines a custom field may have: (width - 1) x (height - 1), as in the classic game (the first click
+    then always has room to open a region)."""
+    return (width - 1) * (height - 1)
+
+
+def custom_problem(width, height, mines) -> tuple[str, str] | None:
+    """Which custom number breaks its limit (:data:`CUSTOM_WIDTH`, :data:`CUSTOM_HEIGHT`, :func:`max_custom_mines`)
+    and a one-line message a player can act on: ``("width" | "height" | "mines", message)``, or None."""
+    for name, v, (lo, hi), unit in (("width", width, CUSTOM_WIDTH, "columns"),
+                                    ("height", height, CUSTOM_HEIGHT, "rows")):
+        if not _is_int(v) or not lo <= v <= hi:
+            return name, f"{name.capitalize()} must be {lo} to {hi} {unit}, not {v}"
+    top = max_custom_mines(width, height)
+    if not _is_int(mines) or not 1 <= mines <= top:
+        return "mines", f"Mines must be 1 to {top} on {width} x {height}, not {mines}"
+    return None
+
+
+def check_custom(width, height, mines) -> None:
+    """``ValueError`` (:func:`custom_problem`'s message) unless the custom field is within the limits."""
+    problem = custom_problem(width, height, mines)
+    if problem is not None:
+        raise ValueError(problem[1])
 
 
 class Field:
@@ -141,10 +170,6 @@ class Field:
     def mines_left(self) -> int:
         """The counter the player sees: mines minus flags (can go below 0)."""
         return self.mines - self.flags
-
-    @property
-    def safe_left(self) -> int:
-        return self.size - self.mines - self.opened
 
     def index(self, row: int, col: int) -> int:
         if not (_is_int(row) and _is_int(col) and 0 <= row < self.rows and 0 <= col < self.cols):

@@ -8,6 +8,10 @@ the middle button chord. Touch: a tap opens or chords, a long press flags. Keys:
 Space opens (chords on a number), F flags, Enter chords, P the odds overlay, H a hint, Shift+A autoplay, + / -
 its speed, R a new game, Esc pauses. The face button starts a new game.
 
+The level picker under the face (or keys 1 2 3) starts a Beginner, Intermediate or Expert game; Custom (or 4)
+asks for the width, height and mines (``arcade.minesweeper.custom``); the no-guess switch (or G) makes every
+board solvable without a guess. The choice is kept in the settings, which the pause menu opens at this game's.
+
 A game the AI helped with (hint, overlay or autoplay) is marked assisted: it is recorded but sets no best time.
 Every finished game (won or lost) is kept as a replay (``arcade.minesweeper.replay``); the end card's Review
 button (or V) opens it with the AI's review.
@@ -20,13 +24,16 @@ import random
 
 import pygame
 
+from arcade.engine.plugin import format_time
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import finger_to_logical
-from arcade.minesweeper import AI_SPEEDS, ID as GAME_ID, LEVEL_TITLES, best_key
+from arcade.minesweeper import AI_SPEEDS, ID as GAME_ID, best_key
 from arcade.minesweeper import replay as mines_replay
-from arcade.minesweeper.field import FLAG, LEVELS, NO_MARK, Field
-from arcade.minesweeper.view import BoardView, Hud, banner_button, draw_banner, screen_for
+from arcade.minesweeper.field import (CUSTOM_HEIGHT, CUSTOM_WIDTH, FLAG, LEVELS, NO_MARK, Field, check_custom,
+                                      max_custom_mines)
+from arcade.minesweeper.view import (LOSS, BoardView, Hud, banner_button, draw_banner, odds_text, odds_words,
+                                     screen_for)
 
 log = logging.getLogger("arcade")
 
@@ -49,9 +56,15 @@ MOVE_KEYS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1)
              pygame.K_w: (-1, 0), pygame.K_s: (1, 0), pygame.K_a: (0, -1), pygame.K_d: (0, 1)}
 
 
+LEVEL_KEYS = {pygame.K_1: "beginner", pygame.K_2: "intermediate", pygame.K_3: "expert", pygame.K_4: "custom",
+              pygame.K_KP1: "beginner", pygame.K_KP2: "intermediate", pygame.K_KP3: "expert", pygame.K_KP4: "custom"}
+SETTINGS_KEYS = ("mines.level", "mines.custom_width", "mines.custom_height", "mines.custom_mines", "mines.no_guess")
+
+
 def intent_of(event) -> str | None:
     """The intent of a KEYDOWN: a move ("up" ...), "open", "flag", "chord", "odds", "hint", "autoplay",
-    "faster", "slower", "new", "pause", "review"; None for anything else (Ctrl/Alt shortcuts belong to the window)."""
+    "faster", "slower", "new", "pause", "review", a level ("beginner", "intermediate", "expert", "custom"),
+    "noguess"; None for anything else (Ctrl/Alt shortcuts belong to the window)."""
     k, mod = event.key, event.mod
     if mod & (CTRL | ALT):
         return None
@@ -61,10 +74,12 @@ def intent_of(event) -> str | None:
         return {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}[MOVE_KEYS[k]]
     if getattr(event, "unicode", "") == "+":
         return "faster"
+    if k in LEVEL_KEYS:
+        return LEVEL_KEYS[k]
     return {pygame.K_SPACE: "open", pygame.K_f: "flag", pygame.K_RETURN: "chord", pygame.K_KP_ENTER: "chord",
             pygame.K_p: "odds", pygame.K_h: "hint", pygame.K_r: "new", pygame.K_ESCAPE: "pause", pygame.K_v: "review",
             pygame.K_PLUS: "faster", pygame.K_EQUALS: "faster", pygame.K_KP_PLUS: "faster",
-            pygame.K_MINUS: "slower", pygame.K_KP_MINUS: "slower"}.get(k)
+            pygame.K_MINUS: "slower", pygame.K_KP_MINUS: "slower", pygame.K_g: "noguess"}.get(k)
 
 
 def _worker(fn: str):
@@ -127,13 +142,13 @@ class MinesScene(Scene):
 
     def __init__(self, app, demo: bool = False, field: Field | None = None, elapsed: float = 0.0,
                  assisted: bool = False, no_guess: bool | None = None, level: str | None = None,
-                 custom: tuple | None = None, first_click: str | None = None, make_worker=_worker) -> None:
+                 custom: tuple | None = None, first_click: str | None = None, make_worker=None) -> None:
         super().__init__(app)
         self.demo = demo
         self.level_override = level
         self.custom = custom
         self.rule_override = first_click
-        self.make_worker = make_worker
+        self.make_worker = make_worker = make_worker if make_worker is not None else _worker
         self.assist = Assist(make_worker)
         self.generator = None           # the no-guess worker, made on first use
         self.generating = None          # (row, col) of the first click waiting for a no-guess board
@@ -142,6 +157,8 @@ class MinesScene(Scene):
         self.games = 0
         self.autoplay = demo
         self.speed = DEMO_SPEED if demo else app.profile.get("mines.ai_speed")
+        self.hover = None               # the cell under the mouse pointer (the odds bubble's)
+        self.settings_seen = self._settings_now()
         if field is None:
             self._start(self._new_field())
         else:
@@ -159,14 +176,31 @@ class MinesScene(Scene):
             return "opening"
         return self.rule_override or self.app.profile.get("mines.first_click")
 
+    def custom_setting(self) -> tuple[int, int, int]:
+        """The custom field of the settings as (width, height, mines), brought within the limits."""
+        p = self.app.profile
+        w = max(CUSTOM_WIDTH[0], min(CUSTOM_WIDTH[1], int(p.get("mines.custom_width"))))
+        h = max(CUSTOM_HEIGHT[0], min(CUSTOM_HEIGHT[1], int(p.get("mines.custom_height"))))
+        return w, h, max(1, min(max_custom_mines(w, h), int(p.get("mines.custom_mines"))))
+
+    def wanted_size(self) -> tuple[int, int, int]:
+        """(rows, cols, mines) of the next new game."""
+        if self.custom is not None and not self.demo:
+            return tuple(self.custom)
+        if self._level() == "custom":
+            cols, rows, mines = self.custom_setting()
+            return rows, cols, mines
+        return LEVELS[self._level()]
+
     def _new_field(self) -> Field:
         # an explicit seed either way: the replay keeps it (the same board can be dealt again)
         seed = random.randrange(2**48) if self.app.seed is None else self.app.seed + self.games
         qm = False if self.demo else self.app.profile.get("mines.question_marks")
-        if self.custom is not None and not self.demo:
-            rows, cols, mines = self.custom
-            return Field(rows, cols, mines, rule=self._rule(), seed=seed, question_marks=qm)
-        return Field.level(self._level(), rule=self._rule(), seed=seed, question_marks=qm)
+        rows, cols, mines = self.wanted_size()
+        return Field(rows, cols, mines, rule=self._rule(), seed=seed, question_marks=qm)
+
+    def _settings_now(self) -> tuple:
+        return tuple(self.app.profile.get(k) for k in SETTINGS_KEYS)
 
     def _start(self, field: Field, elapsed: float = 0.0, assisted: bool = False, no_guess: bool | None = None) -> None:
         self.games += 1
@@ -189,7 +223,7 @@ class MinesScene(Scene):
         self.cursor = [field.rows // 2, field.cols // 2]
         self.glide = [float(self.cursor[0]), float(self.cursor[1])]
         self.show_cursor = False
-        self.overlay = False
+        self.odds_on = False            # the odds overlay shown (not Scene.overlay: the stack reads that name)
         self.hint = None                # (position key, (row, col), text) the player asked for
         self.hint_wanted = False
         self.ai_target = None           # (position key, (row, col), analysis) autoplay is about to open
@@ -223,6 +257,8 @@ class MinesScene(Scene):
         self.save()
         self.left_down = self.middle = self.touch = None
         self.both = False
+        self.hover = None
+        self.settings_seen = self._settings_now()
 
     def uncover(self) -> None:
         p = self.app.profile
@@ -230,6 +266,13 @@ class MinesScene(Scene):
         if not self.demo:
             self.speed = p.get("mines.ai_speed")
             self.field.question_marks = bool(p.get("mines.question_marks"))
+            if self._settings_now() != self.settings_seen:  # the level or no-guess changed in the settings
+                self.level_override = self.custom = None
+                if self.field.state == "playing":
+                    self.say("Your new settings start with the next game (R or the face)", 5.0)
+                else:
+                    self.new_game()
+        self.settings_seen = self._settings_now()
 
     # ----- the position -----
     @property
@@ -358,7 +401,54 @@ class MinesScene(Scene):
             self._record(abandoned=True)
         self.ai_target = None
         self._start(self._new_field())
+        self.settings_seen = self._settings_now()
         self.save()
+
+    # ----- the level picker -----
+    def choose_level(self, name: str) -> None:
+        """A level from the picker (or keys 1-3): a new game at that level, kept as the setting; "custom" asks
+        for the size first."""
+        if self.demo:
+            return
+        if name == "custom":
+            self.open_custom()
+            return
+        self.level_override = self.custom = None
+        self.app.set_setting("mines.level", name)
+        self.new_game()
+
+    def open_custom(self) -> None:
+        """The custom field's card, filled with the current custom field (or the last one chosen)."""
+        from arcade.minesweeper.custom import CustomOverlay
+
+        f = self.field
+        size = (f.cols, f.rows, f.mines) if f.level_name == "custom" else self.custom_setting()
+        self.app.stack.push(CustomOverlay(self.app, size, on_start=self.start_custom))
+
+    def start_custom(self, width: int, height: int, mines: int) -> None:
+        """A new custom game (``ValueError`` outside the limits: the card says why and starts nothing)."""
+        check_custom(width, height, mines)
+        p = self.app.profile
+        for key, value in (("mines.custom_width", width), ("mines.custom_height", height),
+                           ("mines.custom_mines", mines), ("mines.level", "custom")):
+            p.set(key, value)
+        self.level_override = self.custom = None
+        self.new_game()
+
+    def toggle_no_guess(self) -> None:
+        """The no-guess switch (or G): kept as the setting; a board not clicked yet takes it at once, else a new
+        game starts with it."""
+        if self.demo:
+            return
+        on = not self.no_guess
+        self.app.set_setting("mines.no_guess", on)
+        if self.field.state == "ready" and self.generating is None:
+            self.no_guess = on
+            self.settings_seen = self._settings_now()
+        else:
+            self.new_game()
+        self.say("No-guess: every board can be solved without guessing" if on
+                 else "No-guess off: some boards need a guess")
 
     # ----- records -----
     def _record(self, abandoned: bool = False) -> None:
@@ -411,8 +501,8 @@ class MinesScene(Scene):
 
     # ----- AI -----
     def toggle_overlay(self) -> None:
-        self.overlay = not self.overlay
-        if self.overlay:
+        self.odds_on = not self.odds_on
+        if self.odds_on:
             self.assisted = True
 
     def ask_hint(self) -> None:
@@ -500,8 +590,11 @@ class MinesScene(Scene):
         elif t == pygame.MOUSEBUTTONUP and not getattr(event, "touch", False):
             self._mouse_up(event.pos, event.button)
         elif t == pygame.MOUSEMOTION and not getattr(event, "touch", False):
+            self.hover = self.view.layout.cell_at(event.pos)
             if self.left_down is not None or self.middle is not None:
                 self._press_visual(self.view.layout.cell_at(event.pos))
+        elif t == pygame.WINDOWLEAVE:
+            self.hover = None
         elif t == pygame.FINGERDOWN:
             pos = finger_to_logical(event.x, event.y)
             review = self.review_rect()
@@ -586,8 +679,12 @@ class MinesScene(Scene):
                 self.chord(*cell)
 
     def button(self, name: str) -> None:
+        if name.startswith("level:"):
+            self.do(name.partition(":")[2])
+            return
         {"face": self.new_game, "hint": lambda: self.do("hint"), "odds": lambda: self.do("odds"),
-         "auto": lambda: self.do("autoplay"), "pause": lambda: self.do("pause")}[name]()
+         "auto": lambda: self.do("autoplay"), "pause": lambda: self.do("pause"),
+         "noguess": lambda: self.do("noguess")}[name]()
 
     def do(self, intent: str | None) -> None:
         """Carry out one intent (a key, a button)."""
@@ -599,6 +696,7 @@ class MinesScene(Scene):
             if self.show_cursor:
                 self.cursor = [max(0, min(f.rows - 1, self.cursor[0] + dr)), max(0, min(f.cols - 1, self.cursor[1] + dc))]
             self.show_cursor = True
+            self.hover = None  # the odds bubble follows the cursor
             self.glide = [float(self.cursor[0]), float(self.cursor[1])]
         elif intent == "open":
             self.show_cursor = True
@@ -619,6 +717,10 @@ class MinesScene(Scene):
             self.change_speed(1 if intent == "faster" else -1)
         elif intent == "new":
             self.new_game()
+        elif intent in ("beginner", "intermediate", "expert", "custom"):
+            self.choose_level(intent)
+        elif intent == "noguess":
+            self.toggle_no_guess()
         elif intent == "review":
             if self.field.over:
                 self.review()
@@ -653,7 +755,7 @@ class MinesScene(Scene):
                 self.touch[3] = True
                 self.view.pressed = set()
                 self.flag(*self.touch[0])
-        if self.autoplay or self.overlay or self.hint_wanted:
+        if self.autoplay or self.odds_on or self.hint_wanted:
             self._ask_ai()
         self.assist.poll()
         if self.hint_wanted:
@@ -702,32 +804,53 @@ class MinesScene(Scene):
             return "The AI is thinking...", None
         if self.notice:
             return self.notice, None
-        if self.overlay:
-            a = self.assist.get(key)
-            if a is not None and a.layouts is not None:
-                n = a.layouts
-                many = f"{n:,}" if n < 10**9 else f"about 10^{len(str(n)) - 1}"
-                return f"Odds: chance of a mine under each cell ({many} layouts fit)", None
-            if self.assist.thinking:  # the first analysis also starts the AI's process: say so, not a bare line
-                return "Odds: counting the layouts that fit...", None
-            return "Odds: chance of a mine under each cell", None
+        if self.odds_on and not f.over:
+            return self._odds_status(), None
         if f.state == "ready":
+            if f.level_name == "custom":
+                return f"Custom {f.cols} x {f.rows}, {f.mines} mines: click anywhere to start", None
             return ("Click anywhere: the first click opens a region" if f.rule == "opening"
                     else "Click anywhere: the first click is safe"), None
         return "", None
 
+    def odds_cell(self):
+        """The cell whose odds the overlay's bubble tells: the one under the pointer, else the keyboard cursor's."""
+        f = self.field
+        cell = self.hover if self.hover is not None else tuple(self.cursor) if self.show_cursor else None
+        if cell is None or f.is_open(*cell):
+            return None
+        return cell
+
+    def _odds_status(self) -> str:
+        a = self.assist.get(self.key)
+        if a is None or a.probs is None:
+            # the first analysis also starts the AI's process: say so, not a bare line
+            return "Odds: counting the layouts that fit..." if self.assist.thinking else "Odds of a mine"
+        n = a.layouts
+        many = "" if n is None else f"{n:,}" if n < 10**6 else f"about 10^{len(str(n)) - 1}"
+        cell = self.odds_cell()
+        if cell is not None:
+            r, c = cell
+            count = f" ({many} layouts fit)" if many else ""
+            return f"Row {r + 1}, column {c + 1}: {odds_words(a.probs[r][c])}{count}"
+        f = self.field
+        display = f.display()
+        inner = [a.probs[r][c] for r in range(f.rows) for c in range(f.cols)
+                 if display[r][c] == "#" and not self.view.frontier(display, r, c)]
+        away = f"{odds_text(inner[0])} % on each cell away from the numbers  ·  " if inner else ""
+        return f"Odds: {away}point at a cell"
+
     def draw(self, surface) -> None:
         surface.fill(colors.PAGE)
         f = self.field
-        title = LEVEL_TITLES.get(f.level_name, f"{f.rows} x {f.cols}")
         self.hud.draw(surface, f.mines_left, self.elapsed, self.face(),
-                      f"{title.upper()}  -  {f.mines} MINES" + ("  -  NO GUESS" if self.no_guess else ""))
+                      level=f.level_name, no_guess=self.no_guess)
         self.view.draw(surface)
         key = self.key
-        if self.overlay and not f.over:
+        if self.odds_on and not f.over:
             a = self.assist.get(key) or self.assist.analysis
-            if a is not None and a.probs is not None and len(a.probs) == f.rows:
-                self.view.draw_heat(surface, a.probs, f.display())
+            if a is not None and a.probs is not None and len(a.probs) == f.rows and len(a.probs[0]) == f.cols:
+                self.view.draw_heat(surface, a.probs, f.display(), hover=self.odds_cell())
         if self.hint is not None and self.hint[0] == key:
             self.view.draw_ring(surface, self.hint[1], colors.GOLD, self.t)
         if self.autoplay and self.ai_target is not None and not f.over:
@@ -737,7 +860,7 @@ class MinesScene(Scene):
         text, colour = self.status()
         self.hud.draw_status(surface, text, colour)
         if not self.demo:
-            self.hud.draw_buttons(surface, {"odds": self.overlay, "auto": self.autoplay,
+            self.hud.draw_buttons(surface, {"odds": self.odds_on, "auto": self.autoplay,
                                             "hint": self.hint is not None and self.hint[0] == key})
         if f.over:
             self._banner(surface)
@@ -750,7 +873,7 @@ class MinesScene(Scene):
 
     def _banner_lines(self) -> tuple[str, list, tuple]:
         f = self.field
-        secs = f"{self.elapsed:.1f} s"
+        secs = format_time(int(round(self.elapsed * 1000)))
         if f.state == "won":
             lines = [f"Time {secs}"]
             if self.demo:
@@ -762,12 +885,12 @@ class MinesScene(Scene):
             elif f.level_name in LEVELS:
                 best = self.app.profile.lowest(best_key(f.level_name))
                 if best is not None:
-                    lines.append(f"Best {best / 1000:.1f} s")
+                    lines.append(f"Best {format_time(best)}")
             title, colour = "Cleared!", colors.GOLD
         else:
             cleared = round(100 * f.opened / (f.size - f.mines))
             lines = [f"{cleared} % cleared in {secs}"]
-            title, colour = "Boom!", (240, 110, 90)
+            title, colour = "Boom!", LOSS
         lines.append("Next game soon" if self.demo else "R or the face: new game")
         return title, lines, colour
 
@@ -782,7 +905,16 @@ class MinesScene(Scene):
 
 def make_scene(app, resume: bool = False, level: str | None = None, custom=None, first_click: str | None = None,
                **_):
-    """A new game (at the setting's level, or ``level`` / ``custom`` from the command line), or the saved one."""
+    """A new game at the setting's level, or the saved one. ``level`` / ``custom`` (rows, cols, mines) from the
+    command line become the setting, as the level picker's choice does (a saved game of another size is kept and
+    continued: the chosen level starts with the next game)."""
+    if level is not None:
+        app.profile.set("mines.level", level)
+    if custom is not None:
+        rows, cols, mines = custom
+        for key, value in (("mines.custom_width", cols), ("mines.custom_height", rows), ("mines.custom_mines", mines),
+                           ("mines.level", "custom")):
+            app.profile.set(key, value)
     if resume:
         data = app.profile.saved_game(GAME_ID)
         if data is not None:
@@ -793,13 +925,16 @@ def make_scene(app, resume: bool = False, level: str | None = None, custom=None,
                 elapsed = data.get("elapsed_ms", 0)
                 if isinstance(elapsed, bool) or not isinstance(elapsed, int) or elapsed < 0:
                     raise ValueError(f"elapsed_ms {elapsed!r}")
-                return MinesScene(app, field=field, elapsed=elapsed / 1000, assisted=bool(data.get("assisted")),
-                                  no_guess=bool(data.get("no_guess")), level=level, custom=custom,
-                                  first_click=first_click)
+                scene = MinesScene(app, field=field, elapsed=elapsed / 1000, assisted=bool(data.get("assisted")),
+                                   no_guess=bool(data.get("no_guess")), first_click=first_click)
+                if (level is not None or custom is not None) and scene.wanted_size() != (field.rows, field.cols,
+                                                                                        field.mines):
+                    scene.say("Your saved game goes on; the level you chose starts with the next game (R)", 6.0)
+                return scene
             except (ValueError, TypeError) as e:
                 log.warning("the saved Minesweeper game could not be restored (%s); starting a new one", e)
                 app.profile.clear_saved(GAME_ID)
-    return MinesScene(app, level=level, custom=custom, first_click=first_click)
+    return MinesScene(app, first_click=first_click)
 
 
 def make_demo(app):

@@ -1,6 +1,6 @@
 """Minesweeper AI by exact probabilities. Pure (no pygame).
 
-Seams (``ARCHITECTURE.md``):
+Seams (``docs/architecture.md``):
 
 - ``probabilities(view, mines)``: ``view`` a tuple of strings, ``"0".."8"`` opened, ``"#"`` covered, ``"F"``
   covered and flagged by the player (an opinion, not information: treated as covered); returns rows of floats,

@@ -14,35 +14,46 @@ import random
 
 import pygame
 
+from arcade.engine import assets
+from arcade.engine.plugin import format_time
 from arcade.engine.ui import colors
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.tween import ease_out
 
 __all__ = ["Layout", "Screen", "ROOMY", "TALL", "screen_for", "BoardView", "Hud", "BUTTONS", "NUMBER_COLOURS",
-           "COVERED", "OPENED", "heat_colour", "banner_card", "banner_button", "draw_banner"]
+           "COVERED", "OPENED", "INK", "CHIP", "LOSS", "ODDS_TEXT", "LEVEL_CHIPS", "MIN_TEXT",
+           "heat_colour", "odds_text", "odds_words", "odds_font", "number_font", "banner_card", "banner_button",
+           "draw_banner"]
 
 CANVAS = (480, 800)
+MIN_TEXT = 13  # the smallest text on the canvas: 11 px at the smallest window (0.85 of the canvas)
 
 
 class Screen:
     """Where things go on the canvas: the HUD bar (``hud``; its LEDs ``led`` = (width, height, font size, top
-    below the bar's top), the
-    face's size ``face`` and the level label's font size ``label``), the area the board is centred in
-    (``board``), the status line (``status_y``, font size ``status``) and the button row (``buttons``)."""
+    below the bar's top), the face's size ``face``, the font size ``label`` of a line of text at the bar's foot
+    for screens without a level picker), the level picker in the bar (``picker``, None: no picker), the area the
+    board is centred in (``board``), the status line (``status_y``, font size ``status``) and the button row
+    (``buttons``)."""
 
-    def __init__(self, hud, led, face, label, board, status_y, status, buttons) -> None:
+    def __init__(self, hud, led, face, label, board, status_y, status, buttons, picker=None) -> None:
         self.hud, self.led, self.face, self.label = hud, led, face, label
         self.board, self.status_y, self.status, self.buttons = board, status_y, status, buttons
+        self.picker = picker
 
 
 # the usual screen, and a tall one for boards whose height limits the cells (expert's 30 rows): a slimmer HUD
-# and button row give the board 44 more pixels, 22-pixel cells instead of 20
-ROOMY = Screen(pygame.Rect(8, 8, 464, 84), (104, 52, 40, 16), 60, 13, pygame.Rect(8, 100, 464, 630), 744, 17,
-               pygame.Rect(8, 758, 464, 36))
-TALL = Screen(pygame.Rect(8, 4, 464, 66), (96, 44, 34, 6), 50, 12, pygame.Rect(8, 74, 464, 674), 759, 15,
-              pygame.Rect(8, 770, 464, 28))
+# and button row give the board 56 more pixels, 22-pixel cells instead of 20 for expert. The HUD holds the mine
+# counter, the face and the timer, and under them the level picker (levels, custom, no-guess).
+ROOMY = Screen(pygame.Rect(8, 8, 464, 100), (124, 50, 38, 8), 54, 13, pygame.Rect(8, 114, 464, 616), 744, 17,
+               pygame.Rect(8, 758, 464, 36), picker=pygame.Rect(16, 74, 448, 28))
+TALL = Screen(pygame.Rect(8, 2, 464, 76), (108, 38, 30, 4), 40, 12, pygame.Rect(8, 80, 464, 672), 762, 14,
+              pygame.Rect(8, 773, 464, 25), picker=pygame.Rect(14, 48, 452, 25))
 HUD_RECT, BOARD_AREA, STATUS_Y, BUTTON_ROW = ROOMY.hud, ROOMY.board, ROOMY.status_y, ROOMY.buttons
 BUTTONS = (("hint", "Hint  H"), ("odds", "Odds  P"), ("auto", "Auto  Shift+A"), ("pause", "Menu  Esc"))
+LEVEL_CHIPS = (("beginner", "Beginner"), ("intermediate", "Intermediate"), ("expert", "Expert"),
+               ("custom", "Custom"))
+NO_GUESS_LABEL = "No-guess"
 
 PAGE = colors.PAGE
 FRAME = (187, 173, 160)          # the board's frame (2048's board colour)
@@ -55,8 +66,16 @@ EXPLODED = (232, 72, 60)
 MINE = (44, 40, 38)
 FLAG_RED = (220, 52, 40)
 INK = (60, 52, 46)
-NUMBER_COLOURS = {1: (30, 90, 220), 2: (36, 140, 56), 3: (214, 48, 40), 4: (36, 40, 140), 5: (140, 30, 30),
-                  6: (20, 140, 150), 7: (30, 30, 30), 8: (120, 120, 120)}
+CHIP = colors.BUTTON             # buttons and picker chips, under light text (5.0:1)
+CHIP_TEXT = colors.TEXT_LIGHT
+ON_TEXT = INK                    # text on a gold (active) chip (7:1)
+BUBBLE_BG = (250, 248, 239)      # the odds bubble (the page's colour)
+CARD_BG = (60, 50, 44)           # the end card
+LOSS = (255, 150, 130)           # the end card's "Boom!" (5:1 on the card)
+ODDS_TEXT = (24, 20, 18)         # odds numbers on the shaded cells (5:1 on the reddest)
+# the classic colours, deep enough to read at 4.5:1 or more on an open cell
+NUMBER_COLOURS = {1: (30, 84, 210), 2: (28, 115, 44), 3: (190, 30, 30), 4: (36, 40, 140), 5: (140, 30, 30),
+                  6: (12, 112, 120), 7: (30, 30, 30), 8: (96, 96, 96)}
 LED_BG = (44, 34, 30)
 LED_ON = (255, 82, 56)
 LED_OFF = (78, 44, 36)
@@ -71,6 +90,37 @@ WIN_WAVE_STEP = 0.02
 
 HEAT_STOPS = ((0.0, (40, 180, 80)), (0.1, (150, 205, 70)), (0.25, (245, 215, 60)), (0.5, (245, 140, 50)),
               (1.0, (220, 40, 40)))
+
+
+def odds_text(p: float) -> str:
+    """A chance as the overlay prints it in a cell: whole per cent, "<1" for a small but real chance."""
+    if p <= 0:
+        return "0"
+    if p >= 1:
+        return "100"
+    return "<1" if p < 0.005 else str(min(99, round(100 * p)))
+
+
+def odds_words(p: float) -> str:
+    """A cell's chance of a mine in words, for the bubble of the cell under the pointer."""
+    if p <= 0:
+        return "Safe: no mine here"
+    if p >= 1:
+        return "A mine, for certain"
+    return f"{odds_text(p)} % chance of a mine"
+
+
+def odds_font(cell: int) -> int | None:
+    """The size of the odds numbers in cells of ``cell`` pixels: six tenths of the cell, from :data:`MIN_TEXT` to
+    18 px; None when two digits that size do not fit (the shading and the bubble still tell the odds)."""
+    size = max(MIN_TEXT, min(18, round(cell * 0.6)))
+    return size if assets.font_for("99", size, "bold").size("99")[0] <= cell - 2 else None
+
+
+def number_font(cell: int) -> int:
+    """The size of a cell's number: about seven tenths of the cell (13 px in the smallest custom cells, 18 px), never
+    under :data:`MIN_TEXT`."""
+    return max(MIN_TEXT, round(cell * 0.72))
 
 
 def heat_colour(p: float) -> tuple[int, int, int]:
@@ -150,7 +200,7 @@ class Sprites:
             self._open(s)
             d = int(ch)
             if d:
-                blit_center(s, render(ch, max(8, int(n * 0.66)), NUMBER_COLOURS[d]), (n / 2, n / 2 + 1))
+                blit_center(s, render(ch, number_font(n), NUMBER_COLOURS[d]), (n / 2, n / 2 + 1))
         return s
 
     def _covered(self, s) -> None:
@@ -300,27 +350,74 @@ class BoardView:
                     surface.blit(glow, lay.cell_rect(r, c))
 
     # ----- marks over the board -----
-    def draw_heat(self, surface, probs, display, font_min: int = 22) -> None:
-        """The probability overlay: covered cells tinted green..red, with the percentage when cells are big
-        enough (a certain cell shows a tick or a cross)."""
+    def draw_heat(self, surface, probs, display, hover=None) -> None:
+        """The odds overlay: every covered cell shaded green (no mine) .. red (a mine); the cells by the numbers
+        (the frontier, where the odds differ) also show their percentage in type of 11 pixels or more, a certain
+        mine a small mine; ``hover`` (row, col) gets a ring and a bubble saying its odds in words."""
         lay = self.layout
         n = lay.cell
         tint = pygame.Surface((n, n), pygame.SRCALPHA)
-        size = max(8, int(n * 0.36))
+        bubble = None
+        if hover is not None and display[hover[0]][hover[1]] in "#F?":
+            bubble = self._bubble_rect(hover, odds_words(probs[hover[0]][hover[1]]))
+        size = odds_font(n)
         for r in range(self.rows):
             row, drow = probs[r], display[r]
             for c in range(self.cols):
-                if drow[c] not in "#F?":
+                ch = drow[c]
+                if ch not in "#F?":
                     continue
                 p = row[c]
                 tint.fill((*heat_colour(p), 150))
                 rect = lay.cell_rect(r, c)
                 surface.blit(tint, rect)
-                if n >= font_min:
-                    text = "0" if p == 0 else "100" if p == 1 else f"{100 * p:.0f}" if p >= 0.01 else "<1"
-                    blit_center(surface, render(text, size, INK), rect.center)
-                elif p in (0.0, 1.0):
-                    pygame.draw.circle(surface, INK, rect.center, max(2, n // 6))
+                if ch != "#" or size is None or not self.frontier(display, r, c):
+                    continue  # a flag or question mark keeps its sign; inner cells say it in the status line
+                if bubble is not None and rect.colliderect(bubble):
+                    continue
+                if p >= 1.0:
+                    self._small_mine(surface, rect)
+                else:
+                    blit_center(surface, render(odds_text(p), size, ODDS_TEXT), rect.center)
+        if bubble is not None:
+            rect = lay.cell_rect(*hover)
+            pygame.draw.rect(surface, ODDS_TEXT, rect.inflate(2, 2), width=2)
+            pygame.draw.rect(surface, BUBBLE_BG, bubble, border_radius=8)
+            pygame.draw.rect(surface, ODDS_TEXT, bubble, width=2, border_radius=8)
+            blit_center(surface, render(odds_words(probs[hover[0]][hover[1]]), self.BUBBLE_FONT, ODDS_TEXT),
+                        bubble.center)
+
+    def frontier(self, display, r: int, c: int) -> bool:
+        """A covered cell next to an open number: its odds come from the numbers."""
+        for rr in range(max(0, r - 1), min(self.rows, r + 2)):
+            line = display[rr]
+            for cc in range(max(0, c - 1), min(self.cols, c + 2)):
+                if line[cc] in "12345678":
+                    return True
+        return False
+
+    def _small_mine(self, surface, rect) -> None:
+        c, rad = rect.center, max(3, rect.w * 0.2)
+        for a in range(4):
+            ang = a * math.pi / 4
+            dx, dy = math.cos(ang) * rad * 1.4, math.sin(ang) * rad * 1.4
+            pygame.draw.line(surface, ODDS_TEXT, (c[0] - dx, c[1] - dy), (c[0] + dx, c[1] + dy), max(1, rect.w // 12))
+        pygame.draw.circle(surface, ODDS_TEXT, c, rad)
+
+    BUBBLE_FONT = 16
+
+    def _bubble_rect(self, cell, words: str) -> pygame.Rect:
+        """Where a cell's odds bubble goes: over the row above the cell (so the numbers round the cell stay in
+        sight), or under the row below it near the top, within the board's frame."""
+        lay = self.layout
+        w, h = assets.font_for(words, self.BUBBLE_FONT, "bold").size(words)
+        box = pygame.Rect(0, 0, w + 20, h + 10)
+        rect = lay.cell_rect(*cell)
+        box.midbottom = (rect.centerx, rect.top - rect.h - 4)
+        if box.top < lay.frame.top:
+            box.midtop = (rect.centerx, rect.bottom + rect.h + 4)
+        box.clamp_ip(lay.frame)
+        return box
 
     def draw_ring(self, surface, cell, colour, t: float = 0.0, width: int = 3) -> None:
         lay = self.layout
@@ -339,7 +436,9 @@ class BoardView:
 
 # ====================================================================================================== HUD
 class Hud:
-    """The top bar (mine counter, face, timer), the status line and the button row."""
+    """The top bar (mine counter, face, timer, and the level picker under them), the status line and the button
+    row. ``button_at(pos)`` names what is at a point: "face", a button of :data:`BUTTONS`, ``"level:<name>"`` for
+    a level chip of the picker, ``"noguess"`` for its no-guess switch."""
 
     def __init__(self, screen: Screen = ROOMY) -> None:
         self.screen = sc = screen
@@ -350,7 +449,30 @@ class Hud:
         self.timer_rect = pygame.Rect(hud.right - 14 - lw, top, lw, lh)
         self.face_rect = pygame.Rect(0, 0, sc.face, sc.face)
         self.face_rect.center = (hud.centerx, self.counter_rect.centery)
+        self.picker_rects = self._picker_rects() if sc.picker is not None else {}
         self.confetti: list = []
+
+    # ----- where things are -----
+    def picker_font(self) -> int:
+        return 15 if self.screen.picker.h >= 28 else 14
+
+    def _picker_rects(self) -> dict:
+        """The picker's chips, as wide as their words need plus an equal share of the row; the no-guess switch
+        (a box and its words) set apart at the right."""
+        row = self.screen.picker
+        size = self.picker_font()
+        font = assets.font_for(NO_GUESS_LABEL, size, "bold")
+        box = row.h - 12
+        words = [font.size(label)[0] for _, label in LEVEL_CHIPS] + [font.size(NO_GUESS_LABEL)[0] + box + 6]
+        gap, apart = 4, 12
+        spare = row.w - sum(words) - gap * (len(LEVEL_CHIPS) - 1) - apart
+        pad = spare // len(words)
+        rects, x = {}, row.x
+        for (name, _), w in zip(LEVEL_CHIPS, words):
+            rects[f"level:{name}"] = pygame.Rect(x, row.y, w + pad, row.h)
+            x += w + pad + gap
+        rects["noguess"] = pygame.Rect(x - gap + apart, row.y, row.right - (x - gap + apart), row.h)
+        return rects
 
     def button_rects(self) -> dict:
         row = self.screen.buttons
@@ -362,28 +484,62 @@ class Hud:
     def button_at(self, pos) -> str | None:
         if self.face_rect.collidepoint(pos):
             return "face"
-        for key, r in self.button_rects().items():
+        for key, r in (*self.button_rects().items(), *self.picker_rects.items()):
             if r.collidepoint(pos):
                 return key
         return None
 
-    def draw(self, surface, mines_left: int, seconds: float, face: str, level_text: str) -> None:
+    # ----- drawing -----
+    def draw(self, surface, mines_left: int, seconds: float, face: str, level_text: str = "",
+             level: str | None = None, no_guess: bool = False) -> None:
+        """The bar: ``level`` (a level's name or "custom") and ``no_guess`` light the picker's chips; a screen
+        without a picker shows ``level_text`` at the bar's foot instead."""
         hud = self.screen.hud
         pygame.draw.rect(surface, FRAME, hud, border_radius=10)
-        self._led(surface, self.counter_rect, mines_left)
-        self._led(surface, self.timer_rect, min(999, int(seconds)))
+        count = f"{mines_left:03d}" if mines_left >= 0 else f"-{min(99, -mines_left):02d}"
+        self._led(surface, self.counter_rect, count)
+        self._led(surface, self.timer_rect, format_time(round(min(seconds, 999.9) * 1000))[:-2], unit="s")
         self._face(surface, face)
-        blit_center(surface, render(level_text, self.screen.label, colors.TEXT_LIGHT, "medium"),
-                    (hud.centerx, hud.bottom - 6))
+        if self.picker_rects:
+            self._picker(surface, level, no_guess)
+        elif level_text:
+            blit_center(surface, fit(level_text, hud.w - 16, max(MIN_TEXT, self.screen.label), INK, "medium",
+                                     min_size=MIN_TEXT),
+                        (hud.centerx, hud.bottom - 8))
 
-    def _led(self, surface, rect, value: int) -> None:
+    def _led(self, surface, rect, text: str, unit: str = "") -> None:
+        """A counter: red digits on a dark plate (a time with its unit, smaller, after the digits)."""
         pygame.draw.rect(surface, LED_BG, rect, border_radius=6)
-        text = f"{value:03d}" if value >= 0 else f"-{min(99, -value):02d}"
         size = self.screen.led[2]
-        off = render("888", size, LED_OFF)
-        on = render(text, size, LED_ON)
-        blit_center(surface, off, rect.center)
-        blit_center(surface, on, rect.center)
+        u = render(unit, max(MIN_TEXT, size // 2), LED_ON) if unit else None
+        room = rect.w - 12 - (u.get_width() + 3 if u is not None else 0)
+        digits = fit(text, room, size, LED_ON, min_size=MIN_TEXT)
+        d = digits.get_rect(center=rect.center)
+        if u is not None:
+            d.right = rect.right - 6 - u.get_width() - 3
+            surface.blit(u, u.get_rect(bottomleft=(d.right + 3, d.bottom - round(d.h * 0.18))))
+        surface.blit(digits, d)
+
+    def _picker(self, surface, level: str | None, no_guess: bool) -> None:
+        size = self.picker_font()
+        for name, label in LEVEL_CHIPS:
+            r = self.picker_rects[f"level:{name}"]
+            on = name == level
+            pygame.draw.rect(surface, colors.GOLD if on else CHIP, r, border_radius=7)
+            ink = ON_TEXT if on else CHIP_TEXT
+            blit_center(surface, fit(label, r.w - 4, size, ink, min_size=MIN_TEXT), r.center)
+        r = self.picker_rects["noguess"]
+        pygame.draw.rect(surface, colors.GOLD if no_guess else CHIP, r, border_radius=7)
+        ink = ON_TEXT if no_guess else CHIP_TEXT
+        words = fit(NO_GUESS_LABEL, r.w - r.h, size, ink, min_size=MIN_TEXT)
+        box_side = r.h - 12
+        total = box_side + 6 + words.get_width()
+        box = pygame.Rect(r.centerx - total // 2, r.centery - box_side // 2, box_side, box_side)
+        pygame.draw.rect(surface, ink, box, width=2, border_radius=3)
+        if no_guess:  # a tick in the box
+            pygame.draw.lines(surface, ink, False, [(box.x + 3, box.centery), (box.centerx - 1, box.bottom - 4),
+                                                    (box.right - 3, box.y + 3)], 3)
+        surface.blit(words, words.get_rect(midleft=(box.right + 6, r.centery)))
 
     def _face(self, surface, mood: str) -> None:
         """``mood``: "smile", "oh" (a button is held), "cool" (won), "dead" (lost), "think" (the AI guesses)."""
@@ -426,14 +582,17 @@ class Hud:
     def draw_status(self, surface, text: str, colour=None) -> None:
         if text:
             sc = self.screen
-            blit_center(surface, fit(text, 456, sc.status, colour or colors.TEXT, "medium"), (240, sc.status_y))
+            blit_center(surface, fit(text, 456, sc.status, colour or colors.TEXT, "medium", min_size=MIN_TEXT),
+                        (240, sc.status_y))
 
     def draw_buttons(self, surface, active: dict) -> None:
+        size = 16 if self.screen.buttons.h >= 30 else 14
         for key, label in BUTTONS:
             r = self.button_rects()[key]
             on = active.get(key, False)
-            pygame.draw.rect(surface, colors.GOLD if on else colors.BUTTON, r, border_radius=8)
-            blit_center(surface, fit(label, r.w - 8, 16, colors.TEXT_LIGHT), r.center)
+            pygame.draw.rect(surface, colors.GOLD if on else CHIP, r, border_radius=8)
+            ink = ON_TEXT if on else CHIP_TEXT
+            blit_center(surface, fit(label, r.w - 8, size, ink, min_size=MIN_TEXT), r.center)
 
     # ----- the win's confetti -----
     def burst(self, rng: random.Random) -> None:
@@ -480,15 +639,15 @@ def draw_banner(surface, title: str, lines: list, k: float, colour=colors.GOLD, 
     e = ease_out(k)
     card = banner_card(len(lines), k, button is not None)
     shade = pygame.Surface(card.size, pygame.SRCALPHA)
-    pygame.draw.rect(shade, (60, 50, 44, round(225 * e)), shade.get_rect(), border_radius=16)
+    pygame.draw.rect(shade, (*CARD_BG, round(240 * e)), shade.get_rect(), border_radius=16)
     surface.blit(shade, card)
     pygame.draw.rect(surface, colour, card, width=3, border_radius=16)
     blit_center(surface, render(title, 36, colour), (card.centerx, card.y + 36))
     for i, line in enumerate(lines):
-        blit_center(surface, fit(line, card.w - 24, 18, colors.TEXT_LIGHT, "medium"),
+        blit_center(surface, fit(line, card.w - 24, 18, colors.TEXT_LIGHT, "medium", min_size=MIN_TEXT),
                     (card.centerx, card.y + 76 + 28 * i))
     if button is not None:
         b = banner_button(len(lines)).move(0, card.y - banner_card(len(lines), 1.0, True).y)
         pygame.draw.rect(surface, colour, b, border_radius=10)
-        blit_center(surface, fit(button, b.w - 16, 20, (60, 50, 44)), b.center)
+        blit_center(surface, fit(button, b.w - 16, 20, CARD_BG, min_size=MIN_TEXT), b.center)
     return card

@@ -3,11 +3,47 @@ from __future__ import annotations
 
 import pygame
 
+from arcade.engine import assets
+from arcade.engine.i18n import _
 from arcade.engine.plugin import help_seen_key
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
-from arcade.engine.ui.text import blit_center, fit, render
+from arcade.engine.ui.text import blit_center, render
 from arcade.engine.ui.widgets import Dimmer
+
+TEXT_SIZES = range(18, 14, -1)  # every card's text at one size: the largest at which every card's rows fit
+GUTTER = 28
+
+
+def _width(text: str, size: int, weight: str) -> int:
+    return assets.font_for(text, size, weight).size(text)[0]
+
+
+def wrap(text: str, width: int, size: int, weight: str = "medium") -> list[str] | None:
+    """``text`` in at most two lines of ``width`` at ``size`` (split at a space), or None when it does not fit."""
+    if _width(text, size, weight) <= width:
+        return [text]
+    words = text.split(" ")
+    for i in range(len(words) - 1, 0, -1):
+        a, b = " ".join(words[:i]), " ".join(words[i:])
+        if _width(a, size, weight) <= width and _width(b, size, weight) <= width:
+            return [a, b]
+    return None
+
+
+def card_layout(cards, inner: int):
+    """``(size, keys width)`` shared by every card: the largest text size at which every row's keys fit 40 % of the
+    card and its description the rest, each in at most two lines."""
+    rows = [(_(k) if k else "", _(w)) for c in cards for k, w in c.rows]
+    size = TEXT_SIZES[-1]
+    for size in TEXT_SIZES:
+        keys_w = int(inner * 0.4)
+        need = max((max(_width(line, size, "bold") for line in (wrap(k, keys_w, size, "bold") or [k]))
+                    for k, _w in rows if k), default=0)
+        if all((wrap(k, keys_w, size, "bold") if k else True) and
+               wrap(w, (inner - need - GUTTER) if k else inner, size) for k, w in rows):
+            return size, need
+    return size, int(inner * 0.4)
 
 
 class HelpOverlay(Scene):
@@ -28,6 +64,17 @@ class HelpOverlay(Scene):
         game = self.app.registry[self.pages[self.page]]
         card = game.help
         self.title, self.rows = (card.title, card.rows) if card is not None else (game.title, ())
+        self._layout = None
+
+    def layout(self, inner: int):
+        """One text size for every game's card (they read as one set, whichever is open)."""
+        if self._layout is None or self._layout[0] != inner:
+            cards = [g.help for g in self.app.registry.values() if g.help is not None]
+            self._layout = (inner, *card_layout(cards, inner))
+        return self._layout[1:]
+
+    def language_changed(self) -> None:
+        self._layout = None
 
     def turn(self, delta: int) -> None:
         self.page = (self.page + delta) % len(self.pages)
@@ -65,28 +112,34 @@ class HelpOverlay(Scene):
         card = self.card_rect((w, h))
         pygame.draw.rect(surface, colors.PAGE, card, border_radius=12)
         pygame.draw.rect(surface, colors.BOARD, card, width=3, border_radius=12)
-        blit_center(surface, render(self.title, 34, colors.TEXT), (w / 2, card.y + 40))
+        blit_center(surface, render(_(self.title), 34, colors.TEXT), (w / 2, card.y + 40))
         y = card.y + 90
-        # two columns with a clear gutter: the keys as wide as the widest needs (at most 45 % of the card)
+        # two columns with a clear gutter: the keys as wide as the widest of all the cards needs
         inner = card.w - 44
-        keys_w = min(int(inner * 0.45), max((fit(k, inner, 20, colors.BUTTON).get_width() for k, _ in self.rows if k),
-                                            default=0))
-        gutter = 28
+        size, keys_w = self.layout(inner)
         for keys, what in self.rows:
+            x, width = (card.x + 22 + keys_w + GUTTER, inner - keys_w - GUTTER) if keys else (None, card.w - 40)
             if keys:
-                k = fit(keys, keys_w, 20, colors.BUTTON)
-                surface.blit(k, k.get_rect(midleft=(card.x + 22, y)))
-                d = fit(what, inner - keys_w - gutter, 20, colors.TEXT, "medium")
-                surface.blit(d, d.get_rect(midleft=(card.x + 22 + keys_w + gutter, y)))
-            else:
-                blit_center(surface, fit(what, card.w - 40, 20, colors.TEXT, "medium"), (w / 2, y))
+                klines = wrap(_(keys), keys_w, size, "bold") or [_(keys)]
+                for i, line in enumerate(klines):
+                    k = render(line, size, colors.BUTTON)
+                    dy = 0 if len(klines) == 1 else (-10 if i == 0 else 10)
+                    surface.blit(k, k.get_rect(midleft=(card.x + 22, y + dy)))
+            lines = wrap(_(what), width, size) or [_(what)]
+            for i, line in enumerate(lines):
+                d = render(line, size, colors.TEXT, "medium")
+                dy = 0 if len(lines) == 1 else (-10 if i == 0 else 10)
+                if x is None:
+                    blit_center(surface, d, (w / 2, y + dy))
+                else:
+                    surface.blit(d, d.get_rect(midleft=(x, y + dy)))
             y += 44
         if len(self.pages) > 1:
             blit_center(surface, render(f"<  {self.page + 1} / {len(self.pages)}  >", 18, colors.BUTTON),
                         (w / 2, card.bottom - 44))
-            foot = "Left/Right: other games  ·  any other key closes"
+            foot = _("Left/Right: other games  ·  any other key closes")
         else:
-            foot = "press any key"
+            foot = _("press any key")
         blit_center(surface, render(foot, 16, colors.BUTTON, "regular"), (w / 2, card.bottom - 18))
 
 

@@ -72,7 +72,7 @@ class PauseOverlay(Scene):
         self.app.stack.remove(self)
 
     def settings(self) -> None:
-        self.app.open("settings")
+        self.app.open("settings", section=self.game_id)  # at the paused game's own settings
 
     def quit_to_menu(self) -> None:
         if self in self.app.stack:

@@ -1,7 +1,9 @@
 """The settings scene, drawn from the core settings and each game's (its ``GAME.settings``, under its title):
 Up/Down choose, Left/Right (or a click on the left/right part of a row) change, Esc or Back returns. Changes apply
-at once and persist."""
+at once and persist. A game opens it at its own settings: ``app.open("settings", section=game_id)``."""
 from __future__ import annotations
+
+import logging
 
 import pygame
 
@@ -11,9 +13,14 @@ from arcade.engine.ui import colors
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.widgets import ButtonList, Item
 
+log = logging.getLogger("arcade")
+
 
 class SettingsScene(Scene):
-    def __init__(self, app):
+    """``section``: a game's id (its settings, under its title) or a core section ("Sound", "Display") to open at:
+    its first setting selected and the list scrolled to show it from its start."""
+
+    def __init__(self, app, section: str | None = None):
         super().__init__(app)
         # as many settings as the games bring: the list scrolls within its area (the note and keys stay below)
         self.list = ButtonList([], pygame.Rect(30, 130, 420, 0), height=48, gap=8, font_size=21,
@@ -21,6 +28,8 @@ class SettingsScene(Scene):
                                view_h=600)
         self._bg = None
         self.refresh()
+        if section is not None:
+            self.open_at(section)
 
     def refresh(self) -> None:
         items = []
@@ -48,6 +57,22 @@ class SettingsScene(Scene):
             self.refresh()
 
         return adjust
+
+    def open_at(self, section: str) -> None:
+        """Select the first setting of ``section`` and scroll its header (or itself) to the top of the list."""
+        items = self.list.items
+        game = self.app.registry.get(section)
+        if game is not None:
+            top = next((i for i, it in enumerate(items) if it.key == f"header:{game.title}"), None)
+        else:
+            keys = {spec.key for spec in specs.CORE if spec.section == section and not spec.hidden}
+            top = next((i for i, it in enumerate(items) if it.key in keys), None)
+        if top is None:
+            log.info("settings: no section %r; opened at the top", section)
+            return
+        first = next((i for i in range(top, len(items)) if items[i].enabled), top)
+        self.list.selected = first
+        self.list.scroll = top * (self.list.height + self.list.gap)  # drawing keeps it within the list
 
     def keys(self) -> list[str]:
         """The rows' keys in order: settings, ``header:<game title>`` before each game's, and ``back``."""
@@ -79,7 +104,8 @@ class SettingsScene(Scene):
         blit_center(surface, hint, (surface.get_width() / 2, 782))
 
 
-def open_settings(app) -> SettingsScene:
-    scene = SettingsScene(app)
+def open_settings(app, section: str | None = None) -> SettingsScene:
+    """Push the settings scene, opened at ``section`` (a game's id or a core section) when given."""
+    scene = SettingsScene(app, section)
     app.stack.push(scene)
     return scene

@@ -47,7 +47,8 @@ GAME = GameInfo(
     replay="arcade.stairs.replay_scene",
     backend="arcade.stairs.backend:BACKEND",
     benches=(
-        Bench("stairs", "arcade.stairs.bench", "alias sampler draws/s and stair world update cost"),
-        Bench("stairs-frames", "arcade.stairs.bench_frames", "Stairs scene drawing: ms per frame mid-climb"),
+        Bench("stairs", "arcade.stairs.bench.sampler", "alias sampler draws/s and stair world update cost"),
+        Bench("stairs-frames", "arcade.stairs.bench.frames", "Stairs scene drawing: ms per frame mid-climb"),
     ),
+    dev_hooks="arcade.stairs.bench.hooks",
 )

@@ -1,5 +1,6 @@
-"""Tic-tac-toe, 4x4 and Gomoku (seed D: minimax with alpha-beta): a perfect player on the small boards, a threat
-searcher on 15x15, the lab's e(P) at the easy and medium levels, a friend on the same screen.
+"""Tic-tac-toe, 4x4 and Gomoku, each against an AI or a friend on the same screen: a perfect player on the small
+boards (an exact minimax with alpha-beta), a threat searcher on 15x15, and the textbook open-lines evaluation e(P)
+at the easy and medium levels.
 
 This module is the game's ``GAME`` record (cheap to import: no pygame)."""
 from __future__ import annotations
@@ -119,8 +120,10 @@ GAME = GameInfo(
     ),
     prefetch=("arcade.tictactoe.view", "arcade.tictactoe.match", "arcade.engine.worker"),
     replay="arcade.tictactoe.replay_scene",
+    backend="arcade.tictactoe.backend:BACKEND",
     scores="Recent games vs the AI (win 2, draw 1, loss 0)",
     scored=lambda record: record.get("opponent") != "friend",
-    benches=(Bench("tictactoe", "arcade.tictactoe.bench",
+    benches=(Bench("tictactoe", "arcade.tictactoe.bench.ai",
                    "3x3 proof, 4x4 solve time, Gomoku AI vs random / greedy / easy: W/D/L, ms a move"),),
+    dev_hooks="arcade.tictactoe.bench.hooks",
 )

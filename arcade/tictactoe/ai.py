@@ -8,8 +8,9 @@ Levels:
 * boards of up to 16 cells (3x3, 4x4):
   ``perfect`` solves the position exactly (:mod:`.solver`: negamax, alpha-beta, symmetry-keyed transposition
   table, faster wins and slower losses preferred) and never lowers the game-theoretic value;
-  ``hard``, ``medium`` and ``easy`` are the lab's method (seed D): e(P) = lines open for MAX - lines open for MIN,
-  a win +inf and a loss -inf, alpha-beta to depth 4, 2 and 1; ``easy`` also plays a random move now and then.
+  ``hard``, ``medium`` and ``easy`` are the open-lines search (textbook minimax with alpha-beta): e(P) = lines open
+  for MAX - lines open for MIN, a win +inf and a loss -inf, to depth 4, 2 and 1; ``easy`` also plays a random move
+  now and then.
 * bigger boards (Gomoku 15x15): :mod:`.gomoku`'s threat search and alpha-beta; ``perfect`` is the full engine
   within ``budget`` seconds (default 1), ``hard`` skips the VCT and thinks half as long, ``medium`` looks two plies
   ahead with a short VCF, ``easy`` picks among its five best-looking moves.
@@ -30,10 +31,10 @@ from dataclasses import dataclass
 from . import rules
 from .solver import MAX_CELLS, bits_of, geometry
 
-__all__ = ["choose", "analyse", "Analysis", "LEVELS", "LAB_DEPTH"]
+__all__ = ["choose", "analyse", "Analysis", "LEVELS", "OPEN_LINES_DEPTH"]
 
 LEVELS = ("easy", "medium", "hard", "perfect")
-LAB_DEPTH = {"easy": 1, "medium": 2, "hard": 4}
+OPEN_LINES_DEPTH = {"easy": 1, "medium": 2, "hard": 4}
 PARAMS = ("seed", "rng", "budget", "depth", "mistakes")
 
 
@@ -44,7 +45,7 @@ class Analysis:
     nodes: int = 0
     depth: int = 0
     elapsed: float = 0.0  # seconds
-    engine: str = ""      # "exact", "lab", "gomoku"
+    engine: str = ""      # "exact", "open-lines", "gomoku"
     reason: str = ""
 
 
@@ -110,9 +111,9 @@ def _small(rows, h, w, k, level, rng, depth, mistakes, t0) -> Analysis:
     else:
         if level == "easy" and rng is None:
             rng = random.Random()
-        d = depth or LAB_DEPTH[level]
-        cell, score, _ = g.lab_search(me, op, d, rng)
-        engine, reason = "lab", "e(P)"
+        d = depth or OPEN_LINES_DEPTH[level]
+        cell, score, _ = g.open_lines_search(me, op, d, rng)
+        engine, reason = "open-lines", "e(P)"
         if level == "easy" and rng.random() < mistakes:
             empty = [c for c in range(h * w) if not (me | op) >> c & 1]
             cell, reason = empty[rng.randrange(len(empty))], "mistake"

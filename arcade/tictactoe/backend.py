@@ -74,6 +74,7 @@ def _b36(n: int) -> str:
 
 class TicTacToeBackend(Backend):
     id = ID
+    name = "tic-tac-toe"
     chance = False
     streak_key = STREAK_KEY
 
@@ -98,6 +99,11 @@ class TicTacToeBackend(Backend):
             "friend" if options.get("friend") else setting("tictactoe.opponent"),
             options.get("side") or setting("tictactoe.side"),
             options.get("level") or setting("tictactoe.level"))))
+
+    def fits(self, p: Params, options: dict) -> bool:
+        """A saved game is continued unless the command line asks for another board, level, side or a friend."""
+        return (options.get("variant") in (None, p.variant) and options.get("level") in (None, p.level)
+                and options.get("side") in (None, p.human) and (not options.get("friend") or p.opponent == "friend"))
 
     def start(self, p: Params, seed: int) -> Position:
         return Position(rules.empty_board(p.size), (), p.human, None)
@@ -153,6 +159,9 @@ class TicTacToeBackend(Backend):
         """A replay written before the session layer (board, sides, level, the log of moves, undos and swaps)."""
         variant, opponent, human, level, log = (data.get(k) for k in ("variant", "opponent", "human", "level",
                                                                       "log"))
+        if "moves" in data and "result" not in data and isinstance(log, str):  # a save: "human" is the side now
+            swaps = sum(1 for kind, _, _ in decode_events(log, KINDS, "tic-tac-toe save") if kind == "S")
+            human = rules.other(human) if swaps % 2 and human in ("X", "O") else human
         p = self.parse_params(f"{variant}.{opponent}.{str(human).lower()}.{level}")
         events, times, line = [], [], []  # line: the session's current line, "S" for a swap, else a cell
         side = p.human
@@ -185,7 +194,16 @@ class TicTacToeBackend(Backend):
                 side = rules.other(side)
                 put("pS", ms)
                 line.append("S")
-        return {"session": 1, "params": self.params_text(p), "seed": 0, "log": events, "t": times}
+        out = {"session": 1, "params": self.params_text(p), "seed": 0, "log": events, "t": times}
+        if "result" in data:  # a finished game: it must end as recorded
+            from arcade.engine.session import Session
+
+            end = Session.from_dict(self, out).state
+            if not end.over:
+                raise ValueError("tic-tac-toe replay: the moves do not finish the game")
+            if outcome_of(Params(p.variant, p.opponent, end.human, p.level), end) != data["result"]:
+                raise ValueError(f"tic-tac-toe replay: the moves do not end as recorded ({data['result']!r})")
+        return out
 
 
 BACKEND = TicTacToeBackend()

@@ -33,7 +33,7 @@ class TicTacToeReplayScene(ReplayPlayer):
     KEYS = "Space play · Left/Right a move · drag the bar · +/- speed · E export · Esc back"
 
     def __init__(self, app, replay):
-        self.variant, self.opponent, self.first_human, self.level, *_ = check(replay.data)  # ValueError here
+        self.variant, self.opponent, self.first_human, self.level = check(replay.data)  # ValueError here
         self.size = VARIANTS[self.variant].size
         self.k = VARIANTS[self.variant].k
         self.view = BoardView(self.size)
@@ -80,6 +80,8 @@ class TicTacToeReplayScene(ReplayPlayer):
                     f"column {c + 1}{when}"), colors.TEXT
         if s.kind == "U":
             return f"Undo: {s.undone} move{'s' if s.undone != 1 else ''} taken back{when}", SOFT
+        if s.kind == "R":
+            return f"Redo: a move played again{when}", SOFT
         return f"Swap: you now play {side_name(self.variant, s.human)}{when}", SOFT
 
     def draw(self, surface) -> None:

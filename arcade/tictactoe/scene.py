@@ -1,11 +1,12 @@
-"""The tic-tac-toe family's scene: input (clicks, taps, keys) -> :class:`~arcade.tictactoe.match.Match` ->
-:class:`~arcade.tictactoe.view.BoardView` and the HUD around it; the AI asked through the engine's worker process
-(every variant: Gomoku searches for a second, and even the 4x4 solver's cold start must not cost a frame); results
-and saves in the profile; the chooser (board, opponent, side, level); the AI-vs-AI demo.
+"""The tic-tac-toe family's scene: input (clicks, taps, keys) -> the game's session (the engine's session layer:
+its move log, undo and redo also after the end, saves, replays and records) -> :class:`~arcade.tictactoe.view.
+BoardView` and the HUD around it; the AI asked through the engine's worker process (every variant: Gomoku
+searches for a second, and even the 4x4 solver's cold start must not cost a frame); the chooser (board,
+opponent, side, level); the AI-vs-AI demo.
 
 Keys (the ``KEYS`` table): arrows move the cursor, Enter or Space place; U, Backspace or Ctrl+Z undo (the AI's reply
-and your move); N new game; S swap sides with the AI; C the chooser; Esc pause. A click or tap on a cell places;
-the mouse shows a preview of the mark under it.
+and your move, also after the end); Shift+U or Ctrl+Y redo; N new game; S swap sides with the AI; C the chooser;
+Esc pause. A click or tap on a cell places; the mouse shows a preview of the mark under it.
 """
 from __future__ import annotations
 
@@ -15,15 +16,16 @@ import random
 
 import pygame
 
-from arcade.engine.scene import Scene
+from arcade.engine.session import DEMO, OPPONENT, PLAYER
+from arcade.engine.session_scene import SessionScene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import pointer_down, pointer_motion, pointer_up
 from arcade.engine.ui.text import Label, blit_center, fit, render
 from arcade.engine.ui.widgets import ButtonList, Dimmer, Item
-from arcade.tictactoe import ID as GAME_ID, LEVEL_TITLES, STREAK_KEY, VARIANT_TITLES, results
-from arcade.tictactoe import replay as ttt_replay
-from arcade.tictactoe.match import RESULT_SCORE, Match
-from arcade.tictactoe.rules import VARIANTS
+from arcade.tictactoe import LEVEL_TITLES, VARIANT_TITLES, results
+from arcade.tictactoe import ID as GAME_ID
+from arcade.tictactoe.backend import Params, outcome_of
+from arcade.tictactoe.rules import VARIANTS, other
 from arcade.tictactoe.view import BoardView, Snapshot
 
 log = logging.getLogger("arcade")
@@ -76,9 +78,15 @@ STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
 def intent_of(event) -> str | None:
-    """The intent of a KEYDOWN event, or None (Ctrl+Z is undo; other Ctrl/Alt chords are the window's)."""
+    """The intent of a KEYDOWN event, or None (Ctrl+Z is undo, Ctrl+Y, Ctrl+Shift+Z and Shift+U redo; other
+    Ctrl/Alt chords are the window's)."""
+    if (event.key == pygame.K_z and event.mod & CTRL and event.mod & SHIFT) or (event.key == pygame.K_y and
+                                                                                event.mod & CTRL):
+        return "redo"
     if event.key == pygame.K_z and event.mod & CTRL:
         return "undo"
+    if event.key == pygame.K_u and event.mod & SHIFT:
+        return "redo"
     if event.mod & (CTRL | ALT):
         return None
     return KEYS.get(event.key)
@@ -124,6 +132,42 @@ def draw_cards(surface, names: dict, turn: str | None, winner: str | None, goban
                 a = 0.5 + 0.5 * math.sin(t * 7 - i * 0.9)
                 pygame.draw.circle(surface, colors.GOLD, (rect.right - 40 + i * 12, rect.bottom - 10),
                                    2 + round(2 * a))
+
+
+class MatchView:
+    """The game on screen as the scene reads it: the session's position and parameters."""
+
+    def __init__(self, session):
+        self.session = session
+
+    p = property(lambda self: self.session.params)
+    pos = property(lambda self: self.session.state)
+    variant = property(lambda self: self.p.variant)
+    opponent = property(lambda self: self.p.opponent)
+    level = property(lambda self: self.p.level)
+    size = property(lambda self: self.p.size)
+    k = property(lambda self: self.p.k)
+    human = property(lambda self: self.pos.human)
+    rows = property(lambda self: self.pos.rows)
+    moves = property(lambda self: list(self.pos.moves))
+    to_move = property(lambda self: self.pos.to_move)
+    winner = property(lambda self: self.pos.winner)
+    win_line = property(lambda self: self.pos.line)
+    over = property(lambda self: self.pos.over)
+
+    @property
+    def last(self):
+        return self.pos.moves[-1] if self.pos.moves else None
+
+    @property
+    def ai(self) -> str | None:
+        return None if self.opponent == "friend" else other(self.human)
+
+    def result(self) -> str | None:
+        return outcome_of(self.p, self.pos)
+
+    def legal(self, row: int, col: int) -> bool:
+        return not self.over and 0 <= row < self.size and 0 <= col < self.size and self.rows[row][col] == "."
 
 
 class Chooser:
@@ -191,16 +235,19 @@ class Chooser:
         self.list.draw(surface)
 
 
-class TicTacToeScene(Scene):
+class TicTacToeScene(SessionScene):
     """One sitting at the board: games one after another; ``demo=True`` lets the AI play both sides."""
 
-    def __init__(self, app, match: Match | None = None, demo: bool = False, choose: bool = False):
-        super().__init__(app)
-        self.demo = demo
+    def __init__(self, app, resume: bool = False, demo: bool = False, choose: bool = False, **options):
+        from arcade import tictactoe
+
         self._rng = random.Random(app.seed)
         self.demo_index = 0
         self.demo_levels = {"X": "hard", "O": "medium"}
-        self.match = match or (self._demo_match() if demo else self._match_from_settings())
+        if demo:
+            options = {"variant": self._demo_variant(), "friend": True}
+        super().__init__(app, tictactoe.GAME, resume=resume, options=options, demo=demo)
+        self.match = MatchView(self.session)
         self.worker = None
         self.chooser: Chooser | None = Chooser(self) if choose and not demo else None
         self.hover: tuple[int, int] | None = None
@@ -212,8 +259,6 @@ class TicTacToeScene(Scene):
         self.t = 0.0
         self.since_move = 1.0
         self.since_over = 0.0
-        self.recorded = self.match.over
-        self.match_t = self.match.clock_ms / 1000  # seconds since the game began: its log's times
         self.demo_wait = 0.0
         self._settings = self._settings_now()
         self._results_text: str | None = None
@@ -221,17 +266,15 @@ class TicTacToeScene(Scene):
         self._results = Label(17, INK, "medium", max_width=440)
 
     # ----- building -----
-    def _match_from_settings(self, **over) -> Match:
-        p = self.app.profile
-        opts = {"variant": p.get("tictactoe.variant"), "opponent": p.get("tictactoe.opponent"),
-                "human": p.get("tictactoe.side"), "level": p.get("tictactoe.level"), **over}
-        return Match(opts["variant"], opts["opponent"], opts["human"], opts["level"])
+    def _params_from_settings(self) -> Params:
+        return self.session.backend.new_params(self.app.profile.get, {})
 
     def _settings_now(self) -> tuple:
         p = self.app.profile
         return tuple(p.get(f"tictactoe.{k}") for k in ("variant", "opponent", "side", "level"))
 
-    def _demo_match(self) -> Match:
+    def _demo_variant(self) -> str:
+        """The demo's next board, and the two AI levels that play it."""
         variant = DEMO_VARIANTS[self.demo_index % len(DEMO_VARIANTS)]
         self.demo_index += 1
         if variant == "gomoku":
@@ -240,7 +283,7 @@ class TicTacToeScene(Scene):
             pair = ("easy", "perfect") if variant == "3x3" else ("medium", "perfect")
         first = self._rng.randrange(2)
         self.demo_levels = {"X": pair[first], "O": pair[1 - first]}
-        return Match(variant, "friend")
+        return variant
 
     def _new_view(self) -> None:
         self.view = BoardView(self.match.size)
@@ -275,52 +318,47 @@ class TicTacToeScene(Scene):
             self.app.open("help", GAME_ID, first_launch=True)
 
     def exit(self) -> None:
-        self.save()
+        super().exit()
         if self.worker is not None:
             self.worker.close()
             self.worker = None
-
-    def cover(self) -> None:
-        self.save()
 
     def uncover(self) -> None:
         # the settings may have changed under the pause overlay: a game not begun takes them at once
         now = self._settings_now()
         if not self.demo and now != self._settings and not self.match.moves and self.chooser is None:
-            self.start(self._match_from_settings())
+            self.start(self._params_from_settings())
         self._settings = now
         self._results_text = None
         if self.chooser is not None:
             self.chooser.refresh()
 
     # ----- games -----
-    def start(self, match: Match) -> None:
+    def start(self, params: Params) -> None:
+        """A new game with ``params`` (the one on the board is left: recorded as abandoned if it was under way)."""
         if self.worker is not None:
             self.worker.cancel()
-        self.match = match
+        self.session.new(params=params)
         self._reset_ai()
-        if self.view.size != match.size:
+        if self.view.size != self.match.size:
             self._new_view()
         self.since_move = 1.0
         self.since_over = 0.0
-        self.recorded = match.over
-        self.match_t = match.clock_ms / 1000
         self.demo_wait = 0.0
         self._results_text = None
         self._settings = self._settings_now()
-        self.save()
 
     def start_from_settings(self) -> None:
         self.chooser = None
-        self.start(self._match_from_settings())
+        self.start(self._params_from_settings())
 
     def new_game(self) -> None:
         """The same board, opponent, side and level again (the chooser changes them)."""
-        m = self.match
         if self.demo:
-            self.start(self._demo_match())
+            self.start(Params(self._demo_variant(), "friend", "X", "perfect"))
         else:
-            self.start(Match(m.variant, m.opponent, m.human, m.level))
+            m = self.match
+            self.start(Params(m.variant, m.opponent, m.p.human, m.level))
 
     def open_chooser(self) -> None:
         if not self.demo:
@@ -331,13 +369,14 @@ class TicTacToeScene(Scene):
         m = self.match
         if not m.legal(row, col) or by_ai != self.ai_turn:
             return False
-        m.play(row, col)
+        by = DEMO if self.demo else (OPPONENT if by_ai else PLAYER)
+        if not self.session.play((row, col), by=by):
+            return False
         self.since_move = 0.0
         self._reset_ai()
         self.app.play("slide", 0.5)
         if m.over:
             self._game_over()
-        self.save()
         return True
 
     def _game_over(self) -> None:
@@ -353,54 +392,47 @@ class TicTacToeScene(Scene):
             self.app.play("menu_move")
         else:
             self.app.play("win")
-        self._record()
-
-    def _record(self) -> None:
-        if self.demo or self.recorded or not self.match.over:
-            return
-        self.recorded = True
         self._results_text = None
-        m = self.match
-        p = self.app.profile
-        best = False
-        if m.opponent == "friend":
-            p.record_game(GAME_ID, 0, variant=m.variant, opponent="friend", result=m.result(), moves=len(m.moves))
-        else:
-            res = m.result()
-            p.record_game(GAME_ID, RESULT_SCORE[res], variant=m.variant, level=m.level, side=m.human, result=res,
-                          moves=len(m.moves))
-            if res == "win":
-                best = p.submit_score(STREAK_KEY, self.streak())
-        rec = ttt_replay.record(m, best=best)
-        if rec is not None:
-            self.app.replays.add(rec)
+
+    def can_take_back(self) -> bool:
+        return not self.demo
 
     def streak(self) -> int:
-        """Wins against the AI in a row, up to the last game."""
-        n = 0
-        for r in reversed(self.app.profile.history(GAME_ID)):
-            if not isinstance(r.get("level"), str):
-                continue  # a game between friends neither extends nor breaks it
-            if r.get("result") != "win":
-                break
-            n += 1
-        return n
+        """The player's wins against the AI in a row, up to the last game."""
+        from arcade.engine.session import current_streak
+
+        return current_streak(self.app.profile.history(GAME_ID))
 
     def undo(self) -> bool:
-        m = self.match
-        if m.over or not m.moves:
+        """Back to the person's previous turn (the AI's reply and the person's move; also after the end, for
+        study: the game's result is already recorded). Against a friend: one move."""
+        s = self.session
+        if self.demo or not s.can_undo:
             return False
-        if self.demo:
+        while s.undo():
+            if self.match.opponent == "friend" or not self.ai_turn:
+                break
+        self.changed()
+        return True
+
+    def redo(self) -> bool:
+        """Forward again, up to the person's next turn."""
+        s = self.session
+        if self.demo or not s.can_redo:
             return False
-        n = m.undo_turn()
-        if n:
-            if self.worker is not None:
-                self.worker.cancel()
-            self._reset_ai()
-            self.since_move = 1.0
-            self.app.play("slide", 0.4)
-            self.save()
-        return bool(n)
+        while s.redo():
+            if self.match.opponent == "friend" or not self.ai_turn:
+                break
+        self.changed()
+        return True
+
+    def changed(self) -> None:
+        if self.worker is not None:
+            self.worker.cancel()
+        self._reset_ai()
+        self.since_move = 1.0
+        self.since_over = END_GRACE
+        self.app.play("slide", 0.4)
 
     def swap(self) -> bool:
         """Against the AI: take the other side (the AI plays the side you had, from this position)."""
@@ -409,19 +441,10 @@ class TicTacToeScene(Scene):
             return False
         if self.worker is not None:
             self.worker.cancel()
-        m.swap()
+        self.session.play("swap")
         self._reset_ai()
         self.app.profile.set("tictactoe.side", m.human)
-        self.save()
         return True
-
-    def save(self) -> None:
-        if self.demo:
-            return
-        if self.match.over or not self.match.moves:
-            self.app.profile.clear_saved(GAME_ID)
-        else:
-            self.app.profile.save_game(GAME_ID, self.match.to_dict())
 
     # ----- the AI -----
     def _worker(self):
@@ -536,6 +559,8 @@ class TicTacToeScene(Scene):
                 self.place(*self.cursor)
         elif intent == "undo":
             self.undo()
+        elif intent == "redo":
+            self.redo()
         elif intent == "new":
             self.new_game()
         elif intent == "swap":
@@ -543,13 +568,11 @@ class TicTacToeScene(Scene):
         elif intent == "choose":
             self.open_chooser()
         elif intent == "pause":
-            self.app.open("pause", GAME_ID, on_restart=self.new_game)
+            self.open_pause(on_restart=self.new_game)
 
     # ----- frame -----
     def update(self, dt: float) -> None:
         self.t += dt
-        self.match_t += dt
-        self.match.clock_ms = int(self.match_t * 1000)  # the time stamped on the next move, undo or swap
         self.since_move += dt
         if self.match.over:
             self.since_over += dt
@@ -631,7 +654,7 @@ class TicTacToeScene(Scene):
 
     def _draw_buttons(self, surface) -> None:
         m = self.match
-        enabled = {"undo": not m.over and bool(m.moves), "new": True,
+        enabled = {"undo": self.session.can_undo, "new": True,
                    "swap": m.opponent == "ai" and not m.over, "choose": True}
         for name in BUTTONS:
             r = button_rect(name)
@@ -660,25 +683,17 @@ class TicTacToeScene(Scene):
         blit_center(surface, render("Arrows + Enter  |  U undo  |  Esc pause", 16, SOFT, "medium"), (240, HINT_Y))
 
 
-def _options_match(app, variant=None, level=None, side=None, friend=False) -> Match:
-    p = app.profile
-    return Match(variant or p.get("tictactoe.variant"), "friend" if friend else p.get("tictactoe.opponent"),
-                 side or p.get("tictactoe.side"), level or p.get("tictactoe.level"))
-
-
 def make_scene(app, resume: bool = False, variant: str | None = None, level: str | None = None,
                side: str | None = None, friend: bool = False, **_):
     """A game: the saved one when ``resume`` and there is one (and no option asks for something else); otherwise
     the chooser opens over a new game from the settings, unless ``variant`` (the CLI's ``--variant``) was given."""
-    given = variant is not None or level is not None or side is not None or friend
-    if resume and not given:
-        data = app.profile.saved_game(GAME_ID)
-        if data is not None:
-            try:
-                return TicTacToeScene(app, match=Match.from_dict(data))
-            except ValueError as e:
-                app.profile.set_aside_save(GAME_ID, str(e).splitlines()[0][:200])
-    return TicTacToeScene(app, match=_options_match(app, variant, level, side, friend), choose=variant is None)
+    options = {k: v for k, v in (("variant", variant), ("level", level), ("side", side)) if v is not None}
+    if friend:
+        options["friend"] = True
+    scene = TicTacToeScene(app, resume=resume, **options)
+    if variant is None and not scene.match.moves:
+        scene.chooser = Chooser(scene)
+    return scene
 
 
 def make_demo(app):
@@ -696,5 +711,14 @@ def warm_steps(app):
             yield
 
 
+def draw_position(surface, state, params) -> None:
+    """A position of a replay, for the engine's replay scene."""
+    from arcade.tictactoe.view import Snapshot as Snap
+
+    view = BoardView(params.size)
+    view.draw(surface, Snap(rows=state.rows, last=state.moves[-1] if state.moves else None, since_last=1.0,
+                            line=state.line, since_line=1.0))
+
+
 __all__ = ["TicTacToeScene", "Chooser", "make_scene", "make_demo", "warm_steps", "intent_of", "button_rect",
-           "draw_cards", "card_view", "level_name", "VARIANT_NAMES"]
+           "draw_cards", "card_view", "level_name", "VARIANT_NAMES", "MatchView", "draw_position"]

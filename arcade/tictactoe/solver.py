@@ -1,4 +1,4 @@
-"""Small boards (up to 16 cells: 3x3, 4x4, 3x5 ...): the exact solver and the lab's depth-limited search. Pure.
+"""Small boards (up to 16 cells: 3x3, 4x4, 3x5 ...): the exact solver and the open-lines depth-limited search. Pure.
 
 A position is two bit masks (cell ``r * width + c`` is bit ``r * width + c``): the stones of the side to move and of
 the other side; the number of stones says whose turn it is. Scores are from the side to move: a win is
@@ -12,17 +12,18 @@ under the board's symmetries (8 on a square, 4 otherwise), and provable shortcut
 stone short wins at once, two such cells for the other side lose at once, one must be blocked, and a side whose
 every line is blocked can no longer win (its score is at most 0).
 
-The lab's method (:meth:`Geometry.lab_search`) is the seed's: e(P) = lines still open for MAX - lines still open for
-MIN, a win +inf and a loss -inf, alpha-beta to a fixed depth.
+The open-lines search (:meth:`Geometry.open_lines_search`) is the textbook evaluation for tic-tac-toe: e(P) = lines
+still open for MAX - lines still open for MIN, a win +inf and a loss -inf, alpha-beta to a fixed depth. It plays the
+easy, medium and hard levels: beatable, by design.
 """
 from __future__ import annotations
 
 from typing import Iterable
 
-__all__ = ["Geometry", "geometry", "WIN", "LAB_WIN", "MAX_CELLS"]
+__all__ = ["Geometry", "geometry", "WIN", "OPEN_LINES_WIN", "MAX_CELLS"]
 
 WIN = 1000      # a win with s stones on the board at the end scores WIN - s
-LAB_WIN = 10**6  # the lab's "+inf" (with a nudge towards faster wins)
+OPEN_LINES_WIN = 10**6  # the open-lines search's "+inf" (with a nudge towards faster wins)
 MAX_CELLS = 16  # the exact solver's limit (4x4)
 _CACHE: dict = {}
 
@@ -252,12 +253,12 @@ class Geometry:
     def _wins(self, bits: int) -> bool:
         return any(bits & m == m for m in self.lines)
 
-    # ----- the lab's method: e(P) and a depth-limited alpha-beta -----
+    # ----- the open-lines search: e(P) and a depth-limited alpha-beta -----
     def e(self, maxb: int, minb: int) -> int:
         """e(P) = lines still open for MAX (no MIN stone on them) - lines still open for MIN."""
         return sum(1 for m in self.lines if not m & minb) - sum(1 for m in self.lines if not m & maxb)
 
-    def lab_search(self, me: int, op: int, depth: int, rng=None) -> tuple[int, int, list[int]]:
+    def open_lines_search(self, me: int, op: int, depth: int, rng=None) -> tuple[int, int, list[int]]:
         """Depth-limited alpha-beta with e(P) at the frontier (the side to move is MAX), a win +inf and a loss
         -inf (a faster win preferred). Returns (cell, score, every cell with that score); ``rng`` breaks ties."""
         full = self.full
@@ -273,21 +274,21 @@ class Geometry:
                 return self.e(a, b)
             cells = [1 << c for c in self.static_order if empty >> c & 1]
             if maximizing:
-                v = -LAB_WIN * 2
+                v = -OPEN_LINES_WIN * 2
                 for mv in cells:
                     na = a | mv
                     if any(na & m == m for m in lines):
-                        return LAB_WIN + d
+                        return OPEN_LINES_WIN + d
                     v = max(v, ab(na, b, d - 1, False, alpha, beta))
                     alpha = max(alpha, v)
                     if alpha >= beta:  # beta cut at a MAX node
                         break
                 return v
-            v = LAB_WIN * 2
+            v = OPEN_LINES_WIN * 2
             for mv in cells:
                 nb = b | mv
                 if any(nb & m == m for m in lines):
-                    return -LAB_WIN - d
+                    return -OPEN_LINES_WIN - d
                 v = min(v, ab(a, nb, d - 1, True, alpha, beta))
                 beta = min(beta, v)
                 if alpha >= beta:  # alpha cut at a MIN node
@@ -301,9 +302,9 @@ class Geometry:
             if not empty & mv:
                 continue
             if self._wins(me | mv):
-                v = LAB_WIN + depth
+                v = OPEN_LINES_WIN + depth
             else:
-                v = ab(me | mv, op, depth - 1, False, -LAB_WIN * 2, LAB_WIN * 2)
+                v = ab(me | mv, op, depth - 1, False, -OPEN_LINES_WIN * 2, OPEN_LINES_WIN * 2)
             scored.append((v, c))
         best = max(v for v, _ in scored)
         equal = [c for v, c in scored if v == best]

@@ -1,6 +1,6 @@
-"""The profile's data-fault matrix (issue 7.2): every case starts, keeps every best score an intact copy holds,
+"""The profile's data-fault matrix: every case starts, keeps every best score an intact copy holds,
 keeps the bad file aside byte for byte, logs exactly one warning line for a fault (none when nothing is wrong),
-and the next save works once the disk is fine. The cases live in arcade/faults.py (also `arcade bench faults`)."""
+and the next save works once the disk is fine. The cases live in arcade/dev/faults.py (also `arcade bench faults`)."""
 import argparse
 import json
 import logging

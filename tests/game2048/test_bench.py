@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from arcade.game2048 import bench, bench_engine
+from arcade.game2048.bench import ai as bench, engine as bench_engine
 from arcade.game2048.ai import expectimax
 
 GAME_KEYS = {"seed", "score", "max_tile", "moves", "moves_to_2048", "ms_per_move", "ms_p95", "nodes",
@@ -110,7 +110,7 @@ def test_played_games_keep_their_empty_cells_through_a_checkpoint():
     ["--weight", "colour=2"], ["--weight", "empty=lots"], ["--budget-ms", "-5"], ["--budget-ms", "nan"],
     ["--four-probability", "1.2"], ["--size", "9"], ["--games", "0"],
     ["--json", "."], ["--json", "/no/such/folder/run.json"], ["--plot", "/no/such/folder/p.png"],
-    # the issue's own list
+    # more of the same kinds
     ["--param", "depth=abc"], ["--weight", "nosuch=3"], ["--param", "four_probability=7"], ["--budget-ms", "-1"],
     ["--json", os.path.dirname(os.path.abspath(__file__))], ["--plot", "/nonexistent/x.png"],
     ["--strategy", "nope"], ["--param", "cutoff_per_depth=0"], ["--param", "danger_empty=-1"],
@@ -214,8 +214,8 @@ def test_a_stopped_run_resumes_to_the_same_result(tmp_path, monkeypatch, capsys)
     assert bench.run(parse(RESUME + ["--param", "min_depth=2", "--json", str(cut), "--resume"])) == 0
 
 
-def test_module_entry_point():
-    r = subprocess.run([sys.executable, "-m", "arcade.game2048.bench", "--help"], capture_output=True, text=True)
+def test_the_command_line_entry_point():
+    r = subprocess.run([sys.executable, "-m", "arcade", "bench", "2048", "--help"], capture_output=True, text=True)
     assert r.returncode == 0 and "--until" in r.stdout and "--budget-ms" in r.stdout
 
 
@@ -257,7 +257,7 @@ def test_an_interrupted_run_keeps_its_finished_games_on_disk(tmp_path, monkeypat
 
 
 def test_search_engines_side_by_side(capsys):
-    from arcade.game2048 import bench_search
+    from arcade.game2048.bench import search as bench_search
     p = argparse.ArgumentParser()
     bench_search.add_arguments(p)
     assert bench_search.run(p.parse_args(["--games", "1", "--every", "150", "--depth", "2"])) == 0
@@ -268,14 +268,15 @@ def test_search_engines_side_by_side(capsys):
 
 
 def test_regret_is_the_share_of_the_best_value_given_up():
-    from arcade.game2048 import bench_regret
+    from arcade.game2048.bench import regret as bench_regret
     assert bench_regret.regret([10.0, 8.0, None, 5.0], 0) == 0.0
     assert bench_regret.regret([10.0, 8.0, None, 5.0], 1) == pytest.approx(0.2)
     assert bench_regret.regret([4.0, 8.0, None, 5.0], 0) == pytest.approx(0.5)
 
 
 def test_regret_bench_collects_late_boards_from_checkpoints_and_compares_budgets(tmp_path, capsys):
-    from arcade.game2048 import bench_regret, bitboard as bb
+    from arcade.game2048 import bitboard as bb
+    from arcade.game2048.bench import regret as bench_regret
     from arcade.game2048.game import Game
     seen = []
     bench.play_game(5, "expectimax", {"depth": 1, "budget_ms": None}, until=128, checkpoint=seen.append,

@@ -225,3 +225,27 @@ def test_demo_plays_by_itself_and_saves_nothing(app):
     d.exit()
     assert d.game.moves >= 3
     assert app.profile.saved_game("2048") is None and app.profile.best("2048/4x4") == 0
+
+
+def test_a_size_from_the_command_line_holds_through_the_first_help_card_and_a_pause(make_app):
+    """`arcade play 2048 --size 6` on a fresh profile: the help card, a pause and a resume keep the 6x6 board."""
+    from arcade import shell
+    from arcade.engine.app import Options
+    from arcade.shell.help import HelpOverlay
+
+    app = make_app(mode="play", game="2048", game_options={"size": 6})
+    for s in shell.first_scenes(app):
+        app.stack.push(s, fade=False) if app.stack.scenes else app.stack.reset(s, fade=False)
+    settle(app, 0.5)
+    assert isinstance(app.stack.top, HelpOverlay)  # the first-run card
+    settle(app, 0.3)
+    frames(app, 1, events=[key(pygame.K_SPACE)])
+    settle(app, 0.3)
+    game = app.stack.top
+    assert isinstance(game, sc.Game2048Scene) and game.game.size == 6 and len(game.game.grid) == 6
+    frames(app, 1, events=[key(pygame.K_ESCAPE)])
+    settle(app, 0.3)
+    frames(app, 1, events=[key(pygame.K_ESCAPE)])  # resume before the first move
+    settle(app, 0.3)
+    assert app.stack.top is game and game.game.size == 6 and game.session.params.size == 6
+    assert app.profile.get("2048.size") == 4  # the setting is untouched

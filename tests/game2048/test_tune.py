@@ -1,9 +1,16 @@
 """The weight tuner: coordinate descent moves towards a better objective, and a second run reuses its log."""
 from __future__ import annotations
 
+import argparse
 import json
 
-from arcade.game2048 import tune
+from arcade.game2048.bench import tune
+
+
+def run(argv) -> int:
+    p = argparse.ArgumentParser()
+    tune.add_arguments(p)
+    return tune.run(p.parse_args(argv))
 
 
 def test_descent_improves_and_resumes_from_its_log(tmp_path, monkeypatch, capsys):
@@ -17,14 +24,14 @@ def test_descent_improves_and_resumes_from_its_log(tmp_path, monkeypatch, capsys
     monkeypatch.setattr(tune, "_game", fake_game)
     log = tmp_path / "tune.json"
     argv = ["--log", str(log), "--games", "2", "--names", "empty,merges", "--rounds", "3"]
-    assert tune.main(argv) == 0
+    assert run(argv) == 0
     data = json.loads(log.read_text())
     best = max(data["candidates"].items(), key=lambda kv: kv[1])
     start = data["candidates"][tune._key({"empty": 270.0, "merges": 700.0})]
     assert json.loads(best[0])["empty"] > 270.0 and best[1] > start
     assert "best" in capsys.readouterr().out
     n = len(played)
-    assert tune.main(argv) == 0 and len(played) == n  # everything came from the log
+    assert run(argv) == 0 and len(played) == n  # everything came from the log
 
 
 def test_a_real_game_scores():

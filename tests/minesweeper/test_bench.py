@@ -6,7 +6,7 @@ import json
 import pytest
 
 from arcade import cli
-from arcade.minesweeper import bench
+from arcade.minesweeper.bench import ai as bench
 
 
 def parse(*argv):

@@ -8,7 +8,7 @@ from arcade import cli
 from arcade.engine.worker import Reply, resolve
 from arcade.minesweeper import best_key, scene as sc, view as vw
 from arcade.minesweeper.field import Field
-from helpers import click, finger, frames, key, mouse_down, mouse_up, settle
+from helpers import click, finger, frames, key, mouse_down, mouse_move, mouse_up, settle
 
 
 class SyncWorker:
@@ -261,7 +261,11 @@ def test_odds_overlay_says_it_is_counting_until_the_answer_comes(app):
     assert s.status()[0].startswith("Odds: counting")
     held.append(1)
     frames(app, 2)
-    assert "layouts fit" in s.status()[0]
+    assert s.status()[0].startswith("Odds: ") and "counting" not in s.status()[0]
+    covered = next((r, c) for r in range(5) for c in range(5) if not s.field.is_open(r, c))
+    frames(app, 1, events=[mouse_move(centre(s, *covered))])  # the pointer on a cell: its odds, and the count
+    text = s.status()[0]
+    assert text.startswith(f"Row {covered[0] + 1}, column {covered[1] + 1}: ") and "layouts fit" in text
 
 
 def test_odds_overlay_tints_covered_cells(app):
@@ -358,8 +362,9 @@ def test_autoplay_flags_sure_mines_and_lifts_a_wrong_flag(app):
 
 
 def test_expert_gets_the_tall_screen_and_bigger_cells(app):
-    """Expert's 30 rows limit its cells by height: the slim HUD and buttons give it 22-pixel cells, and nothing
-    overlaps (HUD above the board's frame, status line and buttons below it, all on the canvas)."""
+    """Expert's 30 rows limit its cells by height: the slim HUD (its level picker included) and buttons give it
+    22-pixel cells, and nothing overlaps (HUD above the board's frame, status line and buttons below it, all on
+    the canvas)."""
     from arcade.minesweeper.view import ROOMY, TALL, Hud, Layout, screen_for
 
     assert screen_for(30, 16) is TALL and screen_for(9, 9) is ROOMY and screen_for(16, 16) is ROOMY
@@ -370,6 +375,8 @@ def test_expert_gets_the_tall_screen_and_bigger_cells(app):
         frame = Layout(30, 16, sc.board).frame
         assert hud.face_rect.top >= sc.hud.top and hud.face_rect.bottom <= sc.hud.bottom
         assert hud.counter_rect.bottom <= sc.hud.bottom and hud.counter_rect.right < hud.face_rect.left
+        assert sc.hud.contains(sc.picker) and hud.face_rect.bottom < sc.picker.top
+        assert hud.counter_rect.bottom < sc.picker.top and hud.timer_rect.bottom < sc.picker.top
         assert sc.hud.bottom < frame.top and frame.bottom < sc.status_y - sc.status // 2
         assert sc.status_y + sc.status // 2 < sc.buttons.top and sc.buttons.bottom <= 800
     s = start(app, field=Field.level("expert", seed=2))

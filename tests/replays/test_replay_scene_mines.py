@@ -7,7 +7,7 @@ import time
 import pygame
 
 from arcade.engine.replays import read_file, write_file
-from arcade.minesweeper import best_key, scene as sc
+from arcade.minesweeper import best_key, scene as sc, view as vw
 from arcade.minesweeper.field import Field
 from arcade.minesweeper.replay import fingerprint, replay, steps
 from arcade.minesweeper.replay_scene import (BUTTONS, GUESS_ORANGE, RISK_RED, SAFE_GREEN, TIMELINE, MinesReplayScene,
@@ -193,7 +193,7 @@ def test_the_end_cards_review_button_opens_the_replay_with_the_review(app):
     settle(app, 2.5)  # the end card slides in
     rect = s.review_rect()
     assert rect is not None
-    assert tuple(app.screen.get_at((rect.x + 6, rect.centery)))[:3] == (240, 110, 90)  # the button, drawn
+    assert tuple(app.screen.get_at((rect.x + 6, rect.centery)))[:3] == vw.LOSS  # the button, drawn
     frames(app, 1, events=click(rect.center))
     settle(app, 0.4)
     card = app.stack.top

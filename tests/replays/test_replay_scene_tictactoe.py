@@ -9,8 +9,8 @@ import pytest
 from arcade.engine.replays import write_file
 from arcade.tictactoe import ID, STREAK_KEY
 from arcade.tictactoe import scene as sc
-from arcade.tictactoe.match import Match
-from arcade.tictactoe.replay import steps
+from arcade.tictactoe.backend import Params
+from arcade.tictactoe.replay import check, steps
 from arcade.tictactoe.replay_scene import BUTTONS, TIMELINE, TicTacToeReplayScene
 from arcade.tictactoe.view import LINE_RED, LINE_SECONDS
 from helpers import click, frames, key, mouse_down, mouse_up, settle
@@ -22,9 +22,13 @@ def thread_worker(monkeypatch):
     monkeypatch.setattr(sc, "WORKER_MODE", "thread")
 
 
+def Match(variant="3x3", opponent="ai", human="X", level="perfect"):
+    return Params(variant, opponent, human, level)
+
+
 def start(app, match):
     app.profile.set("help.tictactoe", True)
-    s = sc.TicTacToeScene(app, match=match)
+    s = sc.TicTacToeScene(app, params=match)
     app.stack.reset(s, fade=False)
     frames(app, 1)
     return s
@@ -62,8 +66,8 @@ def won_against_the_ai(app):
 def test_every_finished_game_leaves_a_replay_with_times_and_the_undo(app):
     s = friends_game(app)
     (rec,) = app.replays.list(ID)
-    assert rec.data["opponent"] == "friend" and rec.data["result"] == "X" and not rec.best
     st = steps(rec.data)
+    assert check(rec.data)[1] == "friend" and st[-1].result == "X" and not rec.best
     assert [x.kind for x in st[1:]] == ["M", "M", "M", "U", "M", "M", "M"]
     times = [x.ms for x in st[1:]]
     assert times == sorted(times) and times[-1] >= 1000  # about 1/3 s between the moves
@@ -74,7 +78,7 @@ def test_a_win_against_the_ai_that_sets_the_best_streak_is_marked_best(app):
     s = won_against_the_ai(app)
     (rec,) = app.replays.list(ID)
     res = s.match.result()
-    assert rec.data["result"] == res and rec.best == (res == "win")
+    assert steps(rec.data)[-1].result == res and rec.best == (res == "win")
     if res == "win":
         assert app.profile.best(STREAK_KEY) == 1
 
@@ -161,8 +165,8 @@ def test_stats_lists_results_and_arcade_replay_file(app, tmp_path, capsys):
     good = tmp_path / "ttt.replay"
     write_file(rec, good)
     replay_file_runs(good, tmp_path / "d")
-    for name, change in {"moves": {"log": "M0.0M0.0"}, "board": {"variant": "9x9"},
-                         "unfinished": {"log": "M0.0"}}.items():
+    for name, change in {"moves": {"log": ["pM0", "pM0"], "t": [0, 0]}, "board": {"params": "9x9.ai.x.easy"},
+                         "off": {"log": ["pM0", "pMz"], "t": [0, 1]}}.items():
         bad = type(rec)(rec.game, rec.score, rec.data | change)
         (tmp_path / name).write_text(bad.to_json())
         assert "tic-tac-toe" in refused_in_one_line(tmp_path / name, tmp_path / "d", capsys)

@@ -1,49 +1,54 @@
-"""Tic-tac-toe / 4x4 / Gomoku replays: record -> replay gives the same moves, sides and result exactly (hypothesis
-over random games with undos and swaps, and games the AI played), the steps carry who played what with the move
-numbers and times, a saved and resumed game keeps its log, and bad records are one-line errors."""
-import json
+"""Tic-tac-toe / 4x4 / Gomoku replays on the session layer: a session's replay gives the same moves, sides and
+result exactly (hypothesis over random games with undos, redos and swaps, and games the AI played), the steps carry
+who played what with the move numbers and times, and bad records (old or new format) are one-line errors."""
 import random
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from arcade.engine.replays import parse
+from arcade.engine.session import OPPONENT, PLAYER, Session
 from arcade.tictactoe import ai
-from arcade.tictactoe.match import Match
-from arcade.tictactoe.replay import label, record, replay, steps
+from arcade.tictactoe.backend import BACKEND, Params, outcome_of
+from arcade.tictactoe.replay import check, label, steps
 
-OPS = st.lists(st.tuples(st.sampled_from(["move"] * 6 + ["undo", "undo_turn", "swap"]), st.integers(0, 10**6),
-                         st.integers(0, 5000)), max_size=80)
-
-
-def finish(m: Match, rng: random.Random) -> Match:
-    while not m.over:
-        m.clock_ms += rng.randrange(3000)
-        free = [(r, c) for r in range(m.size) for c in range(m.size) if m.rows[r][c] == "."]
-        m.play(*rng.choice(free))
-    return m
+OPS = st.lists(st.tuples(st.sampled_from(["move"] * 6 + ["undo", "redo", "swap"]), st.integers(0, 10**6)),
+               max_size=80)
 
 
-def run(m: Match, ops, rng) -> Match:
-    for op, x, dt in ops:
-        if m.over:
+class Clock:
+    def __init__(self, rng):
+        self.t, self.rng = 0.0, rng
+
+    def __call__(self):
+        self.t += self.rng.randrange(3000) / 1000
+        return self.t
+
+
+def free(s):
+    n = s.params.size
+    return [(r, c) for r in range(n) for c in range(n) if s.state.rows[r][c] == "."]
+
+
+def finish(s, rng):
+    while not s.over:
+        s.play(rng.choice(free(s)))
+    return s
+
+
+def run(s, ops, rng):
+    for op, x in ops:
+        if s.over:
             break
-        m.clock_ms += dt
         if op == "move":
-            free = [(r, c) for r in range(m.size) for c in range(m.size) if m.rows[r][c] == "."]
-            m.play(*free[x % len(free)])
+            s.play(free(s)[x % len(free(s))])
         elif op == "undo":
-            m.undo(1 + x % 3)
-        elif op == "undo_turn":
-            m.undo_turn()
-        elif op == "swap" and m.opponent == "ai":
-            m.swap()
-    return finish(m, rng)
-
-
-def same(a: Match, b: Match) -> bool:
-    return (a.variant, a.opponent, a.human, a.level, a.moves, a.rows, a.win_line, a.result()) == \
-        (b.variant, b.opponent, b.human, b.level, b.moves, b.rows, b.win_line, b.result())
+            s.undo()
+        elif op == "redo":
+            s.redo()
+        elif op == "swap":
+            s.play("swap")
+    return finish(s, rng)
 
 
 @settings(max_examples=120, deadline=None)
@@ -51,102 +56,82 @@ def same(a: Match, b: Match) -> bool:
        human=st.sampled_from(["X", "O"]), level=st.sampled_from(["easy", "medium", "hard", "perfect"]),
        seed=st.integers(0, 2**32), ops=OPS)
 def test_a_replay_reproduces_the_game_exactly(variant, opponent, human, level, seed, ops):
-    m = run(Match(variant, opponent, human, level), ops, random.Random(seed))
-    rec = record(m)
-    assert rec is not None
-    again = parse(rec.to_json())
-    assert same(replay(again.data), m)
-    s = steps(again.data)
-    assert len(s) == len(m.log) + 1 and s[-1].rows == m.rows and s[-1].over
-    assert [x.ms for x in s[1:]] == [t for _, _, t in m.log]
-    assert s[-1].moves == tuple(m.moves)
-    if opponent == "ai":
-        assert rec.score == {"win": 2, "draw": 1, "loss": 0}[m.result()]
+    rng = random.Random(seed)
+    s = run(Session(BACKEND, Params(variant, opponent, human, level), clock=Clock(rng)), ops, rng)
+    again = parse(s.replay().to_json())
+    st_ = steps(again.data)
+    assert len(st_) == len(s.events) + 1 and st_[-1].rows == s.state.rows and st_[-1].over
+    assert [x.ms for x in st_[1:]] == s.times
+    assert st_[-1].moves == s.state.moves and st_[-1].result == outcome_of(s.params, s.state)
 
 
 def test_who_played_what_follows_the_sides_and_swaps():
-    m = Match("3x3", "ai", "X", "hard")
-    m.play(1, 1)                 # you (X)
-    m.clock_ms = 800
-    m.play(0, 0)                 # the AI (O)
-    m.clock_ms = 2500
-    m.swap()                     # you take O; the AI plays X
-    m.play(2, 2)                 # the AI, as X
-    m.clock_ms = 4000
-    m.play(0, 2)                 # you, as O
-    m.undo_turn()                # takes back your O
-    m.play(2, 0)
-    finish(m, random.Random(1))
-    s = steps(record(m).data)
-    moves = [x for x in s if x.kind == "M"]
+    s = Session(BACKEND, Params("3x3", "ai", "X", "hard"))
+    s.play((1, 1))                       # you (X)
+    s.play((0, 0), by=OPPONENT)          # the AI (O)
+    s.play("swap")                       # you take O; the AI plays X
+    s.play((2, 2), by=OPPONENT)          # the AI, as X
+    s.play((0, 2))                       # you, as O
+    s.undo()                             # takes back your O
+    s.play((2, 0))
+    finish(s, random.Random(1))
+    st_ = steps(s.replay().data)
+    moves = [x for x in st_ if x.kind == "M"]
     assert [(x.side, x.by) for x in moves[:5]] == [("X", "You"), ("O", "AI Hard"), ("X", "AI Hard"), ("O", "You"),
                                                    ("O", "You")]
-    swap = next(x for x in s if x.kind == "S")
-    assert swap.human == "O" and swap.ms == 2500
-    undo = next(x for x in s if x.kind == "U")
+    swap = next(x for x in st_ if x.kind == "S")
+    assert swap.human == "O"
+    undo = next(x for x in st_ if x.kind == "U")
     assert undo.undone == 1 and len(undo.moves) == 3
-    assert record(m).data["human"] == "X" and replay(record(m).data).human == "O"
+    assert check(s.replay().data)[2] == "X" and st_[-1].human == "O"
 
 
 def ai_game(variant, levels, seed):
-    m = Match(variant, "friend")
+    s = Session(BACKEND, Params(variant, "friend"))
     rng = random.Random(seed)
-    while not m.over:
-        m.clock_ms += 300
-        m.play(*ai.choose(m.rows, m.k, levels[m.to_move], seed=rng.randrange(1 << 30), budget=0.05))
-    return m
+    while not s.over:
+        st_ = s.state
+        s.play(ai.choose(st_.rows, s.params.k, levels[st_.to_move], seed=rng.randrange(1 << 30), budget=0.05),
+               by=PLAYER)
+    return s
 
 
 @pytest.mark.parametrize("variant,levels", [("3x3", {"X": "perfect", "O": "easy"}),
                                             ("4x4", {"X": "medium", "O": "hard"}),
                                             ("gomoku", {"X": "hard", "O": "medium"})])
 def test_ai_games_replay_exactly_and_end_on_the_win_line(variant, levels):
-    m = ai_game(variant, levels, 3)
-    rec = record(m)
+    s = ai_game(variant, levels, 3)
+    rec = s.replay()
     end = steps(rec.data)[-1]
-    assert same(replay(rec.data), m) and end.line == m.win_line and end.result == m.result()
+    assert end.rows == s.state.rows and end.line == s.state.line
     assert label(rec) in ("X wins", "O wins", "Black wins", "White wins", "Draw")
 
 
-def test_a_saved_game_keeps_its_log_and_an_old_save_replays_its_moves():
-    m = Match("4x4", "ai", "O", "easy")
-    for t, cell in enumerate([(0, 0), (1, 1), (2, 2)]):
-        m.clock_ms = 1000 * t
-        m.play(*cell)
-    m.swap()
-    g = Match.from_dict(json.loads(json.dumps(m.to_dict())))
-    assert g.log == m.log and g.clock_ms == 2000 and g == m
-    finish(g, random.Random(2))
-    assert same(replay(record(g).data), g)
-    old = m.to_dict()
-    del old["log"]
-    h = Match.from_dict(old)
-    assert [k for k, _, _ in h.log] == ["M"] * 3 and all(t == 0 for _, _, t in h.log)
-    tampered = m.to_dict() | {"log": "M0.0M0.0"}
-    assert Match.from_dict(tampered).log == h.log
-
-
-def test_not_over_has_no_replay_and_labels():
-    m = Match("3x3", "ai", "X", "easy")
-    m.play(0, 0)
-    assert record(m) is None
-    won = Match("3x3", "ai", "X", "easy", moves=[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)])
-    assert label(record(won)) == "Win" and record(won).score == 2
-    lost = Match("3x3", "ai", "O", "easy", moves=[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)])
-    assert label(record(lost)) == "Loss" and "you O" in record(lost).title
+def test_labels_say_the_result():
+    won = Session(BACKEND, Params("3x3", "ai", "X", "easy"))
+    for c in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]:
+        won.play(c)
+    assert label(won.replay()) == "Win"
+    lost = Session(BACKEND, Params("3x3", "ai", "O", "easy"))
+    for c in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]:
+        lost.play(c)
+    assert label(lost.replay()) == "Loss"
 
 
 def base():
-    return record(Match("3x3", "ai", "X", "easy", moves=[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)])).data
+    """A finished game in the format written before the session layer."""
+    return {"variant": "3x3", "opponent": "ai", "human": "X", "level": "easy", "log": "M0.0M3.0M1.0M4.0M2.0",
+            "result": "win"}
 
 
 @pytest.mark.parametrize("change", [
     {"variant": "5x5"}, {"opponent": "cat"}, {"human": "Z"}, {"level": "godlike"}, {"result": "maybe"},
     {"log": ""}, {"log": "M0.0M0.0"}, {"log": "Mz.0"}, {"log": "X0.0"}, {"log": "U1.0"}, {"log": "M0.0"},
-    {"result": "loss"}, {"log": base()["log"] + "M8.0"}, {"log": "M0.0U1.0" * 2501 + base()["log"]},
+    {"result": "loss"}, {"log": base()["log"] + "M8.0"},
     {"opponent": "friend", "log": "S0.0" + base()["log"]},
 ])
 def test_bad_records_are_one_line_errors(change):
+    assert steps(base())[-1].result == "win"
     with pytest.raises(ValueError) as e:
         steps(base() | change)
     assert "\n" not in str(e.value)

@@ -1,4 +1,4 @@
-"""Readable screens: on every scene, no two pieces of text overlap (issue: "1max 1" in Stats, Quit over the
+"""Readable screens: on every scene, no two pieces of text overlap (no "1max 1" in Stats, no Quit over the
 robot), the menu's buttons end above the art's robot whatever the number of games and saves, and the 2048 "+N"
 floats stay in their lane: inside the window, never over the score."""
 import sys

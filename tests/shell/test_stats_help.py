@@ -114,3 +114,18 @@ def test_a_game_between_friends_is_played_but_not_scored(app):
     app.profile.record_game("tictactoe", 1, variant="3x3", level="easy", side="X", result="draw", moves=9)
     s = summary(app.profile, ttt)
     assert s["played"] == 3 and s["recent"] == [2, 1] and s["average"] == 1.5
+
+
+def test_every_help_card_uses_one_text_size_and_no_row_is_shrunk(app):
+    """The cards read as one set: the same size on every page, long rows wrapped onto two lines, never shrunk."""
+    from arcade.shell.help import TEXT_SIZES, card_layout, wrap
+
+    cards = [g.help for g in app.registry.values() if g.help is not None]
+    inner = 480 - 60 - 44
+    size, keys_w = card_layout(cards, inner)
+    assert size in TEXT_SIZES and size >= 15
+    for card in cards:
+        for keys, what in card.rows:
+            assert wrap(what, (inner - keys_w - 28) if keys else inner, size) is not None
+            if keys:
+                assert wrap(keys, int(inner * 0.4), size, "bold") is not None

@@ -198,7 +198,7 @@ def test_draws_are_in_range_and_only_positive_weights(w, seed):
 
 # --- the benchmark helpers (a smoke test keeps them from rotting) -----------------------------------------------
 def test_lcm_table():
-    from arcade.stairs.bench import lcm_table
+    from arcade.stairs.bench.sampler import lcm_table
     t = lcm_table([0.5, 0.2, 0.2, 0.1])
     assert len(t) == 10 and np.bincount(t).tolist() == [5, 2, 2, 1]
     t = lcm_table([0.25, 0.2, 0.1, 0.05, 0.4])
@@ -206,7 +206,7 @@ def test_lcm_table():
 
 
 def test_bench_runs(capsys):
-    from arcade.stairs import bench
+    from arcade.stairs.bench import sampler as bench
     parser = argparse.ArgumentParser()
     bench.add_arguments(parser)
     args = parser.parse_args(["--draws", "2000", "--scalar-draws", "500", "--hops", "300", "--repeat", "1"])

@@ -325,7 +325,7 @@ def _opaque(spr, x, y):
 
 @pytest.mark.parametrize("seed", range(6))
 def test_no_spike_block_overlaps_the_robot_where_it_stands(app, seed):
-    """Issue 16.2: a spike two rows up, or on a stair beside or below, never touches the standing robot's sprite."""
+    """A spike two rows up, or on a stair beside or below, never touches the standing robot's sprite."""
     sp = ly.load_sprites(ly.SCALE)
     w = World(seed=seed)
     poses = [sp[f"robot_{p}_{f}"] for p in ("idle", "land") for f in ("left", "right")]

@@ -202,7 +202,7 @@ def test_drop_interval_constants_and_speed_up():
 
 
 def test_drop_schedule_gentle_start_smooth_ramp_floor():
-    """Issue 16.1: the first stairs give a newcomer >= 2.5 s; the interval then shrinks smoothly (no step of a
+    """The first stairs give a newcomer >= 2.5 s; the interval then shrinks smoothly (no step of a
     warning's length or more, so a hop can never turn an unannounced tail into a dropped one) to its floor."""
     values = [drop_interval(s) for s in range(1000)]
     assert all(v >= 2.5 for v in values[:W.DROP_HOLD + 1])  # the first timed interval runs at score 1
@@ -314,7 +314,7 @@ def test_timer_keeps_running_across_hops():
     assert w.stairs[0].index == 1
 
 
-# --- the warning before a drop (issue 16.1) --------------------------------------------------------------------
+# --- the warning before a drop -------------------------------------------------------------------------------
 def test_the_tail_cracks_for_the_lead_before_a_timed_drop_and_not_before():
     w = World(seed=5)
     assert w.crack == 0.0 and not w.warned  # nothing runs before the first hop

@@ -58,7 +58,7 @@ def test_analysis_reports_its_work():
     a = ai.analyse(("X...", "....", "....", "...."))
     assert a.engine == "exact" and a.nodes > 0 and a.score == 0
     a = ai.analyse(("X..", "...", "..."), level="medium")
-    assert a.engine == "lab" and a.depth == 2
+    assert a.engine == "open-lines" and a.depth == 2
     a = ai.analyse(("." * 15,) * 7 + ("......XO.......",) + ("." * 15,) * 7, depth=2)
     assert a.engine == "gomoku" and a.nodes > 0
 
@@ -66,7 +66,7 @@ def test_analysis_reports_its_work():
 def test_the_logic_is_pure_and_cheap_to_import():
     code = ("import sys\n"
             "import arcade.tictactoe.rules, arcade.tictactoe.ai, arcade.tictactoe.solver, arcade.tictactoe.gomoku\n"
-            "import arcade.tictactoe.baselines, arcade.tictactoe.bench\n"
+            "import arcade.tictactoe.baselines, arcade.tictactoe.bench.ai\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'numpy'))\n"
             "print(sorted(m for m in sys.modules if m.split('.')[0] == 'pygame'))\n")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)

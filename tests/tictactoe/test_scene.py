@@ -10,7 +10,7 @@ import pytest
 
 from arcade.tictactoe import ID, STREAK_KEY, stats
 from arcade.tictactoe import scene as sc
-from arcade.tictactoe.match import Match
+from arcade.tictactoe.backend import Params
 from arcade.tictactoe.view import LINE_RED, LINE_SECONDS
 from helpers import click, frames, key, settle, tap
 
@@ -20,9 +20,31 @@ def thread_worker(monkeypatch):
     monkeypatch.setattr(sc, "WORKER_MODE", "thread")
 
 
+def Match(variant="3x3", opponent="ai", human="X", level="perfect", moves=()):
+    """A new game's parameters (as the chooser makes them) and the moves to set it up with."""
+    return Params(variant, opponent, human, level), list(moves)
+
+
+def setup(s, moves, by=None):
+    """Play ``moves`` into the scene's game, each by the side whose turn it is (the person or the AI)."""
+    from arcade.engine.session import DEMO, OPPONENT, PLAYER
+
+    for cell in moves:
+        who = by or (OPPONENT if s.match.ai == s.match.to_move else PLAYER)
+        assert s.session.play(cell, by=who)
+
+
+def begin(s, match):
+    params, moves = match
+    s.start(params)
+    setup(s, moves)
+
+
 def start(app, match=None, **kw):
     app.profile.set("help.tictactoe", True)  # the first-launch help card is the help tests' business
-    s = sc.TicTacToeScene(app, match=match, **kw)
+    s = sc.TicTacToeScene(app, params=match[0], **kw) if match is not None else sc.TicTacToeScene(app, **kw)
+    if match is not None:
+        setup(s, match[1])
     app.stack.reset(s, fade=False)
     frames(app, 1)
     return s
@@ -141,11 +163,11 @@ def test_the_perfect_ai_never_loses_and_results_are_kept(app):
 def test_a_win_extends_the_streak_kept_as_the_best(app):
     s = start(app, Match("3x3", "ai", "X", "easy"))
     for n in (1, 2):
-        s.start(Match("3x3", "ai", "X", "easy", moves=[(0, 0), (1, 0), (0, 1), (1, 1)]))
+        begin(s, Match("3x3", "ai", "X", "easy", moves=[(0, 0), (1, 0), (0, 1), (1, 1)]))
         play(app, s, (0, 2))
         assert s.match.result() == "win" and s.streak() == n
     assert app.profile.best(STREAK_KEY) == 2
-    s.start(Match("3x3", "ai", "O", "perfect", moves=[(0, 0), (1, 0), (0, 1), (1, 1)]))
+    begin(s, Match("3x3", "ai", "O", "perfect", moves=[(0, 0), (1, 0), (0, 1), (1, 1)]))
     until(app, lambda: s.match.over)  # the AI (X) completes its row
     assert s.match.result() == "loss" and s.streak() == 0 and app.profile.best(STREAK_KEY) == 2
 
@@ -160,7 +182,7 @@ def test_a_finished_board_plays_again_on_a_click_or_enter(app):
     settle(app, sc.END_GRACE)
     frames(app, 1, events=[key(pygame.K_RETURN)])
     assert not s.match.over and not s.match.moves and s.match.variant == "3x3"
-    s.start(Match("3x3", "friend", moves=[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]))
+    begin(s, Match("3x3", "friend", moves=[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]))
     settle(app, sc.END_GRACE)
     play(app, s, (2, 2))
     assert not s.match.over and not s.match.moves
@@ -169,7 +191,10 @@ def test_a_finished_board_plays_again_on_a_click_or_enter(app):
 def test_save_after_each_move_and_continue(app):
     s = start(app, Match("4x4", "friend"))
     play(app, s, (0, 0), (3, 3))
-    assert app.profile.saved_game(ID)["moves"] == [[0, 0], [3, 3]]
+    from arcade.engine.session import Session
+    from arcade.tictactoe.backend import BACKEND
+
+    assert Session.from_dict(BACKEND, app.profile.saved_game(ID)).state.moves == ((0, 0), (3, 3))
     s2 = sc.make_scene(app, resume=True)
     assert s2.match.moves == [(0, 0), (3, 3)] and s2.match.variant == "4x4" and s2.chooser is None
     play(app, s, (1, 1), (2, 2), (0, 1), (2, 1), (0, 2), (2, 0), (0, 3))
@@ -232,7 +257,9 @@ def test_the_demo_plays_both_sides_and_saves_nothing(app):
     frames(app, 1, events=[key(pygame.K_u), key(pygame.K_s)])  # nothing a person types changes the demo's game
     assert len(d.match.moves) >= 3
     assert app.profile.saved_game(ID) is None and app.profile.history(ID) == []
-    d.match = Match("3x3", "friend", moves=[(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)])
+    d.start(Params("3x3", "friend"))
+    setup(d, [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)], by="demo")
+    assert d.match.over
     d.demo_wait = sc.DEMO_RESTART
     frames(app, 1)
     assert d.match.variant == "3x3" and not d.match.over  # the next board in the rotation

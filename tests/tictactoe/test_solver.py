@@ -1,5 +1,5 @@
 """The small-board AI: the 3x3 proof over every reachable position, sampled 4x4 positions, alpha-beta against plain
-minimax, the symmetry canonicalisation, and the lab's e(P) levels."""
+minimax, the symmetry canonicalisation, and the open-lines e(P) levels."""
 import random
 
 import pytest
@@ -127,7 +127,7 @@ def test_the_symmetry_maps_a_move_back_to_the_board():
             assert g.transform(1 << c, s) == 1 << perm[c]
 
 
-# ----- the lab's method -----
+# ----- the open-lines search (easy, medium, hard) -----
 def test_e_of_p_counts_open_lines():
     g = Geometry(3, 3, 3)
     assert g.e(0, 0) == 0

@@ -19,7 +19,3 @@ def ease_out(t: float) -> float:
 def ease_in_out(t: float) -> float:
     t = clamp01(t)
     return 2 * t * t if t < 0.5 else 1 - 2 * (1 - t) * (1 - t)
-
-
-def lerp(a: float, b: float, t: float) -> float:
-    return a + (b - a) * t

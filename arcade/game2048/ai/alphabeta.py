@@ -1,19 +1,20 @@
-"""Alpha-beta search (the source paper's minimax view of 2048), iterative deepening within a time budget.
+"""Alpha-beta search (the minimax view of 2048 in the MathorCup 2048 paper, "Monte Carlo evaluation and UCT
+game-tree search for 2048"), iterative deepening within a time budget.
 
 The game as a two-player game: the player picks a move (max node), the "computer" places a tile (min node). A
 real computer plays at random, so the full min node (every empty cell x {2, 4}) is needlessly wide, and the
-paper's pure minimum (the single worst spawn) is needlessly afraid: the first version, assuming the worst spawn
-every time, never reached 4096. Here the min node is the paper's *pruned* min node -- only the spawns that hurt
-most (by the heuristic) are searched, worst first: the ``min_branch`` worst 2s and half as many worst 4s -- but
-**weighted by their chance**: the node's value is the expectation over *every* spawn, the searched ones at their
-searched value, the others at their one-move value (the best afterstate's heuristic), so a move is not judged by
-its worst cells alone; at the last level that is every spawn (an exact expectation). Tried first and dropped: the few worst spawns of either value with
-their probabilities renormalised (the worst spawns are nearly always 4s: it judged every move by the unlikely 4s
-and died at 512), the worst 2s and 4s each renormalised within their value (still too afraid: 2048, never
-4096, in two games), and the others at their static value shifted by the searched ones' gain (over-optimistic:
-512 in one game of two). That is an expectation node, so the cut-offs are
-Ballard's Star1 (alpha-beta for chance nodes): with every value inside ``[lower, upper]`` (the heuristic's bounds),
-a min node stops as soon as its still-unknown spawns cannot lift its mean above alpha or drop it under beta.
+paper's pure minimum (the single worst spawn) is needlessly afraid: judged by its worst spawn every time, a search
+cannot tell a safe move from a risky one and stalls long before 4096. Here the min node is the paper's *pruned*
+min node -- only the spawns that hurt most (by the heuristic) are searched, worst first: the ``min_branch`` worst
+2s and half as many worst 4s -- but **weighted by their chance**: the node's value is the expectation over *every*
+spawn, the searched ones at their searched value, the others at their one-move value (the best afterstate's
+heuristic), so a move is not judged by its worst cells alone; at the last level that is every spawn (an exact
+expectation). The alternatives are worse: the few worst spawns with their probabilities renormalised judge every
+move by the unlikely 4s (the worst spawns are nearly always 4s); the worst 2s and 4s each renormalised within
+their value are still too afraid; the unsearched spawns at their static value shifted by the searched ones' gain
+are over-optimistic. That is an expectation node, so the cut-offs are Ballard's Star1 (alpha-beta for chance
+nodes): with every value inside ``[lower, upper]`` (the heuristic's bounds), a min node stops as soon as its
+still-unknown spawns cannot lift its mean above alpha or drop it under beta.
 
 * **Iterative deepening**: depth 1, 2, ... until ``max_depth`` or until ``budget_ms`` runs out; an unfinished
   iteration is thrown away and the last finished one decides (its root scores).

@@ -1,4 +1,5 @@
-"""Expectimax ("Random-Max trees" in the source paper) for 2048: the compiled depth-first search, or the numpy layers.
+"""Expectimax for 2048 ("Random-Max trees" in the MathorCup 2048 paper): the compiled depth-first search, or the
+numpy layers.
 
 ``engine="jit"`` (the default) runs the depth-first search compiled with numba (``ai.jit``): the same tree and
 values, about three times the moves a second, its budget spent refining the probability cut-off. Without numba, or
@@ -16,8 +17,9 @@ several lines is searched once (the last layer of spawns is not: its duplicates 
 twice). An afterstate whose probability of being reached (its most probable line: the product of the spawn
 probabilities) is under ``prob_cutoff`` is not expanded but scored by the heuristic, as is every afterstate of
 the last layer (``cutoff_per_depth`` scales the cut-off from one player move to the next: above 1 it prunes the
-deep, improbable lines harder, below 1 it lets them grow). Values then flow back: a chance node is the probability-weighted sum of its children
-(``np.bincount``), a max node the largest of its moves (0 for a lost position: no legal move).
+deep, improbable lines harder, below 1 it lets them grow). Values then flow back: a chance node is the
+probability-weighted sum of its children (``np.bincount``), a max node the largest of its moves (0 for a lost
+position: no legal move).
 
 Depth (player moves along the deepest line) adapts to the board: ``distinct tiles + depth_bonus``, at least
 ``min_depth``, at most ``max_depth``; crowded boards have fewer spawns, so they go deeper for the same work. A

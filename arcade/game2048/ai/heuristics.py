@@ -20,7 +20,7 @@ weights of nneonneo/2048-ai (empty 270, merges 700, monotonicity 47 with power 4
 isolated, corner) were tried on top of it with fixed-depth searches (so the result does not depend on the load of
 the machine), e.g.::
 
-    python -m arcade.game2048.bench --ai expectimax --games 20 --seed 2000 --jobs 1 \
+    arcade bench 2048 --ai expectimax --games 20 --seed 2000 --jobs 1 \
         --param depth=3 --param budget_ms=None --weight smoothness=10 --json /tmp/d3smooth10.json
 
 ``TUNING`` holds the figures. No extra term made a difference that 20-30 games can tell from noise at depth 3

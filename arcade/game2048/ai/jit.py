@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-try:  # numba is a dependency, but a machine where it cannot load still plays (on the numpy layers)
+try:  # numba is optional (the "fast" extra): without it, or where it cannot load, the numpy layers play
     import numba as _nb
 except Exception:  # noqa: BLE001 - ImportError, or an llvmlite that fails to load
     _nb = None

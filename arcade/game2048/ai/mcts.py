@@ -1,12 +1,12 @@
-"""UCT (UCB1 applied to trees, as in the source paper), made for a stochastic game.
+"""UCT (UCB1 applied to trees), the MathorCup 2048 paper's UCT made for a stochastic game.
 
 The paper's loop, unchanged in shape: *selection* from the root by UCB1, *expansion* of the leaf reached,
 *evaluation* of what was expanded, *back-up* along the path; repeated until the time or the planned iterations run
 out, or stopped early once one root move already has more than half of the planned visits (no other move can
 overtake it); the most visited root move is played.
 
-What makes it work for 2048 (the first version sampled one spawn per visit and scored ~250 iterations a move; it
-never reached 2048):
+What makes it work for 2048 (sampling one spawn per visit, as the textbook loop would, is too noisy and too slow:
+a few hundred iterations a move, not enough to reach 2048):
 
 * **Decision nodes** (player to move) choose a move by ``Q_j + c * sqrt(ln n / T_j)``: ``Q_j`` the mean of the
   move's returns, *normalised among the node's moves* to 0..1 (worst to best), so one ``c`` fits every board

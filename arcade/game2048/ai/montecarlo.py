@@ -1,6 +1,6 @@
-"""Monte Carlo evaluation (the AI of a student project report on 2048 and its AI in Python + numpy, and the first half
-of the source paper's title), vectorised: every playout of every first move is one row of one numpy array, and a step
-of all of them is a handful of array operations.
+"""Monte Carlo evaluation (the first half of the MathorCup 2048 paper's title, "Monte Carlo evaluation and UCT
+game-tree search for 2048"), vectorised: every playout of every first move is one row of one numpy array, and a
+step of all of them is a handful of array operations.
 
 Each legal first move is judged by the mean value of playouts from its afterstate:
 
@@ -10,8 +10,9 @@ Each legal first move is judged by the mean value of playouts from its afterstat
 * **biased playouts**: each step takes the better (by the heuristic of the afterstate) of two random legal moves,
   followed by a random spawn; a playout is cut after ``depth`` moves and scored by the heuristic of the board it
   reached (0 if it got stuck: a lost game), plus ``score_weight`` times the score it gained. Pure random play to
-  the end is a noisy judge of a move (the old default, 70 % 2048); biased, short playouts judge the position;
-* **dynamic breadth** (that report's outlook): after a first round of ``breadth`` playouts a move, the moves
+  the end is a noisy judge of a move (it reaches 2048 in about 70 % of games); biased, short playouts judge the
+  position;
+* **dynamic breadth**: after a first round of ``breadth`` playouts a move, the moves
   whose mean is within ``z`` standard errors of the best get another round, until they separate, ``max_breadth``
   is reached or the time (``budget_ms``) runs out.
 

@@ -1,9 +1,8 @@
 """One record per 2048 strategy: its name, its parameters and defaults, and its search functions.
 
 Each search module (``expectimax``, ``alphabeta``, ``montecarlo``, ``mcts``) ends with one ``STRATEGY = Strategy(...)``;
-``player.choose`` and the benchmark know the strategies only through these records. What used to be copied into
-every module lives here once: merging the caller's parameters over the defaults with unknown names refused
-(``params``), and what the general path for boards the bitboard cannot hold takes from them (``grid_params``:
+``player.choose`` and the benchmark know the strategies only through these records. What every search needs lives
+here once: merging the caller's parameters over the defaults with unknown names refused (``params``), and what the general path for boards the bitboard cannot hold takes from them (``grid_params``:
 ``player.choose`` runs a shallow sampled expectimax over the exact rules, whichever strategy was asked).
 
 Pure Python: importing this module imports neither numpy nor a search module.

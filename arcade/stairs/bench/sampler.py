@@ -1,8 +1,10 @@
-"""Benchmark of the Stairs logic: alias sampler vs numpy's choice vs the seed's LCM table; world update + hop.
+"""How fast Stairs draws its obstacles and moves its world: ``arcade bench stairs``.
 
-``arcade bench stairs`` (wired by the CLI through ``add_arguments`` / ``run``) or ``python -m arcade.stairs.bench``.
-All methods run in the same process, interleaved ``--repeat`` times; figures are medians, ratios side by side.
-Pure: numpy only, no pygame.
+Vose's alias method (``AliasSampler``, one draw a call as the game makes them, and ``sample(n)`` vectorised)
+against numpy's ``Generator.choice(p=)`` and against an LCM lookup table (a table of length L, the least common
+multiple of the probabilities' denominators, holding outcome i L * p_i times); then the cost of a world update plus
+a hop. All methods run in the same process, interleaved ``--repeat`` times; figures are medians, ratios side by
+side. Pure: numpy only, no pygame.
 """
 from __future__ import annotations
 
@@ -14,12 +16,13 @@ from fractions import Fraction
 
 import numpy as np
 
+from arcade.dev.benchkit import percentile
+from arcade.engine.args import BadOption, float_range, int_range, seed
 from arcade.stairs.alias import AliasSampler
 from arcade.stairs.autopilot import next_hop
 from arcade.stairs.world import World
-from arcade.engine.args import BadOption, float_range, int_range, seed
 
-__all__ = ["add_arguments", "run", "main", "lcm_table", "rate", "samplers", "world_costs"]
+__all__ = ["add_arguments", "run", "lcm_table", "rate", "samplers", "world_costs", "summary_rows"]
 
 DEFAULT_P = (0.5, 0.2, 0.2, 0.1)  # the obstacle distribution
 
@@ -40,7 +43,8 @@ def lcm_length(probabilities, max_denominator: int = 10**6) -> int:
 
 
 def lcm_table(probabilities, max_denominator: int = 10**6) -> np.ndarray:
-    """The seed's method (1): a table of length L = LCM of the denominators, holding outcome i L * p_i times."""
+    """The LCM lookup table: length L = the LCM of the denominators, holding outcome i L * p_i times; a draw is one
+    uniform index into it."""
     fr = _fractions(probabilities, max_denominator)
     length = math.lcm(*(f.denominator for f in fr))
     return np.repeat(np.arange(len(fr)), [int(f * length) for f in fr])
@@ -139,10 +143,9 @@ def world_costs(hops: int, seed: int) -> dict[str, float]:
         t = clock()
         World(seed=seed + i)
         make.append(clock() - t)
-    samples.sort()
     return {
         "median": statistics.median(samples) / 1000,
-        "p90": samples[int(0.9 * (len(samples) - 1))] / 1000,
+        "p90": percentile(samples, 0.9) / 1000,
         "new World()": statistics.median(make) / 1000,
     }
 
@@ -187,11 +190,20 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m arcade.stairs.bench", description=__doc__.splitlines()[0])
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
 
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+def summary_rows() -> list:
+    """``arcade bench all``'s rows: the alias sampler against numpy's choice, one draw and many, and the world."""
+    fns, _ = samplers(list(DEFAULT_P), 1, 100_000)
+    rates = {}
+    for name, (kind, fn, count) in fns.items():
+        count = count or 1_000_000
+        fn(min(count, 1000))
+        rates[name] = statistics.median(rate(fn, count) for _ in range(3))
+        print(f"{name:<34} {rates[name]:>14,.0f} draws/s")
+    w = world_costs(5000, 1)
+    print(f"world update(dt) + hop: median {w['median']:.1f} us")
+    a, c = rates["alias sample() (block cache)"], rates["numpy choice(p=) a draw"]
+    av, cv = rates["alias sample(n)"], rates["numpy choice(size=n, p=)"]
+    return [("sampler", "alias scalar / numpy choice(p=) scalar", f"{a / c:,.0f}x ({a / 1e6:.1f} M/s)", ""),
+            ("sampler", "alias sample(n) / choice(size=n)", f"{av / cv:.1f}x ({av / 1e6:.0f} M/s)", ""),
+            ("stairs", "world update + hop", f"{w['median']:.1f} us", "microseconds")]

@@ -1,6 +1,6 @@
-"""Tic-tac-toe family benchmark: ``arcade bench tictactoe`` (or ``python -m arcade.tictactoe.bench``). Pure.
+"""How well the tic-tac-toe family's AIs play: ``arcade bench tictactoe``. Pure.
 
-    python -m arcade.tictactoe.bench [--parts proof,4x4,gomoku] [--games N] [--opponents random,greedy,easy]
+    arcade bench tictactoe [--parts proof,4x4,gomoku] [--games N] [--opponents random,greedy,easy]
                                      [--budget S] [--level L] [--opening P] [--seed S] [--jobs J] [--json FILE]
 
 Three parts:
@@ -12,8 +12,8 @@ Three parts:
   table entries), the time of the first move from cold, and ``--sample-4x4`` random positions checked against
   the plain minimax (positions with 8 or more stones, where plain minimax is quick).
 * ``gomoku``: the engine (``--level``, ``--budget`` seconds a move) against each of ``--opponents`` (random,
-  greedy: the threat-scoring baseline of :mod:`.baselines`, and the engine's own easy/medium/hard levels) with
-  either colour, ``--games`` games per colour and opponent. Each game opens with ``--opening`` random plies next
+  greedy: the threat-scoring baseline of :mod:`arcade.tictactoe.baselines`, and the engine's own easy/medium/hard
+  levels) with either colour, ``--games`` games per colour and opponent. Each game opens with ``--opening`` random plies next
   to the centre (seeded) so no two games are the same. Wins/draws/losses by colour, ms per engine move (median,
   p95, max) and nodes per second. Games run in ``--jobs`` processes (spawn); a progress line goes to stderr.
 
@@ -23,20 +23,15 @@ wins). The exit code is 1 if the proof finds a move that lowers a value or 4x4 i
 from __future__ import annotations
 
 import argparse
-import json
-import multiprocessing as mp
-import os
 import random
 import statistics
-import sys
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from functools import lru_cache
-from pathlib import Path
 
+from arcade.dev.benchkit import Progress, choice_list, command, parallel, percentile, write_json
 from arcade.engine.args import float_range, int_range, nonnegative_int, output_file, positive_int, seed
 
-__all__ = ["add_arguments", "run", "main", "play_game", "plain_value", "proof", "solve_4x4", "OPPONENTS"]
+__all__ = ["add_arguments", "run", "play_game", "plain_value", "proof", "solve_4x4", "OPPONENTS", "summary_rows"]
 
 PARTS = ("proof", "4x4", "gomoku")
 OPPONENTS = ("random", "greedy", "easy", "medium", "hard")
@@ -44,29 +39,8 @@ DEFAULT_OPPONENTS = ("random", "greedy", "easy")
 
 
 # ----- argument types -----
-def _choices_list(name: str, allowed: tuple[str, ...]):
-    def parse(text: str) -> tuple[str, ...]:
-        items = tuple(x.strip() for x in text.split(",") if x.strip())
-        if not items:
-            raise argparse.ArgumentTypeError(f"expected a comma-separated list of {', '.join(allowed)}")
-        for x in items:
-            if x not in allowed:
-                raise argparse.ArgumentTypeError(f"unknown {name} {x!r} (choose from {', '.join(allowed)})")
-        return tuple(dict.fromkeys(items))
-
-    parse.__name__ = f"{name} list"
-    return parse
-
-
-def _json_file(text: str) -> Path:
-    p = output_file(text)
-    if p.exists() and not os.access(p, os.W_OK):
-        raise argparse.ArgumentTypeError(f"cannot write {text}")
-    return p
-
-
 def _level(text: str) -> str:
-    from .ai import LEVELS
+    from arcade.tictactoe.ai import LEVELS
 
     if text not in LEVELS:
         raise argparse.ArgumentTypeError(f"unknown level {text!r} (choose from {', '.join(LEVELS)})")
@@ -74,11 +48,11 @@ def _level(text: str) -> str:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--parts", type=_choices_list("part", PARTS), default=PARTS, metavar="LIST",
+    parser.add_argument("--parts", type=choice_list("part", PARTS), default=PARTS, metavar="LIST",
                         help="what to run, comma-separated: proof, 4x4, gomoku (default: all)")
     parser.add_argument("--games", type=positive_int, default=5, metavar="N",
                         help="Gomoku games per opponent and colour (default 5)")
-    parser.add_argument("--opponents", type=_choices_list("opponent", OPPONENTS), default=DEFAULT_OPPONENTS,
+    parser.add_argument("--opponents", type=choice_list("opponent", OPPONENTS), default=DEFAULT_OPPONENTS,
                         metavar="LIST", help=f"comma-separated: {', '.join(OPPONENTS)} (default: random,greedy,easy)")
     parser.add_argument("--budget", type=float_range(0.0, 60.0, lo_open=True), default=1.0, metavar="S",
                         help="the engine's seconds a move (default 1)")
@@ -92,7 +66,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="random 4x4 positions checked against plain minimax (default 40)")
     parser.add_argument("--max-moves", type=positive_int, default=225, metavar="M",
                         help="a Gomoku game stops as a draw after this many stones (default 225: the board)")
-    parser.add_argument("--json", type=_json_file, default=None, metavar="FILE", help="write the results as JSON")
+    parser.add_argument("--json", type=output_file, default=None, metavar="FILE", help="write the results as JSON")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
 
 
@@ -151,7 +125,7 @@ def _rows(b: str, n: int) -> tuple[str, ...]:
 
 def proof() -> dict:
     """The 3x3 proof: every non-terminal reachable position, choose's move against plain minimax."""
-    from . import ai
+    from arcade.tictactoe import ai
 
     t = time.perf_counter()
     positions = [b for b in _reachable(3, 3) if not _line_winner(b, 3, 3) and "." in b]
@@ -170,7 +144,7 @@ def proof() -> dict:
 
 
 def solve_4x4(sample: int, seed_: int) -> dict:
-    from .solver import Geometry
+    from arcade.tictactoe.solver import Geometry
 
     g = Geometry(4, 4, 4)  # a cold table
     t = time.perf_counter()
@@ -183,7 +157,7 @@ def solve_4x4(sample: int, seed_: int) -> dict:
     cell, score, _ = g.solve(0, 0, 0)
     out["first_move_s"] = round(time.perf_counter() - t, 3)
     out["first_move"] = divmod(cell, 4)
-    from . import ai
+    from arcade.tictactoe import ai
 
     rng = random.Random(seed_)
     checked = preserving = 0
@@ -212,7 +186,7 @@ def solve_4x4(sample: int, seed_: int) -> dict:
 
 # ----- Gomoku matches -----
 def _opening(rows, plies: int, rng: random.Random):
-    from . import rules
+    from arcade.tictactoe import rules
 
     n = len(rows)
     centre = n // 2
@@ -225,7 +199,7 @@ def _opening(rows, plies: int, rng: random.Random):
 def play_game(config: dict) -> dict:
     """One Gomoku game: ``config`` has opponent, engine (the engine's colour), level, budget, opening, seed,
     max_moves. Returns the result from the engine's side ("W", "D", "L"), its ms and nodes per move, the moves."""
-    from . import ai, baselines, rules
+    from arcade.tictactoe import ai, baselines, rules
 
     rng = random.Random(config["seed"])
     opp_rng = random.Random(config["seed"] * 7919 + 1)
@@ -260,36 +234,25 @@ def play_game(config: dict) -> dict:
 
 
 class _Progress:
+    """A line per Gomoku game: its result and the tally so far."""
+
     def __init__(self, total: int, enabled: bool):
-        self.total, self.enabled, self.done = total, enabled, 0
-        self.tty = sys.stderr.isatty()
+        self.line = Progress(enabled)
+        self.total, self.done = total, 0
         self.tally = {"W": 0, "D": 0, "L": 0}
-        self.t0 = time.perf_counter()
 
     def game(self, g: dict) -> None:
         self.done += 1
         self.tally[g["result"]] += 1
-        if not self.enabled:
-            return
-        line = (f"gomoku {self.done}/{self.total}  vs {g['opponent']} as {g['engine']}: {g['result']} "
-                f"in {g['stones']} stones  (W {self.tally['W']} D {self.tally['D']} L {self.tally['L']}, "
-                f"{time.perf_counter() - self.t0:.0f} s)")
-        sys.stderr.write(("\r" + line.ljust(100)) if self.tty else line + "\n")
-        if self.tty and self.done == self.total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
+        self.line.show(f"gomoku {self.done}/{self.total}  vs {g['opponent']} as {g['engine']}: {g['result']} "
+                       f"in {g['stones']} stones  (W {self.tally['W']} D {self.tally['D']} L {self.tally['L']}, "
+                       f"{self.line.seconds:.0f} s)", force=True)
+        if self.done == self.total:
+            self.line.close()
 
     def note(self, text: str) -> None:
-        if self.enabled:
-            sys.stderr.write(text + "\n")
-            sys.stderr.flush()
-
-
-def _percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    s = sorted(values)
-    return s[min(len(s) - 1, int(round(q * (len(s) - 1))))]
+        self.line.show(text, force=True)
+        self.line.close()
 
 
 def matches(args, progress: _Progress) -> dict:
@@ -297,18 +260,12 @@ def matches(args, progress: _Progress) -> dict:
                 "opening": args.opening, "seed": args.seed + i, "max_moves": args.max_moves}
                for opp in args.opponents for side in "XO" for i in range(args.games)]
     games = []
-    if args.jobs == 1:
-        for c in configs:
-            games.append(play_game(c))
-            progress.game(games[-1])
-    else:
-        with ProcessPoolExecutor(max_workers=args.jobs, mp_context=mp.get_context("spawn")) as pool:
-            pending = {pool.submit(play_game, c) for c in configs}
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for f in done:
-                    games.append(f.result())
-                    progress.game(games[-1])
+
+    def finished(g: dict) -> None:
+        games.append(g)
+        progress.game(g)
+
+    parallel(play_game, configs, args.jobs, finished)
     table = {}
     for opp in args.opponents:
         row = {}
@@ -318,7 +275,7 @@ def matches(args, progress: _Progress) -> dict:
         ms = [m for g in games if g["opponent"] == opp for m in g["ms"]]
         nd = [n for g in games if g["opponent"] == opp for n in g["nodes"]]
         row["ms_median"] = round(statistics.median(ms), 1) if ms else 0.0
-        row["ms_p95"] = round(_percentile(ms, 0.95), 1)
+        row["ms_p95"] = round(percentile(ms, 0.95) or 0.0, 1)
         row["ms_max"] = round(max(ms), 1) if ms else 0.0
         row["nodes_per_s"] = int(sum(nd) / (sum(ms) / 1000)) if sum(ms) else 0
         row["stones_median"] = statistics.median([g["stones"] for g in games if g["opponent"] == opp])
@@ -327,7 +284,7 @@ def matches(args, progress: _Progress) -> dict:
     all_nodes = [n for g in games for n in g["nodes"]]
     return {"level": args.level, "budget_s": args.budget, "opening_plies": args.opening, "games_per_side": args.games,
             "opponents": table, "ms_median": round(statistics.median(all_ms), 1) if all_ms else 0.0,
-            "ms_p95": round(_percentile(all_ms, 0.95), 1), "ms_max": round(max(all_ms), 1) if all_ms else 0.0,
+            "ms_p95": round(percentile(all_ms, 0.95) or 0.0, 1), "ms_max": round(max(all_ms), 1) if all_ms else 0.0,
             "nodes_per_s": int(sum(all_nodes) / (sum(all_ms) / 1000)) if sum(all_ms) else 0,
             "games": [{k: g[k] for k in ("opponent", "engine", "seed", "result", "stones", "moves")} for g in games]}
 
@@ -358,8 +315,7 @@ def format_report(out: dict) -> str:
 
 def run(args) -> int:
     progress = _Progress(len(args.opponents) * 2 * args.games, not args.quiet)
-    command = " ".join([Path(sys.argv[0]).name] + sys.argv[1:])
-    out: dict = {"date": time.strftime("%Y-%m-%d %H:%M"), "command": command}
+    out: dict = {"date": time.strftime("%Y-%m-%d %H:%M"), "command": command()}
     status = 0
     if "proof" in args.parts:
         progress.note("3x3 proof: every reachable position ...")
@@ -377,15 +333,19 @@ def run(args) -> int:
         out["games"], out["wins"] = len(results), results.count("W")
     print(format_report(out))
     if args.json:
-        args.json.write_text(json.dumps(out, indent=1))
+        write_json(args.json, out, indent=1)
     return status
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m arcade.tictactoe.bench", description=__doc__.split("\n")[0])
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
 
-
-if __name__ == "__main__":
-    sys.exit(main())
+def summary_rows(sample: int) -> list:
+    """``arcade bench all``'s rows: the 3x3 proof, and 4x4 solved from the empty board (``sample`` random 4x4
+    positions checked against the plain minimax)."""
+    p = proof()
+    s = solve_4x4(sample, 1)
+    print(f"3x3 proof: {p}\n4x4: {s}")
+    return [("tictactoe", "3x3 proof: positions whose move keeps the value",
+             f"{p['value_preserving']:,} of {p['positions']:,} ({p['seconds']:.2f} s)", "all"),
+            ("tictactoe", "4x4 (k=4) solved from the empty board",
+             f"{s['value']} in {s['solve_s']:.2f} s; first move {s['first_move_s']:.2f} s; "
+             f"{s['sampled_preserving']}/{s['sampled']} sampled positions kept", "< 1 s")]

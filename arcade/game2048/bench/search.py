@@ -1,11 +1,11 @@
-"""The two expectimax engines side by side: ``arcade bench search`` (or ``python -m arcade.game2048.bench_search``).
+"""The two expectimax engines side by side: ``arcade bench search``.
 
 On the same boards (taken every ``--every`` moves from seeded games played by a quick depth-2 search, so they look
 like positions of real games), it times the compiled depth-first search (``engine="jit"``) and the numpy layers
 (``engine="layers"``) at a fixed depth and cut-off with no budget (nearly the same tree: moves a second compare
 like for like; with no cut-off it is the same tree, and their values are checked to agree at depth 3), and then at
-the default budget (how deep each gets). Prints the
-medians and the ratio, measured in the same run, in CPU time (so another process on the machine does not skew it).
+the default budget (how deep each gets). Prints the medians and the ratio, measured in the same run, in CPU time
+(so another process on the machine does not skew it).
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import time
 
 from arcade.engine.args import int_range, seed
 
-__all__ = ["add_arguments", "run", "main", "sample_boards", "compare"]
+__all__ = ["add_arguments", "run", "sample_boards", "compare", "summary_rows"]
 
 CPU = getattr(time, "thread_time", time.process_time)
 
@@ -112,11 +112,18 @@ def run(args) -> int:
     return 0
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m arcade.game2048.bench_search", description=__doc__.splitlines()[0])
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
 
-
-if __name__ == "__main__":
-    sys.exit(main())
+def summary_rows(quick: bool) -> list:
+    """``arcade bench all``'s row: the compiled search against the numpy layers at depth 5, in moves a second."""
+    r = compare(sample_boards(1 if quick else 2, 60), 5)
+    if "jit" not in r:
+        print("numba is not available: the compiled search was not measured")
+        return [("2048 AI", "expectimax compiled / numpy layers", "numba not available", ">= 1.5x")]
+    ratio = r["jit"]["moves_per_second"] / r["layers"]["moves_per_second"]
+    print(f"expectimax at depth 5 on {r['boards']} boards: compiled {r['jit']['moves_per_second'] / 1e6:.1f} M "
+          f"moves/s, numpy layers {r['layers']['moves_per_second'] / 1e6:.1f} M: {ratio:.1f}x; at the default budget "
+          f"depth {r['jit']['budget_depth_median']:.0f} vs {r['layers']['budget_depth_median']:.0f}")
+    return [("2048 AI", "expectimax compiled / numpy layers (depth 5, CPU)",
+             f"{ratio:.1f}x ({r['jit']['moves_per_second'] / 1e6:.1f} vs {r['layers']['moves_per_second'] / 1e6:.1f} "
+             f"M moves/s); default depth {r['jit']['budget_depth_median']:.0f} vs "
+             f"{r['layers']['budget_depth_median']:.0f}", ">= 1.5x")]

@@ -1,4 +1,4 @@
-"""Headless 2048 AI benchmark: ``arcade bench 2048`` (or ``python -m arcade.game2048.bench``).
+"""How strong the 2048 AI is: ``arcade bench 2048``.
 
     arcade bench 2048 --ai expectimax --games 20 --seed 1 --jobs 2 [--budget-ms M] [--until TILE]
                       [--json FILE [--resume]] [--plot FILE] [--param k=v ...] [--weight k=v ...] [--size N]
@@ -6,11 +6,11 @@
 Every game is a real ``Game(seed=seed + i)`` (same rules and spawns as the window), played by
 ``ai.choose`` until it is over (``keep_going`` after the win) or reaches ``--until``. Games run in parallel worker
 processes (``--jobs``), one search per process. A progress bar goes to stderr, the table to stdout:
-share of games reaching 2048 ... 32768, score, moves, moves to reach 2048 (the source paper's validation metric),
-ms per move (median, p95, over all moves) and nodes per second. ``--json`` writes
-``{"summary": {...}, "games": [{"seed", "score", "max_tile", "moves", "moves_to_2048", "ms_per_move", ...}],
-"run": {...}, "in_progress": [...]}``; ``--plot`` draws the max-tile distribution as a PNG with pygame (no display
-needed).
+share of games reaching 2048 ... 32768, score, moves, moves to reach 2048 (the validation figure of the MathorCup
+2048 paper, "Monte Carlo evaluation and UCT game-tree search for 2048"), ms per move (median, p95, over all moves)
+and nodes per second. ``--json`` writes ``{"summary": {...}, "games": [{"seed", "score", "max_tile", "moves",
+"moves_to_2048", "ms_per_move", ...}], "run": {...}, "in_progress": [...]}``; ``--plot`` draws the max-tile
+distribution as a PNG with pygame (no display needed).
 
 Long runs survive a stop: the JSON is rewritten atomically after every finished game and, for every game in
 progress, at a checkpoint every ``--checkpoint-every`` moves (and at least every ``CHECKPOINT_SECONDS``): the
@@ -23,57 +23,38 @@ an uninterrupted one would.
 from __future__ import annotations
 
 import argparse
-import ast
+import functools
 import json
 import math
-import multiprocessing as mp
 import os
 import sys
 import tempfile
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-from arcade.engine.args import positive_int as _positive  # one parser for "a whole number >= 1"
+from arcade.dev.benchkit import Progress, command, differences, key_value, loadavg, parallel, percentile, read_json, \
+    write_json
+from arcade.engine.args import float_range, int_range, output_file, positive_int
 
-__all__ = ["add_arguments", "run", "main", "play_game", "summarize", "format_table", "plot", "param_arg", "out_file"]
+__all__ = ["add_arguments", "run", "play_game", "summarize", "format_table", "plot", "param_arg", "summary_rows"]
 
 MILESTONES = (2048, 4096, 8192, 16384, 32768)
 CROWDED = 1                 # the summary times moves on boards with at most this many empty cells apart
-
-
 CHECKPOINT_MOVES = 200      # a game in progress is checkpointed every this many moves ...
 CHECKPOINT_SECONDS = 60.0   # ... and at least this often
 
 
 def _tile(text: str) -> int:
-    v = _positive(text)
+    v = positive_int(text)
     if v < 4 or v & (v - 1):
         raise argparse.ArgumentTypeError(f"a tile is a power of two >= 4, got {v}")
     return v
-
-
-def _literal(v: str):
-    try:
-        return ast.literal_eval(v.strip())
-    except (ValueError, SyntaxError):
-        return v.strip()
-
-
-def _keyval(text: str):
-    if "=" not in text:
-        raise argparse.ArgumentTypeError(f"expected key=value, got {text!r}")
-    k, v = text.split("=", 1)
-    k = k.strip()
-    if not k:
-        raise argparse.ArgumentTypeError(f"expected key=value, got {text!r}")
-    return k, _literal(v)
 
 
 def param_arg(text: str):
     """``--param K=V``: a parameter some strategy knows, with a value of the right kind (the strategy's own list
     of names is checked once ``--ai`` is known, still before the run starts)."""
     from arcade.game2048.ai import player
-    k, v = _keyval(text)
+    k, v = key_value(text)
     try:
         return k, player.check_value(k, v)
     except ValueError as e:
@@ -83,7 +64,7 @@ def param_arg(text: str):
 def _weight(text: str):
     """``--weight K=V``: a heuristic weight by name and a finite number."""
     from arcade.game2048.ai import player
-    k, v = _keyval(text)
+    k, v = key_value(text)
     try:
         player.check_value("weights", {k: v})
     except ValueError as e:
@@ -98,79 +79,34 @@ def _strategy(text: str) -> str:
     return text
 
 
-def _float_arg(text: str, what: str, ok, rule: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected {what}, got {text!r}") from None
-    if not ok(v):
-        raise argparse.ArgumentTypeError(f"{rule}, got {text!r}")
-    return v
-
-
-def _budget(text: str) -> float:
-    return _float_arg(text, "milliseconds", lambda v: v > 0 and math.isfinite(v),
-                      "a budget is a number of milliseconds > 0")
-
-
-def _probability(text: str) -> float:
-    return _float_arg(text, "a probability", lambda v: 0.0 <= v <= 1.0, "a probability is between 0 and 1")
-
-
-def _board_size(text: str) -> int:
-    v = _positive(text)
-    if not 3 <= v <= 8:
-        raise argparse.ArgumentTypeError(f"board size must be 3..8, got {v}")
-    return v
-
-
-def out_file(what: str):
-    """An output path whose folder exists and is writable, that is not a folder (and, if it exists, writable)."""
-    def check(text: str) -> str:
-        if not text:
-            raise argparse.ArgumentTypeError(f"{what}: empty path")
-        path = os.path.abspath(text)
-        folder = os.path.dirname(path)
-        if os.path.isdir(path):
-            raise argparse.ArgumentTypeError(f"{what}: {text!r} is a folder, not a file")
-        if not os.path.isdir(folder):
-            raise argparse.ArgumentTypeError(f"{what}: the folder {folder!r} does not exist")
-        if os.path.exists(path) and not os.access(path, os.W_OK):
-            raise argparse.ArgumentTypeError(f"{what}: {text!r} is not writable")
-        if not os.access(folder, os.W_OK | os.X_OK):
-            raise argparse.ArgumentTypeError(f"{what}: cannot write in the folder {folder!r}")
-        return text
-    return check
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The benchmark's options (the CLI adds them to ``arcade bench 2048``). Every value is checked here, so a bad
     one is argparse's one-line error before anything runs."""
     parser.add_argument("--ai", "--strategy", dest="ai", type=_strategy, default="expectimax", metavar="NAME",
                         help="strategy: expectimax (default), alphabeta, montecarlo, mcts")
-    parser.add_argument("--games", type=_positive, default=20, metavar="N", help="games to play (default 20)")
+    parser.add_argument("--games", type=positive_int, default=20, metavar="N", help="games to play (default 20)")
     parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, metavar="S",
                         help="game i uses seed S + i (default 1)")
-    parser.add_argument("--jobs", type=_positive, default=None, metavar="J",
+    parser.add_argument("--jobs", type=positive_int, default=None, metavar="J",
                         help="parallel processes (default: the number of cores)")
-    parser.add_argument("--budget-ms", type=_budget, default=None, metavar="M", help="search time budget per move")
+    parser.add_argument("--budget-ms", type=float_range(0, math.inf, lo_open=True), default=None, metavar="M", help="search time budget per move")
     parser.add_argument("--until", type=_tile, default=None, metavar="TILE", help="stop each game at this tile")
-    parser.add_argument("--json", type=out_file("--json"), default=None, metavar="FILE",
+    parser.add_argument("--json", type=output_file, default=None, metavar="FILE",
                         help="write the summary, every game and checkpoints of the games in progress as JSON")
     parser.add_argument("--resume", action="store_true",
                         help="continue the run stored in --json FILE (finished games kept, checkpoints resumed)")
-    parser.add_argument("--checkpoint-every", type=_positive, default=CHECKPOINT_MOVES, metavar="N",
+    parser.add_argument("--checkpoint-every", type=positive_int, default=CHECKPOINT_MOVES, metavar="N",
                         help=f"checkpoint a game in progress every N moves (default {CHECKPOINT_MOVES})")
-    parser.add_argument("--plot", type=out_file("--plot"), default=None, metavar="FILE",
+    parser.add_argument("--plot", type=output_file, default=None, metavar="FILE",
                         help="write a PNG bar chart of the max tiles")
     parser.add_argument("--param", type=param_arg, action="append", default=[], metavar="K=V",
                         help="strategy parameter, e.g. --param depth=3 (repeatable)")
     parser.add_argument("--weight", type=_weight, action="append", default=[], metavar="K=V",
                         help="heuristic weight override, e.g. --weight smoothness=20 (repeatable)")
-    parser.add_argument("--four-probability", type=_probability, default=0.1, metavar="P",
+    parser.add_argument("--four-probability", type=float_range(0, 1), default=0.1, metavar="P",
                         help="chance that a new tile is a 4 (default 0.1; the searches assume the same)")
-    parser.add_argument("--size", type=_board_size, default=4, metavar="N", help="board size 3..8 (default 4)")
-    parser.add_argument("--max-moves", type=_positive, default=None, metavar="N", help="stop each game after N moves")
+    parser.add_argument("--size", type=int_range(3, 8), default=4, metavar="N", help="board size 3..8 (default 4)")
+    parser.add_argument("--max-moves", type=positive_int, default=None, metavar="N", help="stop each game after N moves")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
 
 
@@ -283,11 +219,11 @@ def play_game(seed: int, strategy: str = "expectimax", params: dict | None = Non
         "moves_to_2048": reached.get(2048),
         "moves_to": {str(k): v for k, v in sorted(reached.items())},
         "over": game.over,
-        "ms_per_move": _quantile(times_sorted, 0.5),
-        "ms_p95": _quantile(times_sorted, 0.95),
+        "ms_per_move": percentile(times_sorted, 0.5),
+        "ms_p95": percentile(times_sorted, 0.95),
         "nodes": nodes,
         "nodes_per_second": nodes / search_time if search_time > 0 else 0.0,
-        "depth_median": _quantile(sorted(depths), 0.5),
+        "depth_median": percentile(sorted(depths), 0.5),
         "cpu_share": cpu / search_time if search_time > 0 else None,
         "cpu_seconds": cpu,
         "search_seconds": search_time,
@@ -298,13 +234,6 @@ def play_game(seed: int, strategy: str = "expectimax", params: dict | None = Non
         "times_ms": times,
         "empties": "".join(empties),
     }
-
-
-def _quantile(sorted_values, q: float):
-    if not sorted_values:
-        return None
-    i = min(len(sorted_values) - 1, max(0, int(round(q * (len(sorted_values) - 1)))))
-    return sorted_values[i]
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -343,22 +272,22 @@ def summarize(games: list, *, strategy: str, params: dict, seed: int, jobs: int,
         "strategy": strategy, "params": params, "games": n, "seed": seed, "jobs": jobs, "until": until,
         "size": size,
         "reach": reach,
-        "score": {"min": scores[0] if n else None, "median": _quantile(scores, 0.5), "max": scores[-1] if n else None},
-        "moves": {"min": moves[0] if n else None, "median": _quantile(moves, 0.5), "max": moves[-1] if n else None},
+        "score": {"min": scores[0] if n else None, "median": percentile(scores, 0.5), "max": scores[-1] if n else None},
+        "moves": {"min": moves[0] if n else None, "median": percentile(moves, 0.5), "max": moves[-1] if n else None},
         "moves_to_2048": {"games": len(to2048), "min": to2048[0] if to2048 else None,
-                          "median": _quantile(to2048, 0.5), "max": to2048[-1] if to2048 else None},
-        "ms_per_move": {"median": _quantile(times, 0.5), "p95": _quantile(times, 0.95),
+                          "median": percentile(to2048, 0.5), "max": to2048[-1] if to2048 else None},
+        "ms_per_move": {"median": percentile(times, 0.5), "p95": percentile(times, 0.95),
                         "mean": sum(times) / len(times) if times else None},
         "crowded": {"empty_cells": CROWDED, "moves": len(flagged),
                     "share": len(t_crowded) / len(flagged) if flagged else None,
-                    "ms_median_crowded": _quantile(t_crowded, 0.5), "ms_median_others": _quantile(t_calm, 0.5)},
+                    "ms_median_crowded": percentile(t_crowded, 0.5), "ms_median_others": percentile(t_calm, 0.5)},
         "nodes_per_second": nodes / search_s if search_s > 0 else 0.0,
         "max_tile_counts": dict(sorted(dist.items(), key=lambda kv: int(kv[0]))),
         "total_moves": len(times),
-        "cpu_share": _quantile(sorted(g["cpu_share"] for g in games if g.get("cpu_share") is not None), 0.5),
+        "cpu_share": percentile(sorted(g["cpu_share"] for g in games if g.get("cpu_share") is not None), 0.5),
         "cpu_share_total": (sum(g["cpu_seconds"] for g in games) / sum(g["search_seconds"] for g in games)
                             if games and all(g.get("search_seconds") for g in games) else None),
-        "load_average": _loadavg(),
+        "load_average": loadavg(),
         "wall_seconds": wall_seconds,
         "planned": n if planned is None else planned,
         "finished": n,
@@ -366,13 +295,6 @@ def summarize(games: list, *, strategy: str, params: dict, seed: int, jobs: int,
         "in_progress": in_progress,
         "pieces": pieces or [],
     }
-
-
-def _loadavg():
-    try:
-        return list(os.getloadavg())
-    except (AttributeError, OSError):
-        return None
 
 
 def _fmt(v, spec: str = ".0f") -> str:
@@ -465,16 +387,15 @@ def plot(summary: dict, path: str, size=(640, 400)) -> None:
 # driver
 
 class _Progress:
+    """The run's progress bar: games finished, moves played (the games in progress included), the best tile."""
+
     def __init__(self, total: int, enabled: bool) -> None:
+        self.line = Progress(enabled)
         self.total = total
-        self.enabled = enabled
-        self.tty = sys.stderr.isatty()
         self.done = 0
         self.live: dict = {}
         self.best = 0
         self.moves_done = 0
-        self.start = time.perf_counter()
-        self.last = 0.0
 
     def update(self, seed, moves, tile, finished) -> None:
         self.best = max(self.best, tile)
@@ -489,24 +410,11 @@ class _Progress:
         self.draw(force=True)
 
     def draw(self, force: bool = False) -> None:
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        if not force and now - self.last < (0.5 if self.tty else 30.0):
-            return
-        self.last = now
         width = 30
         fill = int(width * self.done / max(self.total, 1))
         moves = self.moves_done + sum(self.live.values())
-        line = (f"[{'#' * fill}{'.' * (width - fill)}] {self.done}/{self.total} games  {moves} moves  "
-                f"best {self.best}  {now - self.start:.0f} s")
-        sys.stderr.write(("\r" + line) if self.tty else (line + "\n"))
-        sys.stderr.flush()
-
-    def close(self) -> None:
-        if self.enabled and self.tty:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
+        self.line.show(f"[{'#' * fill}{'.' * (width - fill)}] {self.done}/{self.total} games  {moves} moves  "
+                       f"best {self.best}  {self.line.seconds:.0f} s", force)
 
 
 def _params_from(args) -> dict:
@@ -522,8 +430,7 @@ def _params_from(args) -> dict:
 
 def _dump(path: str, summary: dict, results: list, run_info: dict | None = None,
           in_progress: list | None = None) -> None:
-    """Write the run's JSON atomically (a temporary file, then a rename): a stop at any moment leaves the old or
-    the new file, never half of one. Finished games keep their move times (rounded) so a resumed run can still
+    """Write the run's JSON atomically. Finished games keep their move times (rounded) so a resumed run can still
     give the median and p95 over every move."""
     games = []
     for g in results:
@@ -534,18 +441,7 @@ def _dump(path: str, summary: dict, results: list, run_info: dict | None = None,
     if run_info is not None:
         data["run"] = run_info
         data["in_progress"] = list(in_progress or [])
-    tmp = f"{path}.tmp"
-    try:
-        with open(tmp, "w", encoding="utf-8") as fh:
-            json.dump(data, fh, separators=(",", ":"))
-            fh.write("\n")
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            try:
-                os.remove(tmp)
-            except OSError:
-                pass
+    write_json(path, data)
 
 
 _RUN_KEYS = ("strategy", "params", "seed", "until", "size", "max_moves", "four_probability")
@@ -565,26 +461,19 @@ def _load_resume(path: str, run_info: dict, seeds: list):
     when the file cannot be resumed with these settings."""
     if not os.path.exists(path):
         return [], {}, []
-    try:
-        with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
-    except (OSError, ValueError) as e:
-        raise ValueError(f"--resume: cannot read {path}: {e}") from None
+    data = read_json(path, "--resume: the run")
     if not isinstance(data, dict) or not isinstance(data.get("run"), dict):
         raise ValueError(f"--resume: {path} holds no run settings (not written by a run with checkpoints)")
     old = data["run"]
     mine = json.loads(json.dumps(run_info))
-    # the parameters the searches actually used: a default changed since the run began would otherwise play its
-    # remaining games with another engine (files from before this was kept compare the given parameters only)
-    keys = [k for k in _RUN_KEYS if not (k == "params" and "resolved" in old)]
-    diff = [k for k in keys if old.get(k) != mine.get(k)]
-    if diff:
-        shown = "; ".join(f"{k}: file {old.get(k)!r}, now {mine.get(k)!r}" for k in diff)
+    # compare the parameters the searches actually used ("resolved"): a default changed since the run began would
+    # otherwise play its remaining games with another engine (a file without them compares the given parameters)
+    shown = differences(old, mine, [k for k in _RUN_KEYS if not (k == "params" and "resolved" in old)])
+    if shown:
         raise ValueError(f"--resume: {path} was a different run ({shown})")
     if "resolved" in old and old["resolved"] != mine.get("resolved"):
         was, now = old["resolved"] or {}, mine.get("resolved") or {}
-        shown = "; ".join(f"{k}: file {was.get(k)!r}, now {now.get(k)!r}" for k in sorted(set(was) | set(now))
-                          if was.get(k) != now.get(k))
+        shown = differences(was, now, sorted(set(was) | set(now)))
         raise ValueError(f"--resume: {path} was played with other search parameters ({shown}); "
                          f"give the file's values with --param to resume it")
     wanted = set(seeds)
@@ -599,6 +488,17 @@ def _load_resume(path: str, run_info: dict, seeds: list):
     return games, checkpoints, pieces
 
 
+def _play(item, **kw) -> dict:
+    """One game of the run: ``item`` is (seed, its checkpoint or None)."""
+    seed, state = item
+    return play_game(seed, state=state, **kw)
+
+
+def _error(text: str) -> int:
+    print(f"arcade bench 2048: {text}", file=sys.stderr)
+    return 2
+
+
 def run(args) -> int:
     """Run the benchmark described by ``args`` (from ``add_arguments``); returns the exit code."""
     from arcade.game2048.ai import player
@@ -606,14 +506,7 @@ def run(args) -> int:
     seed = getattr(args, "seed", None)
     seed = 1 if seed is None else int(seed)
     strategy = args.ai
-    if strategy not in player.STRATEGIES:
-        print(f"arcade bench 2048: unknown strategy {strategy!r}; known: {', '.join(player.STRATEGIES)}",
-              file=sys.stderr)
-        return 2
     size = getattr(args, "size", 4)
-    if not 3 <= size <= 8:
-        print(f"arcade bench 2048: board size must be 3..8, got {size}", file=sys.stderr)
-        return 2
     four = getattr(args, "four_probability", 0.1)
     params = _params_from(args)
     if four != 0.1:
@@ -621,12 +514,11 @@ def run(args) -> int:
     try:
         player.validate_params(strategy, params)
     except (TypeError, ValueError) as e:
-        print(f"arcade bench 2048: {e}", file=sys.stderr)
-        return 2
+        return _error(str(e))
     resume = getattr(args, "resume", False)
-    if resume and not args.json:
-        print("arcade bench 2048: --resume needs --json FILE (the run to continue)", file=sys.stderr)
-        return 2
+    json_path = str(args.json) if args.json else None
+    if resume and not json_path:
+        return _error("--resume needs --json FILE (the run to continue)")
     every = getattr(args, "checkpoint_every", CHECKPOINT_MOVES)
     seeds = [seed + i for i in range(args.games)]
     run_info = {"strategy": strategy, "params": params, "seed": seed, "games": args.games, "until": args.until,
@@ -635,17 +527,16 @@ def run(args) -> int:
     results, checkpoints, pieces = [], {}, []
     if resume:
         try:
-            results, checkpoints, pieces = _load_resume(args.json, run_info, seeds)
+            results, checkpoints, pieces = _load_resume(json_path, run_info, seeds)
         except ValueError as e:
-            print(f"arcade bench 2048: {e}", file=sys.stderr)
-            return 2
+            return _error(str(e))
     done_seeds = {g["seed"] for g in results}
     todo = [s for s in seeds if s not in done_seeds]
     jobs = args.jobs or min(len(todo) or 1, os.cpu_count() or 1)
     jobs = max(1, min(jobs, len(todo) or 1))
     piece = len(pieces)
     this_piece = {"piece": piece, "started": time.strftime("%Y-%m-%d %H:%M:%S"), "jobs": jobs,
-                  "command": " ".join(sys.argv[1:]), "games_finished": 0, "games_resumed": len(checkpoints),
+                  "command": command(), "games_finished": 0, "games_resumed": len(checkpoints),
                   "wall_seconds": 0.0, "load_average": None}
     if todo:
         pieces = pieces + [this_piece]
@@ -658,7 +549,7 @@ def run(args) -> int:
 
     def summary_now(partial: bool) -> dict:
         this_piece["wall_seconds"] = time.perf_counter() - started
-        this_piece["load_average"] = _loadavg()
+        this_piece["load_average"] = loadavg()
         done = sorted(results, key=lambda r: r["seed"])
         s = summarize(done, strategy=strategy, params=params, seed=seed, jobs=jobs, until=args.until,
                       wall_seconds=wall_before + time.perf_counter() - started, size=size, planned=args.games,
@@ -666,19 +557,19 @@ def run(args) -> int:
         return {**s, "partial": True} if partial else s
 
     def save(partial: bool = True) -> bool:
-        if not args.json:
+        if not json_path:
             return True
         done = sorted(results, key=lambda r: r["seed"])
         try:
-            _dump(args.json, summary_now(partial), done, run_info, [live[k] for k in sorted(live)])
+            _dump(json_path, summary_now(partial), done, run_info, [live[k] for k in sorted(live)])
         except OSError as e:
             if write_error[0] is None:
-                print(f"\narcade bench 2048: cannot write {args.json} ({e}); the run goes on, results are kept",
+                print(f"\narcade bench 2048: cannot write {json_path} ({e}); the run goes on, results are kept",
                       file=sys.stderr)
             write_error[0] = e
             return False
         if write_error[0] is not None:
-            print(f"arcade bench 2048: {args.json} written again", file=sys.stderr)
+            print(f"arcade bench 2048: {json_path} written again", file=sys.stderr)
             write_error[0] = None
         return True
 
@@ -689,55 +580,48 @@ def run(args) -> int:
     def finished(g: dict) -> None:
         results.append(g)
         live.pop(g["seed"], None)
+        progress.update(g["seed"], g["moves"], g["max_tile"], True)
         this_piece["games_finished"] += 1
         progress.finish_game(g["moves"])
         save(partial=len(results) < len(seeds))
 
     kw = dict(strategy=strategy, params=params, until=args.until, size=size, max_moves=args.max_moves,
               four_probability=four, checkpoint_every=every, piece=piece)
+    items = [(s, live.get(s)) for s in todo]
     if todo:
         save()  # the run's settings and its new piece are on disk before the first move
-    if jobs == 1:
-        for s in todo:
-            g = play_game(s, state=live.get(s), checkpoint=checkpoint if args.json else None, **kw)
-            progress.update(s, g["moves"], g["max_tile"], True)
-            finished(g)
-    elif todo:
-        ctx = mp.get_context("spawn")
-        q = ctx.Queue()
-        with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_init_worker, initargs=(q,)) as pool:
-            pending = {pool.submit(play_game, s, state=live.get(s), **kw) for s in todo}
+    if jobs == 1:  # in this process: checkpoints are saved directly
+        parallel(functools.partial(_play, checkpoint=checkpoint if json_path else None, **kw), items, 1, finished)
+    elif todo:  # worker processes send their checkpoints and progress through a queue
+        import multiprocessing as mp
+        q = mp.get_context("spawn").Queue()
 
-            def drain() -> None:
-                while True:
-                    try:
-                        msg = q.get_nowait()
-                    except Exception:  # noqa: BLE001 - queue.Empty, or a closed queue
-                        return
-                    if msg and msg[0] == "checkpoint":
-                        if args.json:
-                            checkpoint(msg[1])
-                    else:
-                        progress.update(*msg)
+        def drain() -> None:
+            while True:
+                try:
+                    msg = q.get_nowait()
+                except Exception:  # noqa: BLE001 - queue.Empty, or a closed queue
+                    break
+                if msg and msg[0] == "checkpoint":
+                    if json_path:
+                        checkpoint(msg[1])
+                else:
+                    progress.update(*msg)
+            progress.draw()
 
-            while pending:
-                done, pending = wait(pending, timeout=0.5, return_when=FIRST_COMPLETED)
-                drain()
-                for f in done:
-                    finished(f.result())
-                progress.draw()
-            drain()
-    progress.close()
+        parallel(functools.partial(_play, **kw), items, jobs, finished, on_tick=drain, initializer=_init_worker,
+                 initargs=(q,))
+    progress.line.close()
     results.sort(key=lambda g: g["seed"])
     live.clear()
     summary = summary_now(False)
     print(format_table(summary))
     code = 0
-    if args.json and not save(partial=False):
+    if json_path and not save(partial=False):
         fallback = os.path.join(tempfile.gettempdir(), f"arcade-bench-2048-{os.getpid()}.json")
         try:
             _dump(fallback, summary, results, run_info, [])
-            print(f"arcade bench 2048: {args.json} could not be written; the results are in {fallback}",
+            print(f"arcade bench 2048: {json_path} could not be written; the results are in {fallback}",
                   file=sys.stderr)
         except OSError as e:
             print(f"arcade bench 2048: could not write the results anywhere ({e})", file=sys.stderr)
@@ -751,11 +635,17 @@ def run(args) -> int:
     return code
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m arcade.game2048.bench", description=__doc__.splitlines()[0])
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+def summary_rows(quick: bool) -> list:
+    """``arcade bench all``'s rows: the default expectimax playing short games (to 2048, or 512 when ``quick``)."""
+    games, until = (1, 512) if quick else (2, 2048)
+    recs = []
+    for seed in range(1, games + 1):
+        r = play_game(seed, "expectimax", until=until)
+        recs.append(r)
+        print(f"expectimax seed {seed}: max tile {r['max_tile']} in {r['moves']} moves, "
+              f"{r['ms_per_move']:.1f} ms/move median, {r['nodes_per_second'] / 1e3:.0f} k nodes/s", flush=True)
+    times = [t for r in recs for t in r["times_ms"]]
+    reached = sum(1 for r in recs if r["max_tile"] >= until)
+    return [("2048 AI", f"expectimax, {games} games to {until}",
+             f"{reached}/{games} reached; {percentile(times, 0.5):.1f} ms/move median, "
+             f"p95 {percentile(times, 0.95):.1f} ms", "<= 100 ms/move")]

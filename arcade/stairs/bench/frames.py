@@ -1,4 +1,4 @@
-"""Benchmark of the Stairs screen (``arcade bench stairs-frames``; or ``python -m arcade.stairs.bench_frames``).
+"""How long the Stairs screen takes to draw mid-climb: ``arcade bench stairs-frames``.
 
 A player's scene (HUD, three layers) climbs on the autopilot's human rhythm with the dummy video driver; after a
 warm-up climb, each frame's ``draw`` is timed (the update is not), so the frames cover hops in the air, stairs
@@ -10,9 +10,10 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import tempfile
 import time
+
+from arcade.dev.benchkit import percentile
 from arcade.engine.args import int_range, seed
 
 
@@ -22,11 +23,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=seed, default=1, help="seed of the world and the autopilot (default 1)")
     parser.add_argument("--world-steps", type=int_range(1, 10**8), default=100_000,
                         help="world update(+hop) calls timed (default 100000)")
-
-
-def _pct(values: list[float], q: float) -> float:
-    s = sorted(values)
-    return s[min(len(s) - 1, int(q * len(s)))]
 
 
 def bench_world(steps: int, seed: int) -> dict:
@@ -55,7 +51,7 @@ def bench_world(steps: int, seed: int) -> dict:
             if w.over:
                 w = World(seed)
                 w.hop(next_hop(w))
-        out[name] = (statistics.median(samples), _pct(samples, 0.95))
+        out[name] = (statistics.median(samples), percentile(samples, 0.95))
     return out
 
 
@@ -116,9 +112,9 @@ def run(args) -> int:
     print(f"Stairs frame draw, 480x800 canvas, driver {pygame.display.get_driver()}, {args.frames} frames mid-climb "
           f"(score {args.warmup} -> {scene.world.score}, autopilot 4 hops/s, seed {args.seed})")
     print(f"{'':16} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
-    print(f"{'whole frame':16} {statistics.median(total):10.3f} {_pct(total, 0.95):8.3f} {max(total):8.3f}")
+    print(f"{'whole frame':16} {statistics.median(total):10.3f} {percentile(total, 0.95):8.3f} {max(total):8.3f}")
     for name, v in layers.items():
-        print(f"{'  ' + name:16} {statistics.median(v):10.3f} {_pct(v, 0.95):8.3f} {max(v):8.3f}")
+        print(f"{'  ' + name:16} {statistics.median(v):10.3f} {percentile(v, 0.95):8.3f} {max(v):8.3f}")
     print(f"sky re-composed {view.background.composes - composes0} times in {args.frames} frames")
     w = bench_world(args.world_steps, args.seed)
     print(f"\nWorld cost ({args.world_steps} calls each, dt 1/60 s), µs per call")
@@ -129,12 +125,3 @@ def run(args) -> int:
     pygame.display.quit()
     return 0
 
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m arcade.stairs.bench_frames", description=__doc__.splitlines()[0])
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

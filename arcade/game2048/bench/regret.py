@@ -23,11 +23,11 @@ import random
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 
-from arcade.engine.args import int_range, seed
+from arcade.dev.benchkit import parallel, write_json
+from arcade.engine.args import float_range, int_range, output_file, seed
 
-__all__ = ["add_arguments", "run", "main", "collect", "regret", "evaluate"]
+__all__ = ["add_arguments", "run", "collect", "regret", "evaluate"]
 
 CPU = getattr(time, "thread_time", time.process_time)
 
@@ -42,20 +42,10 @@ def _budgets(text: str) -> list:
     return out
 
 
-def _cutoff(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 1e-9 <= v <= 0.1:
-        raise argparse.ArgumentTypeError(f"the oracle's cut-off must be 1e-9 to 0.1, not {text}")
-    return v
-
-
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from arcade.game2048.bench import out_file, param_arg
+    from arcade.game2048.bench.ai import param_arg
     parser.add_argument("--boards", metavar="FILE", help="boards to compare on (written by --collect)")
-    parser.add_argument("--collect", type=out_file("--collect"), metavar="OUT",
+    parser.add_argument("--collect", type=output_file, metavar="OUT",
                         help="write the late-game boards of the RUN files to OUT")
     parser.add_argument("runs", nargs="*", metavar="RUN", help="with --collect: arcade bench 2048 --json files")
     parser.add_argument("--min-tile", type=int_range(2, 1 << 20), default=8192, metavar="T",
@@ -67,7 +57,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=seed, default=1, metavar="S", help="the sample's seed (default 1)")
     parser.add_argument("--budgets", type=_budgets, default=[70.0, 105.0], metavar="MS,MS",
                         help="budgets to compare, ms of CPU time (default 70,105)")
-    parser.add_argument("--oracle-cutoff", type=_cutoff, default=1e-4, metavar="P",
+    parser.add_argument("--oracle-cutoff", type=float_range(1e-9, 0.1), default=1e-4, metavar="P",
                         help="the oracle's probability cut-off (default 1e-4)")
     parser.add_argument("--param", type=param_arg, action="append", default=[], metavar="NAME=VALUE",
                         help="a search parameter for every compared search (not the oracle), repeatable")
@@ -143,8 +133,7 @@ def run(args) -> int:
             print(f"arcade bench regret: cannot read the runs: {_reason(e)}", file=sys.stderr)
             return 2
         try:
-            with open(args.collect, "w", encoding="utf-8") as fh:
-                json.dump(boards, fh)
+            write_json(args.collect, boards)
         except OSError as e:
             print(f"arcade bench regret: cannot write {args.collect}: {e}", file=sys.stderr)
             return 2
@@ -172,12 +161,8 @@ def run(args) -> int:
     sample = random.Random(args.seed).sample(boards, min(args.sample, len(boards)))
     jobs = [(b, args.budgets, params, args.oracle_cutoff) for b in sample]
     started = time.perf_counter()
-    if args.jobs == 1:
-        results = [evaluate(j) for j in jobs]
-    else:
-        import multiprocessing
-        with ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-            results = list(pool.map(evaluate, jobs, chunksize=4))
+    results: list = []
+    parallel(evaluate, jobs, args.jobs, results.append)
     print(f"expectimax against an oracle (cut-off {args.oracle_cutoff:g}, the board's depth, no budget) on "
           f"{len(results)} of the {len(boards)} boards of {args.boards} (seed {args.seed}), "
           f"{time.perf_counter() - started:.0f} s")
@@ -193,12 +178,3 @@ def run(args) -> int:
         print(f"{b:>10g}{statistics.mean(reg) * 1e4:>11.2f}e-4{100 * same:>10.1f}%{ms:>15.1f}{cmp}")
     return 0
 
-
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m arcade.game2048.bench_regret", description=__doc__.splitlines()[0])
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

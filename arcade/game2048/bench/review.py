@@ -1,4 +1,4 @@
-"""``arcade bench review``: how long the AI's review of a 2048 game takes, and what replays cost on disk.
+"""How long the AI's review of a 2048 game takes, and what replays cost on disk: ``arcade bench review``.
 
 Plays games with a quick expectimax (seeded) until one reaches each requested length, records them as replays, then
 reviews each through the real path: the engine's AI worker process, a chunk of positions a request, polled by a
@@ -11,6 +11,7 @@ import argparse
 import statistics
 import time
 
+from arcade.dev.benchkit import percentile
 from arcade.engine.args import int_list, seed
 
 __all__ = ["add_arguments", "run", "long_game"]
@@ -75,9 +76,8 @@ def run(args) -> int:
             print(f"  FAILED: {r.error}")
             return 1
         s = summarize(r.moves)
-        frame_ms.sort()
         print(f"  reviewed {len(r.moves):,} moves in {total:.1f} s ({len(r.moves) / total:.0f} positions/s); "
               f"first grade after {first:.2f} s; accuracy {s['accuracy']:.0f}")
         print(f"  UI-thread work a frame while it ran: median {statistics.median(frame_ms):.3f} ms, "
-              f"p99 {frame_ms[int(0.99 * (len(frame_ms) - 1))]:.3f} ms, max {frame_ms[-1]:.1f} ms")
+              f"p99 {percentile(frame_ms, 0.99):.3f} ms, max {max(frame_ms):.1f} ms")
     return 0

@@ -1,4 +1,4 @@
-"""Benchmark of the board drawing mid-animation (``arcade bench view``; or ``python -m arcade.game2048.bench_view``).
+"""How long the 2048 board takes to draw mid-animation: ``arcade bench view``.
 
 For each board size it plays random moves of a seeded game on a 480 x 800 canvas and times ``BoardView.draw``
 on frames spread over each move's animation (60 fps steps), then prints the median and the 95th percentile in ms.
@@ -11,8 +11,9 @@ import argparse
 import os
 import random
 import statistics
-import sys
 import time
+
+from arcade.dev.benchkit import percentile
 from arcade.engine.args import float_range, int_list, int_range, seed
 
 
@@ -87,18 +88,7 @@ def run(args) -> int:
             t0 = time.perf_counter()
             view.draw(screen)
             statics.append((time.perf_counter() - t0) * 1000)
-        times.sort()
-        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-        print(f"{size:>5} {statistics.median(times):>10.3f} {p95:>8.3f} {times[-1]:>8.3f} "
+        print(f"{size:>5} {statistics.median(times):>10.3f} {percentile(times, 0.95):>8.3f} {max(times):>8.3f} "
               f"{statistics.median(statics):>10.3f} {statistics.mean(sprites):>12.1f}")
     return 0
 
-
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m arcade.game2048.bench_view", description=__doc__.splitlines()[0])
-    add_arguments(parser)
-    return run(parser.parse_args(argv))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

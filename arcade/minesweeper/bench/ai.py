@@ -1,4 +1,4 @@
-"""Headless Minesweeper AI benchmark: ``arcade bench minesweeper`` (or ``python -m arcade.minesweeper.bench``).
+"""How often the Minesweeper AI wins, and how fast it moves: ``arcade bench minesweeper``.
 
     arcade bench minesweeper --level beginner|intermediate|expert --games N --seed S
                              --first-click safe|opening --jobs J --json FILE [--resume] [--quiet]
@@ -19,35 +19,22 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing as mp
-import os
-import platform
 import statistics
 import sys
 import time
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 
+from arcade.dev.benchkit import Progress, choice, loadavg, machine, parallel, percentile, write_json
 from arcade.engine.args import BadOption, int_range, output_file, seed as seed_type
 
-__all__ = ["add_arguments", "run", "play_game", "summarize", "format_table", "wilson"]
+__all__ = ["add_arguments", "run", "play_game", "summarize", "format_table", "wilson", "summary_rows", "LEVEL_NAMES",
+           "RULE_NAMES"]
 
 LEVEL_NAMES = ("beginner", "intermediate", "expert")
 MAX_GAMES = 1_000_000   # a run's seeds are listed up front: a typo such as 10^11 is an error, not a hang
 MAX_JOBS = 64
 RULE_NAMES = ("safe", "opening")
 WRITE_EVERY_S = 5.0
-
-
-def choice(name: str, options: tuple):
-    """argparse type: one of ``options`` (the error names them)."""
-    def parse(text: str) -> str:
-        if text not in options:
-            raise argparse.ArgumentTypeError(f"{name} must be one of {', '.join(options)}, got {text!r}")
-        return text
-
-    parse.__name__ = name
-    return parse
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -148,11 +135,11 @@ def summarize(records: list, *, level: str, first_click: str, seed: int, jobs: i
         "guesses_per_game": sum(r["guesses"] for r in records) / n if n else None,
         "guesses_per_won_game": (sum(r["guesses"] for r in records if r["won"]) / wins) if wins else None,
         "moves": sum(r["moves"] for r in records),
-        "ms_per_move": {"median": _median(moves), "p99": moves[min(len(moves) - 1, int(0.99 * len(moves)))]
-                        if moves else None, "max": max((r["ms_max"] for r in records), default=None),
+        "ms_per_move": {"median": _median(moves), "p99": percentile(moves, 0.99),
+                        "max": max((r["ms_max"] for r in records), default=None),
                         "over_1s": sum(1 for t in moves if t > 1000.0)},
-        "cpu_ms_per_move": {"median": _median(cpu), "p99": cpu[min(len(cpu) - 1, int(0.99 * len(cpu)))]
-                            if cpu else None, "max": cpu[-1] if cpu else None,
+        "cpu_ms_per_move": {"median": _median(cpu), "p99": percentile(cpu, 0.99),
+                            "max": cpu[-1] if cpu else None,
                             "over_1s": sum(1 for t in cpu if t > 1000.0)},
         "ms_per_game": {"median": _median(games_ms), "max": games_ms[-1] if games_ms else None},
         "fallback_moves": sum(r["fallback_moves"] for r in records),
@@ -160,8 +147,8 @@ def summarize(records: list, *, level: str, first_click: str, seed: int, jobs: i
         "losses_by": _losses(records),
         "solver": {"max_states": solver.MAX_STATES, "endgame_layouts": solver.ENDGAME_LAYOUTS,
                    "cutoff": solver.CUTOFF, "guess_budget_s": solver.GUESS_BUDGET_S},
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}",
-        "load_average": _loadavg(),
+        "machine": machine(),
+        "load_average": loadavg(),
         "date": time.strftime("%Y-%m-%d"),
         "wall_seconds": round(wall_seconds, 1),
     }
@@ -178,13 +165,6 @@ def _losses(records) -> dict:
             k = r["lost_on"]["reason"]
             out[k] = out.get(k, 0) + 1
     return out
-
-
-def _loadavg():
-    try:
-        return [round(x, 2) for x in os.getloadavg()]
-    except (AttributeError, OSError):
-        return None
 
 
 def _fmt(v, spec=".1f") -> str:
@@ -253,52 +233,38 @@ def _load_previous(path: Path, level: str, first_click: str, seed: int) -> dict:
 
 
 def _write(path: Path, summary: dict, records: list) -> None:
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump({"games": summary["games"], "wins": summary["wins"], "summary": summary, "records": records},
-                  fh, indent=None, separators=(",", ":"))
-        fh.write("\n")
-    os.replace(tmp, path)
+    write_json(path, {"games": summary["games"], "wins": summary["wins"], "summary": summary, "records": records})
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # driver
 
 class _Progress:
+    """The progress line: games played, wins, and the time left at this pace."""
+
     def __init__(self, total: int, done: int, wins: int, enabled: bool) -> None:
-        self.total, self.done, self.wins, self.enabled = total, done, wins, enabled
-        self.tty = sys.stderr.isatty()
-        self.start = time.perf_counter()
+        self.line = Progress(enabled, log_every=15.0)
+        self.total, self.done, self.wins = total, done, wins
         self.first = done
-        self.last = 0.0
 
     def game(self, won: bool) -> None:
         self.done += 1
         self.wins += won
         self.draw()
 
-    def draw(self, force: bool = False) -> None:
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        if not force and now - self.last < (0.5 if self.tty else 15.0):
-            return
-        self.last = now
+    def draw(self) -> None:
         width = 30
         fill = int(width * self.done / max(self.total, 1))
-        played = self.done - self.first
-        rate = played / (now - self.start) if played and now > self.start else 0.0
-        eta = (self.total - self.done) / rate if rate else float("nan")
-        line = (f"[{'#' * fill}{'.' * (width - fill)}] {self.done}/{self.total} games  wins {self.wins}"
-                f" ({100 * self.wins / max(self.done, 1):.1f} %)  {now - self.start:.0f} s"
-                + (f"  eta {eta:.0f} s" if eta == eta else ""))
-        sys.stderr.write(("\r" + line) if self.tty else (line + "\n"))
-        sys.stderr.flush()
+        played, seconds = self.done - self.first, self.line.seconds
+        rate = played / seconds if played and seconds > 0 else 0.0
+        eta = f"  eta {(self.total - self.done) / rate:.0f} s" if rate else ""
+        self.line.show(f"[{'#' * fill}{'.' * (width - fill)}] {self.done}/{self.total} games  wins {self.wins}"
+                       f" ({100 * self.wins / max(self.done, 1):.1f} %)  {seconds:.0f} s{eta}")
 
-    def close(self) -> None:
-        if self.enabled and self.tty:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
+
+def _play(item) -> dict:
+    """One game of the run: ``item`` is (level, seed, first-click rule)."""
+    return play_game(*item)
 
 
 def run(args) -> int:
@@ -349,30 +315,11 @@ def run(args) -> int:
 
     interrupted = False
     try:
-        if jobs == 1:
-            for s in todo:
-                finished(play_game(level, s, rule))
-        elif todo:
-            ctx = mp.get_context("spawn")
-            with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx) as pool:
-                queue = iter(todo)
-                pending = set()
-                for s in queue:  # a bounded queue: a stopped run leaves no games half-submitted
-                    pending.add(pool.submit(play_game, level, s, rule))
-                    if len(pending) >= 2 * jobs:
-                        break
-                while pending:
-                    ready, pending = wait(pending, timeout=1.0, return_when=FIRST_COMPLETED)
-                    for fut in ready:
-                        finished(fut.result())
-                        nxt = next(queue, None)
-                        if nxt is not None:
-                            pending.add(pool.submit(play_game, level, nxt, rule))
-                    progress.draw()
+        parallel(_play, [(level, s, rule) for s in todo], jobs, finished, on_tick=progress.draw, tick=1.0)
     except KeyboardInterrupt:
         interrupted = True
     finally:
-        progress.close()
+        progress.line.close()
         if journal is not None:
             journal.close()
     recs = records()
@@ -391,15 +338,18 @@ def run(args) -> int:
     return 0
 
 
-def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m arcade.minesweeper.bench",
-                                     description="Minesweeper AI benchmark (headless)")
-    add_arguments(parser)
-    try:
-        return run(parser.parse_args(argv))
-    except BadOption as e:
-        parser.error(str(e))
 
-
-if __name__ == "__main__":
-    sys.exit(main())
+def summary_rows(beginner: int, expert: int) -> list:
+    """``arcade bench all``'s rows: ``beginner`` and ``expert`` games from seed 1, first click safe."""
+    rows = []
+    for level, n, target in (("beginner", beginner, ">= 91 % (10,000-game table)"),
+                             ("expert", expert, ">= 39 %; median move <= 20 ms")):
+        t = time.perf_counter()
+        recs = [play_game(level, 1 + i, "safe") for i in range(n)]
+        s = summarize(recs, level=level, first_click="safe", seed=1, jobs=1, wall_seconds=time.perf_counter() - t)
+        print(format_table(s))
+        lo, hi = s["ci95"]
+        rows.append(("minesweeper", f"{level}, first click safe, {n:,} game{'s' if n != 1 else ''}",
+                     f"won {100 * s['win_rate']:.1f} % (95 % CI {100 * lo:.0f}-{100 * hi:.0f}); move median "
+                     f"{s['ms_per_move']['median']:.2f} ms, max {s['ms_per_move']['max']:.0f} ms", target))
+    return rows

@@ -1,0 +1,324 @@
+"""A learned evaluation for 2048: an n-tuple network trained by temporal-difference learning on afterstates
+(Szubert & Jaśkowski 2014, "Temporal difference learning of N-tuple networks for the game 2048"; Yeh et al.'s
+multi-stage TD; Jaśkowski 2018, "Mastering 2048 with delayed temporal coherence learning ...").
+
+The network: four 6-tuples of cells (two straight, two 2x3 rectangles, the set Jaśkowski and Yeh et al. use),
+each looked up in all eight symmetries of the board (rotations and reflections), so 32 weights are summed for a
+board's value; a tuple's weights are a table of 16^6 entries, one per combination of its cells' exponents.
+The value of an *afterstate* (the board after a move, before the new tile) estimates the points still to come.
+
+Learning (``train``): the greedy one-ply player (the move that maximises gained points + the value of its
+afterstate) plays; after each move the previous afterstate's value moves toward the reward that followed plus
+the value of the next afterstate, TD(0), the step split over the 32 weights; the last afterstate of a game moves
+toward 0. Everything runs in numba on the 64-bit board (``arcade.game2048.bitboard``'s layout: row ``r`` in bits
+``16r``, cell ``c`` of a row in its nibble ``c``); numba is required to train or to evaluate quickly (without it
+``available()`` is False and the app keeps its hand-made heuristic).
+
+Weights are saved as float32 for training checkpoints (``save``/``load``) and quantised to int16 with one scale
+for shipping (``export``/``load``): an unvisited entry is 0, so the file compresses to a fraction of its 256 MB.
+"""
+from __future__ import annotations
+
+import logging
+import zlib
+from pathlib import Path
+
+import numpy as np
+
+log = logging.getLogger("arcade")
+
+try:
+    import numba as _nb
+except Exception:  # noqa: BLE001 - ImportError, or an llvmlite that fails to load
+    _nb = None
+
+__all__ = ["TUPLES", "SYMMETRIES", "available", "new_weights", "value", "best_move", "train", "save", "load",
+           "export", "symmetric_cells", "value_reference"]
+
+# cells are numbered r * 4 + c
+TUPLES = np.array([
+    (0, 1, 2, 3, 4, 5),      # the top row and two below its start
+    (4, 5, 6, 7, 8, 9),      # the second row and two below its start
+    (0, 1, 2, 4, 5, 6),      # a 2x3 rectangle in the corner
+    (4, 5, 6, 8, 9, 10),     # a 2x3 rectangle one row down
+], dtype=np.int64)
+N_TUPLES, TUPLE_LEN = TUPLES.shape
+TABLE = 16 ** TUPLE_LEN
+FORMAT = 1
+
+
+def _symmetries() -> np.ndarray:
+    """The 8 symmetries of the square as permutations: ``perm[s][i]`` is the cell that cell ``i`` maps to."""
+    out = []
+    for flip in (False, True):
+        for rot in range(4):
+            perm = []
+            for i in range(16):
+                r, c = divmod(i, 4)
+                if flip:
+                    c = 3 - c
+                for _ in range(rot):
+                    r, c = c, 3 - r
+                perm.append(r * 4 + c)
+            out.append(perm)
+    return np.array(out, dtype=np.int64)
+
+
+SYMMETRIES = _symmetries()
+
+
+def symmetric_cells() -> np.ndarray:
+    """``cells[t, s, k]``: the board cell read for position ``k`` of tuple ``t`` under symmetry ``s``."""
+    return SYMMETRIES[:, TUPLES].transpose(1, 0, 2).copy()
+
+
+CELLS = symmetric_cells()
+
+
+def available() -> bool:
+    return _nb is not None
+
+
+def new_weights(init: float = 0.0) -> np.ndarray:
+    """A fresh network: ``init`` in every weight (optimistic initialisation uses a positive value)."""
+    w = np.empty((N_TUPLES, TABLE), dtype=np.float32)
+    w.fill(init)
+    return w
+
+
+def _nibbles(board: int) -> list[int]:
+    return [(board >> (4 * i)) & 0xF for i in range(16)]
+
+
+def value_reference(weights: np.ndarray, board: int) -> float:
+    """The network's value of ``board`` in plain Python (tests compare the compiled one with it)."""
+    cells = _nibbles(board)
+    total = 0.0
+    for t in range(N_TUPLES):
+        for s in range(8):
+            idx = 0
+            for k in range(TUPLE_LEN):
+                idx |= cells[int(CELLS[t, s, k])] << (4 * k)
+            total += float(weights[t, idx])
+    return total
+
+
+if _nb is not None:
+    _njit = _nb.njit(cache=True, nogil=True)
+
+    @_njit
+    def _value(w, cellmap, b):
+        cells = np.empty(16, dtype=np.int64)
+        for i in range(16):
+            cells[i] = (b >> np.uint64(4 * i)) & np.uint64(0xF)
+        total = 0.0
+        for t in range(cellmap.shape[0]):
+            for s in range(8):
+                idx = 0
+                for k in range(cellmap.shape[2]):
+                    idx |= cells[cellmap[t, s, k]] << (4 * k)
+                total += w[t, idx]
+        return total
+
+    @_njit
+    def _update(w, cellmap, b, delta):
+        cells = np.empty(16, dtype=np.int64)
+        for i in range(16):
+            cells[i] = (b >> np.uint64(4 * i)) & np.uint64(0xF)
+        for t in range(cellmap.shape[0]):
+            for s in range(8):
+                idx = 0
+                for k in range(cellmap.shape[2]):
+                    idx |= cells[cellmap[t, s, k]] << (4 * k)
+                w[t, idx] += delta
+
+    @_njit
+    def _transpose(x):
+        a1 = x & np.uint64(0xF0F00F0FF0F00F0F)
+        a2 = x & np.uint64(0x0000F0F00000F0F0)
+        a3 = x & np.uint64(0x0F0F00000F0F0000)
+        a = a1 | (a2 << np.uint64(12)) | (a3 >> np.uint64(12))
+        b1 = a & np.uint64(0xFF00FF0000FF00FF)
+        b2 = a & np.uint64(0x00FF00FF00000000)
+        b3 = a & np.uint64(0x00000000FF00FF00)
+        return b1 | (b2 >> np.uint64(24)) | (b3 << np.uint64(24))
+
+    @_njit
+    def _slide(b, table, gain):
+        """Every row of ``b`` through ``table`` (16-bit rows), and the points the merges made."""
+        out = np.uint64(0)
+        pts = 0
+        for r in range(4):
+            row = (b >> np.uint64(16 * r)) & np.uint64(0xFFFF)
+            out |= np.uint64(table[row]) << np.uint64(16 * r)
+            pts += gain[row]
+        return out, pts
+
+    @_njit
+    def _move(b, d, left, right, gl, gr):
+        """Direction ``d`` (0 up, 1 down, 2 left, 3 right): (board after, points)."""
+        if d == 2:
+            return _slide(b, left, gl)
+        if d == 3:
+            return _slide(b, right, gr)
+        t, pts = _slide(_transpose(b), left if d == 0 else right, gl if d == 0 else gr)
+        return _transpose(t), pts
+
+    @_njit
+    def _spawn(b):
+        empty = np.empty(16, dtype=np.int64)
+        n = 0
+        for i in range(16):
+            if ((b >> np.uint64(4 * i)) & np.uint64(0xF)) == 0:
+                empty[n] = i
+                n += 1
+        if n == 0:
+            return b
+        i = empty[np.random.randint(n)]
+        v = np.uint64(2) if np.random.random() < 0.1 else np.uint64(1)
+        return b | (v << np.uint64(4 * i))
+
+    @_njit
+    def _choose(w, cellmap, b, left, right, gl, gr):
+        """The greedy one-ply move: (direction or -1, afterstate, points)."""
+        best_d, best_a, best_r = -1, np.uint64(0), 0
+        best_v = -1e30
+        for d in range(4):
+            a, r = _move(b, d, left, right, gl, gr)
+            if a == b:
+                continue
+            v = r + _value(w, cellmap, a)
+            if v > best_v:
+                best_v, best_d, best_a, best_r = v, d, a, r
+        return best_d, best_a, best_r
+
+    @_njit
+    def _train(w, cellmap, games, alpha, seed, left, right, gl, gr, scores, maxtiles, moves):
+        """Play ``games`` games by the greedy player, learning TD(0) on afterstates as they go."""
+        np.random.seed(seed)
+        lookups = cellmap.shape[0] * 8
+        step = alpha / lookups
+        for g in range(games):
+            b = _spawn(_spawn(np.uint64(0)))
+            prev = np.uint64(0)
+            have_prev = False
+            score = 0
+            n = 0
+            while True:
+                d, a, r = _choose(w, cellmap, b, left, right, gl, gr)
+                if d < 0:
+                    break
+                if have_prev:
+                    delta = r + _value(w, cellmap, a) - _value(w, cellmap, prev)
+                    _update(w, cellmap, prev, step * delta)
+                prev = a
+                have_prev = True
+                score += r
+                n += 1
+                b = _spawn(a)
+            if have_prev:
+                _update(w, cellmap, prev, -step * _value(w, cellmap, prev))
+            top = 0
+            for i in range(16):
+                e = int((b >> np.uint64(4 * i)) & np.uint64(0xF))
+                if e > top:
+                    top = e
+            scores[g] = score
+            maxtiles[g] = top
+            moves[g] = n
+
+
+def _tables():
+    from arcade.game2048 import bitboard
+
+    t = bitboard.tables()
+    return (t.left.astype(np.uint16), t.right.astype(np.uint16), t.gain_left.astype(np.int64),
+            t.gain_right.astype(np.int64))
+
+
+def value(weights: np.ndarray, board: int) -> float:
+    return float(_value(weights, CELLS, np.uint64(board)))
+
+
+def best_move(weights: np.ndarray, board: int) -> int:
+    """The greedy one-ply move of the network: 0 up, 1 down, 2 left, 3 right, or -1 when none moves."""
+    left, right, gl, gr = _tables()
+    return int(_choose(weights, CELLS, np.uint64(board), left, right, gl, gr)[0])
+
+
+def train(weights: np.ndarray, games: int, alpha: float, seed: int):
+    """Play and learn ``games`` games (in place); returns (scores, largest exponents, moves) per game."""
+    left, right, gl, gr = _tables()
+    scores = np.zeros(games, dtype=np.int64)
+    tops = np.zeros(games, dtype=np.int64)
+    moves = np.zeros(games, dtype=np.int64)
+    _train(weights, CELLS, games, alpha, seed, left, right, gl, gr, scores, tops, moves)
+    return scores, tops, moves
+
+
+# ----- files -----
+def save(weights: np.ndarray, path, meta: dict | None = None) -> None:
+    """A training checkpoint: float32 weights (zlib, level 1: fast) and ``meta`` (games played, alpha ...)."""
+    import json
+    import os
+
+    p = Path(path)
+    tmp = p.with_name(p.name + ".tmp")
+    header = json.dumps({"format": FORMAT, "kind": "float32", "tuples": TUPLES.tolist(), **(meta or {})}).encode()
+    with open(tmp, "wb") as f:
+        f.write(len(header).to_bytes(4, "little") + header)
+        f.write(zlib.compress(weights.astype(np.float32).tobytes(), 1))
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, p)
+
+
+def export(weights: np.ndarray, path, meta: dict | None = None) -> dict:
+    """Shipped weights: int16 with one scale (the largest weight maps to 32767), zlib level 9. Returns the
+    header (scale, sizes)."""
+    import json
+    import os
+
+    peak = float(np.abs(weights).max()) or 1.0
+    scale = peak / 32767.0
+    q = np.round(weights / scale).astype(np.int16)
+    body = zlib.compress(q.tobytes(), 9)
+    head = {"format": FORMAT, "kind": "int16", "scale": scale, "tuples": TUPLES.tolist(), **(meta or {})}
+    header = json.dumps(head).encode()
+    p = Path(path)
+    tmp = p.with_name(p.name + ".tmp")
+    with open(tmp, "wb") as f:
+        f.write(len(header).to_bytes(4, "little") + header)
+        f.write(body)
+    os.replace(tmp, p)
+    return {**head, "bytes": len(body) + len(header) + 4}
+
+
+def load(path) -> tuple[np.ndarray, dict]:
+    """Weights and their header from :func:`save` or :func:`export`; ``ValueError`` (one line) for a file that
+    is not one (missing, damaged, another network's)."""
+    import json
+
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise ValueError(f"n-tuple weights {path}: {e.strerror or e}") from None
+    try:
+        n = int.from_bytes(data[:4], "little")
+        head = json.loads(data[4:4 + n])
+        if head.get("format") != FORMAT or head.get("tuples") != TUPLES.tolist():
+            raise ValueError("another format or other tuples")
+        raw = zlib.decompress(data[4 + n:])
+        kind = head.get("kind")
+        if kind == "float32":
+            w = np.frombuffer(raw, dtype=np.float32)
+        elif kind == "int16":
+            w = np.frombuffer(raw, dtype=np.int16).astype(np.float32) * np.float32(head["scale"])
+        else:
+            raise ValueError(f"kind {kind!r}")
+        if w.size != N_TUPLES * TABLE:
+            raise ValueError(f"{w.size} weights, expected {N_TUPLES * TABLE}")
+    except (ValueError, KeyError, TypeError, zlib.error, json.JSONDecodeError) as e:
+        raise ValueError(f"n-tuple weights {path}: damaged ({str(e).splitlines()[0][:80]})") from None
+    return w.reshape(N_TUPLES, TABLE).copy(), head
+

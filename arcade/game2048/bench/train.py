@@ -1,0 +1,166 @@
+"""``arcade train 2048`` (also ``arcade bench train``): train the n-tuple network (``arcade.game2048.ai.ntuple``)
+by TD(0) self-play, in resumable pieces.
+
+    arcade train 2048 --dir RUN --games 2000000            # a new run, or go on from RUN's checkpoint with --resume
+    nice -n 10 arcade train 2048 --dir RUN --resume --minutes 170
+
+Every ``--chunk`` games the kernel returns and one line of progress is printed; every 10,000 games a line of the
+learning curve (average score, the share of games reaching 2048 ... 32768, games and moves a second) is appended
+to ``RUN/curve.jsonl``; the weights are checkpointed to ``RUN/weights.bin`` every ``--every`` minutes and at the
+end (atomic: a killed run loses at most those minutes). ``--plot FILE`` draws the curve as a PNG. ``--export FILE``
+writes the quantised weights the app ships.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+from pathlib import Path
+
+from arcade.engine.args import BadOption, positive_int, seed
+
+__all__ = ["add_arguments", "run", "plot"]
+
+REACH = (11, 12, 13, 14, 15)  # 2048 ... 32768 as exponents
+BLOCK = 10_000  # games a line of the learning curve sums up
+
+
+def _positive_float(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not v > 0:
+        raise argparse.ArgumentTypeError(f"must be above 0, got {v}")
+    return v
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--dir", required=True, metavar="RUN", help="the run's folder: weights.bin, curve.jsonl")
+    parser.add_argument("--resume", action="store_true", help="go on from RUN's checkpoint")
+    parser.add_argument("--games", type=positive_int, default=10_000_000, help="stop at this many games in all")
+    parser.add_argument("--minutes", type=_positive_float, default=None, help="stop after this long (this piece)")
+    parser.add_argument("--alpha", type=_positive_float, default=0.1,
+                        help="TD step (split over the 32 weights of a board; default 0.1)")
+    parser.add_argument("--chunk", type=positive_int, default=1000, help="games a kernel call (default 1000)")
+    parser.add_argument("--every", type=_positive_float, default=5.0, help="minutes between checkpoints")
+    parser.add_argument("--seed", type=seed, default=1, help="seed of the first piece (each chunk derives its own)")
+    parser.add_argument("--plot", metavar="FILE", help="draw the learning curve to FILE (PNG) and stop")
+    parser.add_argument("--export", metavar="FILE", help="write the quantised shipping weights to FILE and stop")
+
+
+def _summary(scores, tops, moves, seconds: float) -> dict:
+    n = len(scores)
+    return {"games": n, "avg_score": float(scores.mean()) if n else 0.0,
+            **{f"reach_{1 << e}": float((tops >= e).mean()) if n else 0.0 for e in REACH},
+            "games_s": n / seconds if seconds else 0.0, "moves_s": float(moves.sum()) / seconds if seconds else 0.0}
+
+
+def run(args) -> int:
+    import numpy as np
+
+    from arcade.game2048.ai import ntuple
+
+    folder = Path(args.dir)
+    weights_file, curve_file = folder / "weights.bin", folder / "curve.jsonl"
+    if args.plot:
+        return plot(curve_file, Path(args.plot))
+    if not ntuple.available():
+        raise BadOption("training needs numba (pip install numba)")
+    if args.export:
+        w, head = ntuple.load(weights_file)
+        info = ntuple.export(w, args.export, {"games": head.get("games", 0)})
+        print(f"exported {args.export}: {info['bytes'] / 2**20:.1f} MiB, scale {info['scale']:.3g}, "
+              f"{head.get('games', 0):,} games of training")
+        return 0
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise BadOption(f"cannot use {folder}: {e.strerror or e}") from None
+    if args.resume:
+        try:
+            w, head = ntuple.load(weights_file)
+        except ValueError as e:
+            raise BadOption(str(e)) from None
+        played, next_seed = int(head.get("games", 0)), int(head.get("next_seed", args.seed))
+        print(f"resuming at {played:,} games from {weights_file}")
+    else:
+        if weights_file.exists():
+            raise BadOption(f"{weights_file} exists: --resume to go on, or another --dir")
+        w, played, next_seed = ntuple.new_weights(), 0, args.seed
+    start, last_ckpt = time.monotonic(), time.monotonic()
+    block = {"s": [], "t": [], "m": [], "sec": 0.0}
+    print(f"training {ntuple.N_TUPLES} {ntuple.TUPLE_LEN}-tuples (x8 symmetries), alpha {args.alpha}, "
+          f"chunks of {args.chunk} games, checkpoints every {args.every:g} min to {weights_file}", flush=True)
+
+    def checkpoint():
+        ntuple.save(w, weights_file, {"games": played, "next_seed": next_seed, "alpha": args.alpha})
+
+    while played < args.games:
+        if args.minutes is not None and time.monotonic() - start > args.minutes * 60:
+            break
+        n = min(args.chunk, args.games - played, BLOCK - len(block["s"]))
+        t0 = time.perf_counter()
+        s, t, m = ntuple.train(w, n, args.alpha, next_seed)
+        sec = time.perf_counter() - t0
+        next_seed += 1
+        played += n
+        for k, v in (("s", s), ("t", t), ("m", m)):
+            block[k].append(v)
+        block["sec"] += sec
+        if sum(len(x) for x in block["s"]) >= BLOCK:
+            row = {"games_total": played, **_summary(np.concatenate(block["s"]), np.concatenate(block["t"]),
+                                                     np.concatenate(block["m"]), block["sec"])}
+            with open(curve_file, "a", encoding="utf-8") as f:
+                f.write(json.dumps(row) + "\n")
+            print(f"{played:>10,} games  avg {row['avg_score']:>9,.0f}  " + "  ".join(
+                f"{1 << e}: {row[f'reach_{1 << e}'] * 100:5.1f} %" for e in REACH)
+                + f"  {row['games_s']:.0f} games/s  {row['moves_s'] / 1e3:.0f} k moves/s", flush=True)
+            block = {"s": [], "t": [], "m": [], "sec": 0.0}
+        if time.monotonic() - last_ckpt > args.every * 60:
+            checkpoint()
+            last_ckpt = time.monotonic()
+    checkpoint()
+    print(f"checkpoint: {played:,} games in {weights_file}")
+    return 0
+
+
+def plot(curve_file: Path, out: Path) -> int:
+    """The learning curve as a PNG: average score (left axis) and reach rates (right axis, %), per 10,000 games."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    try:
+        rows = [json.loads(line) for line in curve_file.read_text().splitlines() if line.strip()]
+    except (OSError, ValueError) as e:
+        raise BadOption(f"cannot read {curve_file}: {e}") from None
+    if not rows:
+        raise BadOption(f"{curve_file} has no line yet")
+    pygame.font.init()
+    w, h, pad = 900, 500, 60
+    surf = pygame.Surface((w, h))
+    surf.fill((250, 248, 239))
+    font = pygame.font.Font(None, 20)
+    xs = [r["games_total"] for r in rows]
+    x0, x1 = 0, max(xs)
+    top = max(r["avg_score"] for r in rows) or 1
+
+    def px(x):
+        return pad + (x - x0) / max(1, x1 - x0) * (w - 2 * pad)
+
+    pygame.draw.rect(surf, (187, 173, 160), (pad, pad, w - 2 * pad, h - 2 * pad), 1)
+    colours = {"avg_score": (119, 110, 101), "reach_2048": (237, 194, 46), "reach_8192": (242, 177, 121),
+               "reach_16384": (246, 94, 59), "reach_32768": (60, 58, 50)}
+    for key, col in colours.items():
+        scale = top if key == "avg_score" else 1.0
+        pts = [(px(r["games_total"]), h - pad - r[key] / scale * (h - 2 * pad)) for r in rows]
+        if len(pts) > 1:
+            pygame.draw.lines(surf, col, False, pts, 2)
+        surf.blit(font.render(key.replace("reach_", "reach "), True, col), (pad + 10 + 150 * list(colours).index(key),
+                                                                           pad - 30))
+    surf.blit(font.render(f"{x1:,} games; average score up to {top:,.0f} (left scale); reach rates 0-100 %", True,
+                          (119, 110, 101)), (pad, h - pad + 15))
+    pygame.image.save(surf, str(out))
+    print(f"plotted {len(rows)} points to {out}")
+    return 0
