@@ -46,6 +46,7 @@ def _whole(name: str, v, hi: int) -> int:
 
 class StairsBackend(Backend):
     id = ID
+    name = "Stairs"
     undoable = False
     saved = False
     live_best = True

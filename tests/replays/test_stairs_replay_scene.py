@@ -201,9 +201,9 @@ def test_arcade_replay_file_opens_a_stairs_run_and_bad_files_are_one_line(tmp_pa
     write_file(rec, good)
     replay_file_runs(good, tmp_path / "d")
     cases = {"late.replay": (rec.data | {"log": rec.data["log"] + ["pR" + "z" * 6],
-                                         "t": rec.data["t"] + rec.data["t"][-1:]}, "stairs game: input"),
+                                         "t": rec.data["t"] + rec.data["t"][-1:]}, "Stairs game: input"),
              "cause.replay": (with_end(rec, cause="hit").data, "Stairs replay:"),
-             "seed.replay": (rec.data | {"seed": -3}, "stairs replay: bad seed"),
+             "seed.replay": (rec.data | {"seed": -3}, "Stairs replay: bad seed"),
              "rules.replay": (rec.data | {"params": "v9"}, "stairs parameters 'v9'"),
              "old.replay": ({"rules": 99}, "Stairs replay: rules 99")}
     for name, (data, says) in cases.items():
