@@ -254,6 +254,16 @@ def _setup_logging() -> None:
     log.propagate = False
 
 
+def session_options(args, games: dict) -> dict:
+    """The game's options of parsed arguments as its scene takes them: for ``play`` of a game with a session
+    backend, ``--code`` parsed and ``--daily`` dated (ValueError, one line, for a code or a date that does not fit
+    the game)."""
+    game_options = {k[5:]: v for k, v in vars(args).items() if k.startswith("game_") and k != "game"}
+    if args.command == "play" and games[args.game].backend:
+        game_options = _session_options(games[args.game], game_options)
+    return game_options
+
+
 def make_options(args, replay=None, game_options: dict | None = None):
     """The app's :class:`arcade.engine.app.Options` for parsed arguments (``replay``: the checked replay to open;
     ``game_options``: the game's options as the session takes them, default the parsed ones)."""
@@ -305,13 +315,11 @@ def main(argv: list[str] | None = None, games: dict | None = None) -> int:
     from arcade import shell
     from arcade.engine.app import AppError
 
-    game_options = {k[5:]: v for k, v in vars(args).items() if k.startswith("game_") and k != "game"}
-    if args.command == "play" and games[args.game].backend:
-        try:
-            game_options = _session_options(games[args.game], game_options)
-        except ValueError as e:
-            print(f"arcade play {args.game}: error: {e}", file=sys.stderr)
-            return 2
+    try:
+        game_options = session_options(args, games)
+    except ValueError as e:
+        print(f"arcade play {args.game}: error: {e}", file=sys.stderr)
+        return 2
 
     replay = None
     if args.command == "replay":  # checked whole before a window opens: a bad file is one line, nothing else

@@ -177,8 +177,6 @@ def importlib_name(package):
 # The calls that write or read a game's records: only the session layer makes them for a game.
 RECORD_CALLS = {"record_game", "submit_score", "submit_low", "save_game", "saved_game", "clear_saved",
                 "set_aside_save"}
-# games whose scenes still keep their own records (each is moved onto arcade.engine.session in turn)
-OWN_RECORDS = {"stairs"}
 
 
 def record_calls(path: Path):
@@ -195,10 +193,7 @@ def record_calls(path: Path):
 def test_game_scenes_leave_records_to_the_session_layer(package):
     calls = [(p.name, line, call) for p in sorted((PKG / package).rglob("*.py")) if "bench" not in p.parts
              and not p.name.startswith("bench") for line, call in record_calls(p)]
-    if package in OWN_RECORDS:
-        assert calls, f"{package} no longer keeps its own records: take it off OWN_RECORDS"
-    else:
-        assert not calls, f"{package} writes records itself (only arcade.engine.session may): {calls}"
+    assert not calls, f"{package} writes records itself (only arcade.engine.session may): {calls}"
 
 
 def test_the_session_layers_record_calls_are_found():

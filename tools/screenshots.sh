@@ -71,7 +71,17 @@ shots stairs wait:1.5 key:space wait:0.4 shot:score0 -- play stairs --seed 5 --d
 mapfile -t climb < <(stairs_keys 7 150 0 10 50 150)
 shots stairs wait:1.5 key:space wait:0.4 "${climb[@]}" -- play stairs --seed 7 --data-dir "$TMP/pd-s1"
 mapfile -t ten < <(stairs_hops 7 10)
-shots stairs wait:1.5 key:space wait:0.4 "${ten[@]}" wait:12 shot:dropped -- play stairs --seed 7 --data-dir "$TMP/pd-s2"
+# ... its game-over panel (with the game code), and its Replay entry opening that run from its start
+shots stairs wait:1.5 key:space wait:0.4 "${ten[@]}" wait:12 shot:dropped click:240,542 wait:1.2 \
+    shot:replay-from-panel -- play stairs --seed 7 --data-dir "$TMP/pd-s2"
+# the daily game of 2026-11-24 lost on its first hop: the panel names the day and the code
+first=$(.venv/bin/python -c "
+from arcade.engine import codes
+from arcade.stairs.world import World
+w = World(codes.daily_seed('stairs', 'v1', '2026-11-24'))
+print('click:120,520' if w.next_side == 'right' else 'click:360,520')")
+shots stairs wait:1.5 key:space wait:0.4 "$first" wait:2 shot:gameover-code \
+    -- play stairs --daily --date 2026-11-24 --data-dir "$TMP/pd-s7"
 shots stairs wait:1.5 key:space wait:0.4 click:120,520 wait:0.8 shot:wrong-side -- play stairs --seed 7 --data-dir "$TMP/pd-s3"
 # the ghost: a best run of 60 on seed 7 ends on a wrong hop; Restart (seed 8) climbs slower, the best run's robot ahead
 mapfile -t best < <(stairs_keys 7 60 0)
@@ -89,16 +99,18 @@ shots stairs wait:1.5 key:space wait:0.4 "${best[@]}" "$wrong" wait:2.5 key:Retu
 .venv/bin/python - "$TMP/stairs.replay" <<'PY'
 import sys
 from arcade.engine import replays
+from arcade.engine.session import Session
 from arcade.stairs.autopilot import next_hop
-from arcade.stairs.replay import record
-from arcade.stairs.world import World
-w = World(7)
+from arcade.stairs.backend import BACKEND, RULES
+s = Session(BACKEND, RULES, 7)
+w = s.state
 for _ in range(60):
-    w.hop(next_hop(w))
+    s.play((next_hop(w), w.ticks))
     w.update(0.28)
 while not w.over:
     w.update(1 / 60)
-replays.write_file(record(w), sys.argv[1])
+s.finish(BACKEND.result(RULES, w))
+replays.write_file(s.replay(), sys.argv[1])
 PY
 shots stairs wait:5.5 key:space wait:0.3 shot:replay -- replay "$TMP/stairs.replay" --data-dir "$TMP/pd-s6"
 mapfile -t five < <(stairs_hops 7 5)  # seed 7: after R L R R R, a hop to the right lands on a spike

@@ -84,7 +84,7 @@ def main(argv: list[str]) -> int:
     replay = cli.load_replay(args.file, games) if args.command == "replay" else None
     out.mkdir(parents=True, exist_ok=True)
 
-    app = shell.build(cli.make_options(args, replay), games)
+    app = shell.build(cli.make_options(args, replay, cli.session_options(args, games)), games)
     scenes = shell.first_scenes(app)
     app.stack.reset(scenes[0], fade=True)
     for s in scenes[1:]:

@@ -297,6 +297,7 @@ class Session:
         self.t0 = self.clock()
         self.recorded: Result | None = None  # the first end reached
         self.new_best = False
+        self.raised_best = False  # a live best (``Backend.live_best``) was raised by this game while it was played
         self.hints = 0
         self.ai_moved = False
         self.ended_at: int | None = None  # the event count when the first end was reached
@@ -383,7 +384,8 @@ class Session:
         else:
             self._save()
             if self.backend.live_best and self.mode == "play" and self.store is not None and self.by == PLAYER:
-                self.store.submit_best(self.backend.best_key(self.params), self.backend.score(self.state), False)
+                if self.store.submit_best(self.backend.best_key(self.params), self.backend.score(self.state), False):
+                    self.raised_best = True
         return True
 
     @property
@@ -431,9 +433,10 @@ class Session:
         self._begin(self.backend.start(self.params, self.seed))
 
     def restart(self) -> None:
-        """The same game again from its start (same seed), as a new game."""
+        """The same game again from its start (same seed), as a new game. A game without undo keeps no start
+        (its one state moved on), so it begins again from its seed."""
         self.leave(keep_save=False)
-        self._begin(self.states[0])
+        self._begin(self.states[0] if self.backend.undoable else self.backend.start(self.params, self.seed))
 
     def leave(self, keep_save: bool | None = None) -> None:
         """The player leaves the game. A saved game (``keep_save``, default: the backend saves) stays for
@@ -470,7 +473,7 @@ class Session:
         value = result.best if result.best is not None else (None if b.lower_is_better else result.score)
         if self.by == PLAYER and value is not None and not b.streak_key and (b.hinted_best or not self.hints):
             key = b.best_key(self.params)
-            self.new_best = self.store.submit_best(key, value, b.lower_is_better)
+            self.new_best = self.store.submit_best(key, value, b.lower_is_better) or self.raised_best
             if self.daily:
                 self.store.submit_best(f"{key}/daily/{self.daily}", value, b.lower_is_better)
         self.store.record(b.id, result.score, self._fields(result.outcome, result))
@@ -491,7 +494,8 @@ class Session:
             return
         self.store.record(self.backend.id, max(0, int(self.backend.score(self.state))),
                           self._fields("abandoned", None))
-        self.store.add_replay(self.replay())
+        self.new_best = self.raised_best
+        self.store.add_replay(self.replay(best=self.raised_best))
 
     def replay(self, best: bool = False):
         """This game as a :class:`arcade.engine.replays.Replay` (everything so far)."""

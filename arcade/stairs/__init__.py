@@ -45,6 +45,7 @@ GAME = GameInfo(
     stats=stats,
     prefetch=("arcade.stairs.layers", "arcade.stairs.world", "arcade.stairs.ghost"),
     replay="arcade.stairs.replay_scene",
+    backend="arcade.stairs.backend:BACKEND",
     benches=(
         Bench("stairs", "arcade.stairs.bench.sampler", "alias sampler draws/s and stair world update cost"),
         Bench("stairs-frames", "arcade.stairs.bench.frames", "Stairs scene drawing: ms per frame mid-climb"),

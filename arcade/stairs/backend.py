@@ -8,38 +8,48 @@ ends by a drop, calls :meth:`arcade.engine.session.Session.finish` with :meth:`S
 
 Parameters: none but the world's rules (``v1``), so a game code is ``stairs-v1-SEED``. A world's whole course
 comes from its seed (the stairs, the spikes drawn by Vose's alias method), so a code and the same hops at the same
-ticks give the same run.
+ticks give the same run. The best follows the score while the player climbs (``live_best``): it is on disk within a
+second of a hop, whatever happens to the run.
+
+Replays written before the session layer (``{"rules": 1, "seed", "hops": "L0R4c3i...", "end", "cause",
+"score"}``: a side letter and the ticks since the previous hop in base 36, per hop) are read by :meth:`legacy`.
 """
 from __future__ import annotations
 
 import random
 import re
 
-from arcade.engine.session import Backend, Result
+from arcade.engine.i18n import ngettext
+from arcade.engine.replays import base36
+from arcade.engine.session import SESSION_FORMAT, Backend, Result
 from arcade.stairs import ID
+from arcade.stairs.causes import CAUSES
 from arcade.stairs.world import TICKS_PER_SECOND, World
 
-__all__ = ["StairsBackend", "BACKEND", "RULES"]
+__all__ = ["StairsBackend", "BACKEND", "RULES", "MAX_HOPS", "MAX_TICKS"]
 
 RULES = "v1"
 _SIDES = {"L": "left", "R": "right"}
 _HOP = re.compile(r"([LR])([0-9a-z]{1,11})")
-_B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+MAX_HOPS = 100_000  # more than anyone climbs at the 0.2 s floor; bounds what a hostile file can cost
+MAX_TICKS = 10**13  # about 116 days
+LEGACY_RULES = 1  # the "rules" of a replay written before the session layer
+_LEGACY_HOPS = re.compile(r"(?:[LR][0-9a-z]{1,9})*")
+_LEGACY_HOP = re.compile(r"([LR])([0-9a-z]+)")
 
 
-def _b36(n: int) -> str:
-    out = ""
-    while True:
-        n, d = divmod(n, 36)
-        out = _B36[d] + out
-        if not n:
-            return out
+def _whole(name: str, v, hi: int) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= hi:
+        raise ValueError(f"Stairs replay: bad {name} {v!r}"[:160])
+    return v
 
 
 class StairsBackend(Backend):
     id = ID
+    name = "Stairs"
     undoable = False
     saved = False
+    live_best = True
 
     def parse_params(self, text: str) -> str:
         if text != RULES:
@@ -64,8 +74,9 @@ class StairsBackend(Backend):
         world.advance(tick - world.ticks)
         if world.over:
             raise ValueError("the run ended before the hop")
+        at = world.ticks  # the clock stands at 0 until the first hop: a first hop is at 0, whenever it came
         world.hop(side)
-        return world, (side, tick)
+        return world, (side, at)
 
     def result(self, params, world: World) -> Result | None:
         if not world.over:
@@ -77,7 +88,7 @@ class StairsBackend(Backend):
 
     def encode(self, params, move) -> str:
         side, tick = move
-        return side[0].upper() + _b36(tick)
+        return side[0].upper() + base36(tick)
 
     def decode(self, token: str, params):
         m = _HOP.fullmatch(token)
@@ -86,24 +97,40 @@ class StairsBackend(Backend):
         return _SIDES[m.group(1)], int(m.group(2), 36)
 
     def title(self, params, world: World, result, moves: int) -> str:
-        from arcade.stairs.causes import CAUSES
-
         how = CAUSES[world.cause][0] if world.cause else "Left mid-run"
-        return f"{how} · {len(world.hops):,} hop{'s' if len(world.hops) != 1 else ''} in " \
-               f"{world.ticks / TICKS_PER_SECOND:,.1f} s"
+        n = len(world.hops)
+        hops = ngettext("{n} hop", "{n} hops", n).format(n=f"{n:,}")
+        return f"{how} · {hops} in {world.ticks / TICKS_PER_SECOND:,.1f} s"  # the list shows the score beside it
 
     def legacy(self, data: dict) -> dict:
-        """A replay written before the session layer (seed, hops with their ticks, the end)."""
-        from arcade.stairs.replay import check
-
-        run = check(data)
-        log = ["p" + side[0].upper() + _b36(tick) for tick, side in run.hops]
-        t = [tick // 1000 for tick, _ in run.hops]
-        out = {"session": 1, "params": RULES, "seed": run.seed, "log": log, "t": t}
-        if run.cause is not None:
+        """A replay written before the session layer (seed, hops with their ticks, the end) as session data; its
+        fields checked (ValueError, one line). Its hops are played, and its end checked, as any replay's."""
+        if data.get("rules") != LEGACY_RULES:
+            raise ValueError(f"Stairs replay: rules {data.get('rules')!r}"[:80] + f", this version plays rules "
+                             f"{LEGACY_RULES}")
+        seed = _whole("seed", data.get("seed"), 2**128 - 1)
+        end = _whole("end", data.get("end"), MAX_TICKS)
+        score = _whole("score", data.get("score"), MAX_HOPS)
+        cause = data.get("cause")
+        if cause is not None and not (isinstance(cause, str) and cause in CAUSES):
+            raise ValueError(f"Stairs replay: bad cause {cause!r}"[:120])
+        text = data.get("hops")
+        if not isinstance(text, str) or len(text) > MAX_HOPS * 11 or not _LEGACY_HOPS.fullmatch(text):
+            raise ValueError("Stairs replay: its hops are not side letters with base-36 times")
+        log, t, tick = [], [], 0
+        for m in _LEGACY_HOP.finditer(text):
+            tick += int(m.group(2), 36)
+            log.append("p" + m.group(1) + base36(tick))
+            t.append(tick // 1000)
+        if not log or len(log) > MAX_HOPS:
+            raise ValueError(f"Stairs replay: {len(log):,} hops (1 to {MAX_HOPS:,})")
+        if tick > end:
+            raise ValueError(f"Stairs replay: a hop at tick {tick} after the end {end}")
+        out = {"session": SESSION_FORMAT, "params": RULES, "seed": seed, "log": log, "t": t}
+        if cause is not None:
             out["ended"] = len(log)
-            out["result"] = {"outcome": "over", "score": run.score,
-                             "fields": {"cause": run.cause, "ticks": run.end, "hops": len(run.hops)}}
+            out["result"] = {"outcome": "over", "score": score,
+                             "fields": {"cause": cause, "ticks": end, "hops": len(log)}}
         return out
 
 

@@ -1,42 +1,28 @@
-"""Stairs replays: a run as its seed and the tick of every hop, and the worlds they lead to. Pure (no pygame).
+"""A Stairs run as the replay scene and the ghost play it: its seed, the tick of every hop and its end, and the
+worlds they lead to. Pure (no pygame).
 
-The world's clock is an integer (microsecond ticks, exactly additive: see :mod:`arcade.stairs.world`), so a fresh
-``World(seed)`` advanced to each recorded tick and hopped there is the recorded run, stair for stair and tick for
-tick, whatever frame rate it was played at. No setting changes the world (``stairs.mouse`` only maps the input), so
-none is recorded; ``rules`` names the world's rules, and a record of other rules is refused rather than misplayed.
-
-The record (``Replay.data``)::
-
-    {"rules": 1, "seed": <the world's seed>, "hops": "L0R4c3iR5dk...", "end": <tick>, "cause": "hit"|..|null,
-     "score": <score>}
-
-``hops``: a side letter (``L``/``R``) and the ticks since the previous hop in base 36, per hop (the first comes at
-tick 0: the clock starts there). ``end``: the tick the run ended (a timed drop ends it after the last hop) or was
-left (``cause`` null). :func:`replay` checks that the inputs reproduce ``end``, ``cause`` and ``score`` exactly.
+A replay is the session layer's (:mod:`arcade.engine.session`: the hops in its log, the run's end in its result),
+or an older one read through :meth:`arcade.stairs.backend.StairsBackend.legacy`. :func:`check` plays the log
+through the session (every hop through the rules) and then runs the clock to the recorded end, which must come
+out exactly: the same score, cause and tick. The world's clock is an integer (microsecond ticks, exactly additive:
+see :mod:`arcade.stairs.world`), so a fresh ``World(seed)`` advanced to each recorded tick and hopped there is the
+recorded run, stair for stair and tick for tick, whatever frame rate it was played at.
 """
 from __future__ import annotations
 
-import re
 from typing import NamedTuple
 
-from arcade.engine.i18n import ngettext
-from arcade.engine.replays import Replay, base36
-from arcade.stairs import ID
+from arcade.engine.session import Session, replay_data
+from arcade.stairs.backend import BACKEND, MAX_TICKS
 from arcade.stairs.causes import CAUSES
 from arcade.stairs.world import TICKS_PER_SECOND, World
 
-__all__ = ["RULES", "MAX_HOPS", "Run", "record", "encode", "check", "replay", "world_at", "Player"]
-
-RULES = 1  # the world's rules this module replays (bump when drops, generation or hops change)
-MAX_HOPS = 100_000  # more than anyone climbs at the 0.2 s floor; bounds what a hostile file can cost
-MAX_TICKS = 10**13  # about 116 days
-_HOPS = re.compile(r"(?:[LR][0-9a-z]{1,9})*")
-_HOP = re.compile(r"([LR])([0-9a-z]+)")
-_SIDES = {"L": "left", "R": "right"}
+__all__ = ["Run", "check", "of_world", "world_at", "Player"]
 
 
 class Run(NamedTuple):
-    """A validated record: the seed, the hops as (tick, side), the end tick, the cause (None: left) and the score."""
+    """A checked run: the seed, the hops as (tick, side), the end tick, the cause (None: left mid-run, ending at
+    its last hop) and the score."""
 
     seed: int
     hops: tuple[tuple[int, str], ...]
@@ -49,66 +35,50 @@ class Run(NamedTuple):
         return self.end / TICKS_PER_SECOND
 
 
-def encode(hops) -> str:
-    """``hops`` ((tick, side), ...) as the record's string."""
-    out, last = [], 0
-    for tick, side in hops:
-        out.append(side[0].upper() + base36(tick - last))
-        last = tick
-    return "".join(out)
+def of_world(world: World) -> Run:
+    """The run of ``world`` as it stands (over, or left now)."""
+    return Run(world.seed, tuple(world.hops), world.ticks, world.cause, world.score)
 
 
-def record(world: World, best: bool = False) -> Replay | None:
-    """The replay of ``world`` (over, or left mid-run), or None before its first hop."""
-    if not world.hops:
-        return None
-    data = {"rules": RULES, "seed": world.seed, "hops": encode(world.hops), "end": world.ticks,
-            "cause": world.cause, "score": world.score}
-    how = CAUSES[world.cause][0] if world.cause else "Left mid-run"
-    n = len(world.hops)
-    hops = ngettext("{n} hop", "{n} hops", n).format(n=f"{n:,}")
-    title = f"{how} · {hops} in {world.ticks / TICKS_PER_SECOND:,.1f} s"  # the list shows the score beside it
-    return Replay(ID, world.score, data, best=best, title=title)
-
-
-def _whole(name: str, v, hi: int) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= hi:
-        raise ValueError(f"Stairs replay: bad {name} {v!r}"[:160])
-    return v
+def _recorded_end(result) -> tuple[int, str, int]:
+    """(score, cause, ticks) of a replay's recorded result (ValueError, one line, for a malformed one)."""
+    fields = result.get("fields") if isinstance(result, dict) else None
+    if not isinstance(fields, dict):
+        raise ValueError("Stairs replay: its result is not a run's end")
+    score, cause, ticks = result.get("score"), fields.get("cause"), fields.get("ticks")
+    if isinstance(score, bool) or not isinstance(score, int) or score < 0:
+        raise ValueError(f"Stairs replay: bad score {score!r}"[:120])
+    if not (isinstance(cause, str) and cause in CAUSES):
+        raise ValueError(f"Stairs replay: bad cause {cause!r}"[:120])
+    if isinstance(ticks, bool) or not isinstance(ticks, int) or not 0 <= ticks <= MAX_TICKS:
+        raise ValueError(f"Stairs replay: bad end tick {ticks!r}"[:120])
+    return score, cause, ticks
 
 
 def check(data) -> Run:
-    """``data``'s fields, validated (ValueError, one line); the hops are not played yet (see :func:`replay`)."""
-    if not isinstance(data, dict):
-        raise ValueError("Stairs replay: not an object")
-    if data.get("rules") != RULES:
-        raise ValueError(f"Stairs replay: rules {data.get('rules')!r}"[:80] + f", this version plays rules {RULES}")
-    seed = _whole("seed", data.get("seed"), 2**128 - 1)
-    end = _whole("end", data.get("end"), MAX_TICKS)
-    score = _whole("score", data.get("score"), MAX_HOPS)
-    cause = data.get("cause")
-    if cause is not None and not (isinstance(cause, str) and cause in CAUSES):
-        raise ValueError(f"Stairs replay: bad cause {cause!r}"[:120])
-    text = data.get("hops")
-    if not isinstance(text, str) or len(text) > MAX_HOPS * 11 or not _HOPS.fullmatch(text):
-        raise ValueError("Stairs replay: its hops are not side letters with base-36 times")
-    hops, tick = [], 0
-    for m in _HOP.finditer(text):
-        tick += int(m.group(2), 36)
-        hops.append((tick, _SIDES[m.group(1)]))
-    if not hops or len(hops) > MAX_HOPS:
-        raise ValueError(f"Stairs replay: {len(hops):,} hops (1 to {MAX_HOPS:,})")
-    if hops[0][0] != 0:
-        raise ValueError("Stairs replay: the first hop must come at tick 0 (the clock starts with it)")
-    if tick > end:
-        raise ValueError(f"Stairs replay: a hop at tick {tick} after the end {end}")
-    return Run(seed, tuple(hops), end, cause, score)
+    """The run of a replay's data, played whole and checked (ValueError, one line, at the first place it does
+    not hold): every hop through the rules, then the clock to the recorded end, which must give the recorded
+    score, cause and tick."""
+    data = replay_data(BACKEND, data)
+    w = Session.from_dict(BACKEND, data, mode="study").state
+    if not w.hops:
+        raise ValueError("Stairs replay: no hops")
+    hops = tuple(w.hops)
+    if "result" not in data:
+        return Run(w.seed, hops, w.ticks, w.cause, w.score)  # left mid-run (or over on its last hop)
+    score, cause, ticks = _recorded_end(data["result"])
+    if not w.over and ticks > w.ticks:
+        w.advance(ticks - w.ticks)
+    if (w.score, w.cause, w.ticks) != (score, cause, ticks):
+        raise ValueError(f"Stairs replay: the hops end at score {w.score}, {w.cause or 'alive'}, tick {w.ticks}; "
+                         f"the record says {score}, {cause}, tick {ticks}")
+    return Run(w.seed, hops, w.ticks, w.cause, w.score)
 
 
 class Player:
-    """A validated run played forward through a fresh world: ``advance_to(tick)`` makes every hop due by then and
-    lets the drop timer run to ``tick`` (never past the run's end; before 0, nothing happens yet). Going back means a
-    new Player."""
+    """A checked run played forward through a fresh world: ``advance_to(tick)`` makes every hop due by then (or the
+    first ``hops`` of them in all: hops can share a tick) and lets the drop timer run to ``tick`` (never past the
+    run's end; before 0, nothing happens yet). Going back means a new Player."""
 
     def __init__(self, run: Run):
         self.run = run
@@ -120,10 +90,11 @@ class Player:
     def done(self) -> bool:
         return self.tick >= self.run.end and self.next >= len(self.run.hops)
 
-    def advance_to(self, tick: int) -> None:
+    def advance_to(self, tick: int, hops: int | None = None) -> None:
         tick = min(int(tick), self.run.end)
+        last = len(self.run.hops) if hops is None else min(hops, len(self.run.hops))
         hops, w = self.run.hops, self.world
-        while self.next < len(hops) and hops[self.next][0] <= tick:
+        while self.next < last and hops[self.next][0] <= tick:
             at, side = hops[self.next]
             if not w.over:
                 w.advance(max(0, at - w.ticks))
@@ -135,28 +106,10 @@ class Player:
             self.tick = tick
 
 
-def replay(data) -> World:
-    """The world at the end of the record, checked hop by hop: the same stairs, score, cause and end tick as when
-    it was recorded (ValueError, one line, at the first place it differs)."""
-    run = check(data)
-    w = World(run.seed)
-    for i, (at, side) in enumerate(run.hops):
-        w.advance(at - w.ticks)
-        if w.over:
-            raise ValueError(f"Stairs replay: hop {i + 1} comes after the run ended ({w.cause})")
-        w.hop(side)
-    if not w.over:
-        w.advance(run.end - w.ticks)
-    if (w.score, w.cause, w.ticks) != (run.score, run.cause, run.end):
-        raise ValueError(f"Stairs replay: the hops end at score {w.score}, {w.cause or 'alive'}, tick {w.ticks}; "
-                         f"the record says {run.score}, {run.cause or 'alive'}, tick {run.end}")
-    w.drain_events()
-    return w
-
-
-def world_at(data, tick: int) -> World:
-    """The world of a record at ``tick`` (0 .. end): every hop due by then made, the drop timer run to it."""
+def world_at(data, tick: int, hops: int | None = None) -> World:
+    """The world of a replay (its data, or a checked :class:`Run`) at ``tick`` (0 .. end): every hop due by then
+    made (at most ``hops``), the drop timer run to it."""
     p = Player(data if isinstance(data, Run) else check(data))
-    p.advance_to(tick)
+    p.advance_to(tick, hops)
     p.world.drain_events()
     return p.world

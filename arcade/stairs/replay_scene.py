@@ -5,8 +5,10 @@ The positions are the start (a moment before the first hop), the world just afte
 timed drop ended the run after its last hop); a step is one hop. Between two positions the world runs on its own
 clock while the replay plays, so the stairs drop as they did. The world is the record played through
 :class:`arcade.stairs.replay.Player` (forward as time runs; a seek back starts a fresh one, a few ms for a long run,
-at most once a frame however many a drag sends). The positions come from the whole record replayed and checked on
-the loader thread: a record that does not replay to its recorded end says so on screen. A replay changes no best
+at most once a frame however many a drag sends). The record is the session layer's replay (or an older one, read
+through the backend); its fields are checked before the scene is made, its hops replayed and its end checked on the
+loader thread (the start, the seed's first stairs, shows meanwhile): a record that does not replay to its recorded
+end says so on screen. A replay changes no best
 and no stat: it reads the record and draws.
 
 Keys: Space play/pause, Left/Right one hop back or forward (and pause), Home/End, + / - speed (0.5x to 16x), E
@@ -19,12 +21,14 @@ import bisect
 import pygame
 
 from arcade.engine.replay_player import ReplayPlayer, controls
+from arcade.engine.session import replay_data
 from arcade.engine.ui import colors
 from arcade.engine.ui.text import Label, blit_center, fit, render
+from arcade.stairs.backend import BACKEND
 from arcade.stairs.causes import CAUSES
 from arcade.stairs.layers import StairsView
-from arcade.stairs.replay import Player, check, replay
-from arcade.stairs.scene import BUTTON, BUTTON_HOVER, CARD_EDGE, INK, SOFT
+from arcade.stairs.palette import BUTTON, BUTTON_HOVER, CARD_EDGE, INK, SOFT
+from arcade.stairs.replay import Player, Run, check
 from arcade.stairs.world import TICKS_PER_SECOND
 
 __all__ = ["StairsReplayScene", "make_replay", "validate", "positions", "LEAD", "BUTTONS", "TIMELINE"]
@@ -38,10 +42,9 @@ GOLD = colors.GOLD
 
 def positions(data) -> list[int]:
     """The replay's positions as ticks of the run's clock: ``-LEAD`` (the start), each hop's tick (the world just
-    after it), and the end if a drop ended the run after its last hop. Checks the whole record (ValueError, one
-    line, where it does not replay)."""
-    replay(data)
-    run = check(data)
+    after it), and the end if a drop ended the run after its last hop. ``data``: a checked :class:`Run`, or a
+    record's data, checked whole here (ValueError, one line, where it does not replay)."""
+    run = data if isinstance(data, Run) else check(data)
     ticks = [-LEAD] + [t for t, _ in run.hops]
     if run.end > ticks[-1]:
         ticks.append(run.end)
@@ -56,7 +59,8 @@ class StairsReplayScene(ReplayPlayer):
     STEP_LABELS = ("< Hop", "Hop >")
 
     def __init__(self, app, replay_record):
-        self.run = check(replay_record.data)  # a bad record: ValueError before the scene exists
+        seed = replay_data(BACKEND, replay_record.data)["seed"]  # a malformed record: ValueError before the scene
+        self.run = Run(seed, (), 0, None, 0)  # the start, until the loader thread has checked the whole run
         self.view = StairsView(app.size, sound=self._sound)
         self.player = Player(self.run)
         self.t = -float(LEAD)  # the tick shown (a float: slow speeds add fractions); < 0: before the first hop
@@ -74,7 +78,9 @@ class StairsReplayScene(ReplayPlayer):
 
     # ----- the positions -----
     def compute_steps(self) -> list:
-        return positions(self.replay.data)
+        run = check(self.replay.data)
+        self.run = run  # the world shown follows it from the next time it is looked at
+        return positions(run)
 
     @property
     def end(self) -> int:
@@ -101,9 +107,13 @@ class StairsReplayScene(ReplayPlayer):
     @property
     def world(self):
         """The world at :attr:`t`; a seek is applied here, once, when the world is next looked at."""
+        if self.player.run is not self.run:  # the run is checked: play it from the tick shown
+            self.player = Player(self.run)
+            if self._pending is None:
+                self._pending = (self.t, self.i)
         if self._pending is not None:
-            tick, self._pending = self._pending, None
-            self._goto(tick)
+            (tick, hops), self._pending = self._pending, None
+            self._goto(tick, hops)
         return self.player.world
 
     @property
@@ -111,30 +121,32 @@ class StairsReplayScene(ReplayPlayer):
         self.world  # noqa: B018 - applies a pending seek
         return self.player.next
 
-    def _goto(self, tick: float) -> None:
-        """The world at ``tick`` (-LEAD .. end), shown at rest."""
-        if tick < self.player.tick or (tick < 0 and self.player.next):
+    def _goto(self, tick: float, hops: int) -> None:
+        """The world at ``tick`` (-LEAD .. end) after at most ``hops`` hops (two taps in one frame are two hops
+        at one tick), shown at rest."""
+        if tick < self.player.tick or self.player.next > hops:
             self.player = Player(self.run)
         if tick >= 0:
-            self.player.advance_to(int(tick))
+            self.player.advance_to(int(tick), hops)
         self.view.reset(self.player.world)  # snaps the camera, clears what was falling
         if self.player.world.over:  # the robot has left the staircase
             self.view.robot.falling, self.view.robot.alpha = True, 0.0
             self.view.stairs.cause = self.player.world.cause
 
-    def _forward(self, tick: float) -> None:
-        """Play on to ``tick`` with the animations (hops arc, stairs fall)."""
+    def _forward(self, tick: float, hops: int) -> None:
+        """Play on to ``tick`` (at most ``hops`` hops made) with the animations (hops arc, stairs fall)."""
         world = self.world
         self.t = max(self.t, tick)
         if tick >= 0:
-            self.player.advance_to(int(tick))
+            self.player.advance_to(int(tick), hops)
             self.view.feed(world.drain_events())
 
     def show(self, i: int, animate: bool) -> None:
         if animate:
-            self._forward(self.steps[i])
+            self._forward(self.steps[i], i)
         else:
-            self.t = self._pending = float(self.steps[i])
+            self.t = float(self.steps[i])
+            self._pending = (self.t, i)
             self.clock = 0.0  # a play from here starts at the hop
 
     def toggle(self) -> None:
@@ -145,7 +157,7 @@ class StairsReplayScene(ReplayPlayer):
     def update(self, dt: float) -> None:
         super().update(dt)  # the positions passed, hop by hop
         if self.playing and self.steps and self.i < self.last:
-            self._forward(min(self.steps[self.i + 1], self.steps[self.i] + self.clock * TICKS_PER_SECOND))
+            self._forward(min(self.steps[self.i + 1], self.steps[self.i] + self.clock * TICKS_PER_SECOND), self.i)
         self.view.update(dt * max(1.0, self.speed), self.world.score)
 
     # ----- drawing -----
@@ -197,7 +209,7 @@ class StairsReplayScene(ReplayPlayer):
 
 def validate(data) -> None:
     """Replay the whole record through the world (ValueError, one line, where it does not hold)."""
-    replay(data)
+    check(data)
 
 
 def make_replay(app, replay_record):

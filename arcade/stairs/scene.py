@@ -1,5 +1,5 @@
-"""The Stairs scene: input (screen halves, mouse buttons, keys) -> World -> the three layers; HUD, game-over panel,
-best score and stats; the demo on the autopilot.
+"""The Stairs scene: input (screen halves, mouse buttons, keys) -> the session's World -> the three layers; HUD,
+game-over panel (with the game code and the run's replay); the demo on the autopilot.
 
 Input: a click, tap or touch on the left half hops up-left, on the right half up-right (the setting
 ``stairs.mouse == "buttons"`` maps the left and right mouse buttons instead; touch always uses the halves); keys
@@ -8,9 +8,16 @@ truth: a tap that beats the drop timer counts, whatever the animation shows — 
 queue behind each other (:class:`arcade.stairs.layers.RobotView`), so fast taps are all shown, in order, each once.
 There is no saved game: ``make_scene(app, resume=True)`` starts a new run.
 
-Every run the player finishes (or leaves after a hop) is saved as a replay (:mod:`arcade.stairs.replay`), marked best
-when it set one. The best replay is read on a background thread when the scene is made, and races each run as the
-ghost (:mod:`arcade.stairs.ghost`, setting ``stairs.ghost``); a new best races the next run at once.
+A run is a game of the engine's session layer (:mod:`arcade.engine.session`, backend :mod:`arcade.stairs.backend`):
+``self.session.state`` is the world, each hop goes through ``session.play((side, tick))`` tagged as the player's (or
+the demo's, whose session records nothing), and a run ended by the clock is finished by the scene. The session
+keeps the best as the score climbs, records each run once (history and replay; a run left after a hop counts as
+abandoned) and names it by a game code (``stairs-v1-...``), shown on the pause overlay and the game-over panel (C
+copies it). ``arcade play stairs --code CODE`` and ``--daily`` give a run its stairs; Restart climbs those same stairs
+again, and otherwise new ones.
+
+The best replay is read on a background thread when the scene is made, and races each run as the ghost
+(:mod:`arcade.stairs.ghost`, setting ``stairs.ghost``); a new best races the next run at once.
 """
 from __future__ import annotations
 
@@ -21,7 +28,8 @@ import threading
 
 import pygame
 
-from arcade.engine.scene import Scene
+from arcade.engine.session import DEMO, PLAYER
+from arcade.engine.session_scene import SessionScene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import pointer_down
 from arcade.engine.ui.text import Label, blit_center, fit, render
@@ -32,8 +40,9 @@ from arcade.stairs import layers
 from arcade.stairs.layers import StairsView
 from arcade.stairs.causes import CAUSES
 from arcade.stairs.ghost import Ghost, ghost_sprites
-from arcade.stairs.replay import Run, check, record, replay
-from arcade.stairs.world import World, to_ticks
+from arcade.stairs.palette import BUTTON, BUTTON_HOVER, CARD, CARD_EDGE, INK, SOFT
+from arcade.stairs.replay import Run, check, of_world
+from arcade.stairs.world import to_ticks
 from arcade.stairs import ID as GAME_ID
 
 PANEL_DELAY = 0.9  # seconds from game over to the panel (the fall plays first)
@@ -49,12 +58,6 @@ PAUSE_RECT = pygame.Rect(420, 18, 44, 44)
 HUD_SHADE = (160, 185)  # height, top alpha of the band behind the score
 SCORE_EDGE = 3  # px of dark outline round the score's digits: they read over the sky and over a light stair alike
 PILL_ALPHA = 235  # the backing of small HUD text: nearly opaque, so the text keeps its contrast over anything
-INK = (34, 26, 58)  # the night palette of the panel and HUD
-CARD = (40, 32, 74, 232)
-CARD_EDGE = (118, 96, 178)
-BUTTON = (96, 78, 160)
-BUTTON_HOVER = (112, 92, 182)  # lighter than BUTTON, still dark enough for light text (5:1)
-SOFT = (214, 206, 240)
 PAUSE_THEME = {  # the shell's pause overlay in the night palette of the game-over panel (keys: shell.pause)
     "veil": (*INK, 150), "button": BUTTON, "hover": BUTTON_HOVER, "text": colors.TEXT_LIGHT,
     "title": colors.TEXT_LIGHT, "card": CARD, "edge": CARD_EDGE,
@@ -97,13 +100,17 @@ class OutlinedLabel:
 
 
 class GameOverPanel:
-    """Score, best, the cause (icon + words), Restart and Menu."""
+    """Score, best, the cause (icon + words), the game code (C copies it), Restart, Replay (the run just played,
+    from its start) and Menu."""
 
-    def __init__(self, scene: "StairsScene", score: int, best: int, cause: str, new_best: bool):
+    def __init__(self, scene: "StairsScene", score: int, best: int, cause: str, new_best: bool,
+                 code: str | None = None, daily: str | None = None):
         self.scene = scene
         self.score, self.best, self.cause, self.new_best = score, best, cause, new_best
-        self.card = pygame.Rect(40, 214, 400, 404)
-        items = [Item("Restart", scene.restart, key="restart"), Item("Menu", scene.to_menu, key="menu")]
+        self.code, self.daily = code, daily
+        self.card = pygame.Rect(40, 140, 400, 520)
+        items = [Item("Restart", scene.restart, key="restart"), Item("Replay", scene.watch_replay, key="replay"),
+                 Item("Menu", scene.to_menu, key="menu")]
         app = scene.app
         self.list = ButtonList(items, self._list_rect(0), colour=BUTTON, hover=BUTTON_HOVER,
                                on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"))
@@ -114,7 +121,15 @@ class GameOverPanel:
         self._veil.fill((*INK, 110))
 
     def _list_rect(self, dy: int) -> pygame.Rect:
-        return pygame.Rect(self.card.x + 60, self.card.y + 272 + dy, self.card.w - 120, 124)
+        return pygame.Rect(self.card.x + 60, self.card.y + 306 + dy, self.card.w - 120, 192)
+
+    @property
+    def code_line(self) -> str:
+        """What the panel says under the score: the game code (and the daily game's date), and that C copies it."""
+        if not self.code:
+            return ""
+        head = f"Daily {self.daily}  ·  " if self.daily else "Code "
+        return f"{head}{self.code}  ·  C copies"
 
     def keys(self) -> list[str]:
         return [it.key for it in self.list.items]
@@ -127,6 +142,8 @@ class GameOverPanel:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.scene.to_menu()
+            elif event.key == pygame.K_c and not event.mod & pygame.KMOD_ALT:
+                self.scene.copy_code()
             else:
                 self.list.handle(event)
             return
@@ -143,37 +160,43 @@ class GameOverPanel:
         self.list.rect = self._list_rect(dy)
         surface.blit(self._surface, card)
         cx = card.centerx
-        blit_center(surface, render("Game over", 40, colors.TEXT_LIGHT), (cx, card.y + 42))
+        blit_center(surface, render("Game over", 40, colors.TEXT_LIGHT), (cx, card.y + 40))
         head, advice = CAUSES.get(self.cause, (str(self.cause), ""))
         icon = self.scene.view.stairs.sprites.get(f"cause_{self.cause}")
         label = fit(head, card.w - 120, 24, colors.GOLD if self.cause == "hit" else colors.TEXT_LIGHT, min_size=14)
         lw = label.get_width() + (icon.image.get_width() + 12 if icon else 0)
         x = cx - lw // 2
         if icon is not None:
-            surface.blit(icon.image, icon.image.get_rect(midleft=(x, card.y + 94)))
+            surface.blit(icon.image, icon.image.get_rect(midleft=(x, card.y + 92)))
             x += icon.image.get_width() + 12
-        surface.blit(label, label.get_rect(midleft=(x, card.y + 94)))
-        blit_center(surface, render(advice, 16, SOFT, "medium"), (cx, card.y + 128))
+        surface.blit(label, label.get_rect(midleft=(x, card.y + 92)))
+        blit_center(surface, render(advice, 16, SOFT, "medium"), (cx, card.y + 126))
         for i, (name, value) in enumerate((("SCORE", self.score), ("BEST", self.best))):
-            box = pygame.Rect(card.x + 40 + i * 170, card.y + 154, 150, 82)
+            box = pygame.Rect(card.x + 40 + i * 170, card.y + 150, 150, 82)
             pygame.draw.rect(surface, INK, box, border_radius=12)
             blit_center(surface, render(name, 15, SOFT), (box.centerx, box.y + 18))
             blit_center(surface, fit(str(value), box.w - 16, 38, colors.TEXT_LIGHT), (box.centerx, box.y + 52))
         if self.new_best:
-            blit_center(surface, render("New best!", 20, colors.GOLD), (cx, card.y + 254))
+            blit_center(surface, render("New best!", 20, colors.GOLD), (cx, card.y + 252))
         if self.scene.demo:  # nobody to press the buttons: say what happens next
             left = max(1, math.ceil(DEMO_RESTART - self.scene.demo_wait))
-            blit_center(surface, render(f"Next climb in {left}", 24, SOFT), (cx, card.y + 320))
+            blit_center(surface, render(f"Next climb in {left}", 24, SOFT), (cx, card.y + 340))
         else:
+            if self.code:
+                blit_center(surface, fit(self.code_line, card.w - 40, 16, SOFT, "medium", min_size=13),
+                            (cx, card.y + 282))
             self.list.draw(surface)
 
 
-class StairsScene(Scene):
-    """One Stairs session: runs one after another (Restart), a panel at each game over; ``demo=True`` plays itself."""
+class StairsScene(SessionScene):
+    """Stairs runs one after another (Restart), a panel at each game over; ``demo=True`` plays itself. Each run is
+    a game of ``self.session``; :attr:`world` is its state."""
 
-    def __init__(self, app, demo: bool = False):
-        super().__init__(app)
-        self.demo = demo
+    def __init__(self, app, demo: bool = False, resume: bool = False, **options):
+        from arcade import stairs
+
+        super().__init__(app, stairs.GAME, resume=resume, options=options, demo=demo)
+        self.fixed = "code" in options or "daily" in options  # a code's or the daily game's stairs: Restart keeps them
         self.runs = 0
         self.view = StairsView(app.size, sound=self._sound)
         self.speed = self._anim_speed()
@@ -192,6 +215,11 @@ class StairsScene(Scene):
         # the score changes every hop: one surface each, re-rendered on change (not kept per value in a cache)
         self._score_label = OutlinedLabel(64, colors.TEXT_LIGHT, INK, SCORE_EDGE)
         self._best_label = Label(16, SOFT)
+
+    @property
+    def world(self):
+        """The run on screen: the session's state."""
+        return self.session.state
 
     # ----- settings, sound -----
     def _anim_speed(self) -> float:
@@ -216,10 +244,10 @@ class StairsScene(Scene):
                            reverse=True)
             for r in bests:
                 try:
-                    replay(r.data)  # the whole record, checked: a damaged best is passed over
+                    run = check(r.data)  # the whole record, checked: a damaged best is passed over
                 except ValueError:
                     continue
-                self.set_ghost(check(r.data), only_if_none=True)
+                self.set_ghost(run, only_if_none=True)
                 return
         except Exception as e:  # noqa: BLE001 - no ghost is better than a dead thread's traceback
             logging.getLogger("arcade").warning("Stairs ghost not loaded: %s", e)
@@ -242,35 +270,22 @@ class StairsScene(Scene):
             g.update(dt * self.speed if self.speed > 0 else 1e3, tick, self.world)
         self.view.stairs.ghost = g if self.ghost_on else None
 
-    # ----- replays -----
-    def _save_replay(self) -> None:
-        """The run as a replay (once), best when it set one; nothing before the first hop or in the demo."""
-        if self.demo or self.replay_saved:
-            return
-        self.replay_saved = True
-        w = self.world
-        best = w.score > self.best_before
-        rec = record(w, best=best)
-        if rec is None:
-            return
-        self.app.replays.add(rec)
-        self.last_replay = rec
-        if best:
-            self.set_ghost(check(rec.data))
-
     # ----- runs -----
     def new_run(self) -> None:
-        seed = None if self.app.seed is None else self.app.seed + self.runs
+        """The next run: the run on screen is left (abandoned if it was under way: the session records it), and a
+        new staircase begins (the same one again for a code or the daily game)."""
+        if self.runs:
+            self._leave_run()
+            if self.fixed:
+                self.session.restart()
+            else:
+                self.session.new(seed=None if self.app.seed is None else self.app.seed + self.runs)
         self.runs += 1
-        self.world = World(seed)
         self.view.reset(self.world)
         self.over_t = 0.0
         self.panel: GameOverPanel | None = None
-        self.recorded = False
-        self.replay_saved = False
         self.ghost = None  # rebuilt from ghost_run at the next frame: the race starts again
         self.view.stairs.ghost = None
-        self.best_before = 0 if self.demo else self.app.profile.best(GAME_ID)  # "new best" is against this
         self.presses = 0
         self._over_sound = False
         self.demo_wait = 0.0
@@ -278,23 +293,32 @@ class StairsScene(Scene):
             self.autopilot = Autopilot(seed=self._rng.randrange(1 << 30), hops_per_second=DEMO_HOPS_PER_SECOND)
             self.slip_at = self._rng.randint(*DEMO_SLIP)
 
+    def _leave_run(self) -> None:
+        """The run on screen is left: the session records it if it was under way; a best it set races next."""
+        s = self.session
+        s.leave()
+        if s.new_best and not self.demo and self.world.hops:
+            self.set_ghost(of_world(self.world))
+
     def restart(self) -> None:
-        if not self.world.over and not self.demo and self.world.score > 0:
-            self.app.profile.submit_score(GAME_ID, self.world.score)  # an abandoned run still sets a best
-            self._save_replay()
         self.new_run()
 
     def to_menu(self) -> None:
         self.app.stack.remove(self)
+
+    def watch_replay(self) -> None:
+        """The replay of the run just played, from its start (its first stairs, before the first hop)."""
+        from arcade.stairs.replay_scene import make_replay
+
+        if self.world.hops:
+            self.app.stack.push(make_replay(self.app, self.session.replay()))
 
     def press(self, side: str) -> bool:
         """A player's (or the autopilot's) hop, applied to the world at once. False once the run is over."""
         if self.world.over:
             return False
         self.presses += 1
-        self.world.hop(side)
-        if not self.demo and self.world.score > self.app.profile.best(GAME_ID):
-            self.app.profile.submit_score(GAME_ID, self.world.score)  # on disk within a second, whatever happens next
+        self.session.play((side, self.world.ticks), by=DEMO if self.demo else PLAYER)
         self._drain()
         return True
 
@@ -309,16 +333,14 @@ class StairsScene(Scene):
 
     def _game_over(self, cause: str) -> None:
         self.over_t = 0.0
-        w = self.world
-        new_best = False
-        if not self.demo and not self.recorded:
-            self.recorded = True
-            self.app.profile.submit_score(GAME_ID, w.score)
-            new_best = w.score > self.best_before
-            self.app.profile.record_game(GAME_ID, w.score, cause=cause)
-            self._save_replay()
-        best = w.score if self.demo else self.app.profile.best(GAME_ID)
-        self.panel = GameOverPanel(self, w.score, best, cause, new_best)
+        s, w = self.session, self.world
+        if not s.over:  # ended by the clock (a drop), not by a hop: the session hears it from here
+            s.finish(s.backend.result(s.params, w))
+        if s.new_best and not self.demo:
+            self.set_ghost(of_world(w))
+        best = w.score if self.demo else max(w.score, self.app.profile.best(GAME_ID))
+        self.panel = GameOverPanel(self, w.score, best, cause, s.new_best and not self.demo,
+                                   code=None if self.demo else s.code, daily=s.daily)
 
     @property
     def panel_delay(self) -> float:
@@ -338,24 +360,21 @@ class StairsScene(Scene):
         if not self.demo:
             self.app.open("help", GAME_ID, first_launch=True)
 
-    def exit(self) -> None:
-        if not self.demo and not self.world.over and self.world.score > 0:
-            self.app.profile.submit_score(GAME_ID, self.world.score)
-            self._save_replay()
-
     def uncover(self) -> None:
         self.speed = self._anim_speed()  # settings may have changed under the pause overlay
 
     def pause(self) -> None:
         if self.app.stack.switching:  # the overlay arrives at the next frame: nothing else this frame acts
             return
-        self.app.open("pause", GAME_ID, on_restart=self.restart, theme=PAUSE_THEME)
+        self.open_pause(on_restart=self.restart, theme=PAUSE_THEME)
 
     # ----- input -----
     def handle(self, event) -> None:
         if self.demo or self.app.stack.switching:
             return
         if event.type == pygame.KEYDOWN:
+            if self.session_key(event):  # Ctrl+C copies the game code (Stairs has no undo)
+                return
             if self.world.over:
                 if event.key == pygame.K_ESCAPE:
                     self.to_menu()
@@ -391,9 +410,9 @@ class StairsScene(Scene):
 
     # ----- frame -----
     def update(self, dt: float) -> None:
-        w = self.world
         if self.demo:
             self._demo(dt)
+        w = self.world
         if not w.over:
             w.update(dt)
             self._drain()
@@ -484,9 +503,10 @@ class StairsScene(Scene):
         return s
 
 
-def make_scene(app, resume: bool = False, **_):
-    """A new run (Stairs keeps no saved game: ``resume`` starts a new one too)."""
-    return StairsScene(app)
+def make_scene(app, resume: bool = False, **options):
+    """A new run (Stairs keeps no saved game: ``resume`` starts a new one too); ``code`` or ``daily`` in the
+    options: that game's stairs."""
+    return StairsScene(app, **options)
 
 
 def make_demo(app):

@@ -221,3 +221,43 @@ def test_real_time_games_record_their_clock_end():
     s.play("+1")
     s.finish(Result("over", 7))
     assert s.recorded == Result("over", 7) and store.records[0][2]["outcome"] == "over"
+
+
+class RealTime(type(BACKEND)):
+    """The box game without undo or saves, like a real-time game: the session keeps one state and moves it on."""
+
+    undoable = False
+    saved = False
+
+
+class LiveBest(type(BACKEND)):
+    live_best = True
+
+
+def test_a_restart_without_undo_begins_again_from_the_seed():
+    b = RealTime()
+    s = Session(b, "tall", 4, store=MemoryStore())
+    s.play("+1")
+    s.play("+1")
+    assert s.state[0] == 2
+    s.restart()
+    assert s.state == b.start("tall", 4) and s.seed == 4 and s.line == []
+
+
+def test_a_best_raised_while_playing_marks_the_game_and_its_replay_as_a_new_best():
+    store = MemoryStore()
+    s = Session(LiveBest(), "tall", 6, store=store)  # goal 11
+    for _ in range(3):
+        s.play("+1")
+    assert store.bests == {"box/tall": 3}
+    s.play("x")  # lost: the end submits no higher score, yet this game set the best
+    assert s.new_best and store.replay_list[-1].best
+    s = Session(LiveBest(), "tall", 6, store=store)
+    s.play("+2")
+    s.play("+2")  # 4 beats 3
+    s.leave(keep_save=False)
+    assert s.new_best and store.replay_list[-1].best and store.records[-1][2]["outcome"] == "abandoned"
+    s = Session(LiveBest(), "tall", 6, store=store)
+    s.play("+1")
+    s.play("x")
+    assert not s.new_best and not store.replay_list[-1].best  # 1 does not beat 4

@@ -1,27 +1,25 @@
-"""The Stairs replay scene (play, hop steps, seek, speed, export), opened from Stats -> R and by `arcade replay FILE`;
-it changes no best and no stat, and a bad record is one line."""
+"""The Stairs replay scene (play, hop steps, seek, speed, export), opened from Stats -> R and by `arcade replay FILE`,
+for the session's replays and older ones; it changes no best and no stat, and a bad record is one line."""
 import pygame
 import pytest
 
 from arcade.engine.replays import Replay, read_file, write_file
-from arcade.stairs.autopilot import next_hop
-from arcade.stairs.replay import record, replay, world_at
+from arcade.stairs.replay import world_at
 from arcade.stairs.replay_scene import LEAD, TIMELINE, StairsReplayScene, make_replay, positions
 from arcade.stairs.world import TICKS_PER_SECOND, World
 from helpers import frames, key, mouse_down, mouse_move, mouse_up, settle
 from tests.replays.common import refused_in_one_line, replay_file_runs, shown, watch_from_list
+from tests.stairs.runs import end_world, legacy_replay, record
 
 
 def a_run(seed=9, hops=30, gap=0.25, ending="drop"):
-    w = World(seed)
-    for i in range(hops):
-        w.hop(next_hop(w))
-        w.update(gap + 0.05 * (i % 3))
-    if ending == "wrong":
-        w.hop("left" if next_hop(w) == "right" else "right")
-    while not w.over:
-        w.update(1 / 60)
-    return w, record(w, best=True)
+    return record(seed, hops, gap, ending, best=True)
+
+
+def with_end(rec, **fields):
+    """``rec`` with its recorded end changed."""
+    r = rec.data["result"]
+    return Replay(rec.game, rec.score, rec.data | {"result": r | {"fields": r["fields"] | fields}}, title=rec.title)
 
 
 def state(w):
@@ -40,6 +38,24 @@ def test_the_positions_are_the_start_each_hop_and_a_drop_after_the_last(app):
     assert positions(rec.data) == [-LEAD] + [t for t, _ in w.hops]  # it ended on its last hop
     s = opened(app, rec)
     assert s.steps == positions(rec.data) and s.last == len(w.hops)
+
+
+def test_it_opens_on_the_start_at_tick_0(app):
+    w, rec = a_run()
+    s = make_replay(app, rec)
+    start = World(w.seed)
+    for scene in (s, opened(app, rec)):  # before and after the run is checked
+        world = scene.world
+        assert scene.i == 0 and scene.hops_made == 0 and world.ticks == 0 and not world.running
+        assert (world.stairs, world.obstacles, world.robot) == (start.stairs, start.obstacles, start.robot)
+
+
+def test_an_old_replay_plays_like_the_session_one(app):
+    w, rec = a_run(hops=8)
+    s = opened(app, legacy_replay(w))
+    assert s.error == "" and s.steps == positions(rec.data)
+    frames(app, 1, events=[key(pygame.K_END)])
+    assert state(s.world) == state(w)
 
 
 def test_plays_to_the_end_and_lands_on_the_recorded_world(app):
@@ -61,7 +77,7 @@ def test_hop_keys_home_end_and_the_timeline(app):
     frames(app, 1, events=[key(pygame.K_RIGHT), key(pygame.K_RIGHT), key(pygame.K_RIGHT)])
     assert s.i == 3 and s.hops_made == 3 and s.world.score == 3 and s.t == s.steps[3]
     frames(app, 1, events=[key(pygame.K_LEFT)])
-    assert s.hops_made == 2 and state(s.world) == state(world_at(rec.data, s.steps[2]))
+    assert s.hops_made == 2 and state(s.world) == state(world_at(rec.data, s.steps[2], 2))
     frames(app, 1, events=[key(pygame.K_LEFT), key(pygame.K_LEFT)])
     assert s.hops_made == 0 and s.world.score == 0 and not s.world.running  # before the first hop
     frames(app, 1, events=[key(pygame.K_END)])
@@ -76,7 +92,7 @@ def test_hop_keys_home_end_and_the_timeline(app):
     want = 0.5 * (s.end + LEAD) - LEAD  # the timeline is the run's clock: the hop nearest its middle
     assert min(abs(t - want) for t in s.steps) == abs(s.t - want) and s.t == s.steps[s.i]
     assert abs(s.progress() - 0.5) < 0.1
-    assert state(s.world) == state(world_at(rec.data, s.steps[s.i]))
+    assert state(s.world) == state(world_at(rec.data, s.steps[s.i], s.i))
 
 
 def test_the_speed_runs_the_run_clock_faster(app):
@@ -95,10 +111,11 @@ def test_any_seek_shows_the_world_at_that_hop(app):
     w, rec = a_run(ending="wrong")
     s = opened(app, rec)
     s.playing = False
+    assert s.steps[-1] == s.steps[-2]  # the wrong hop came in the frame of the last good one: two hops, one tick
     for frac in (0.9, 0.1, 0.5, 0.05, 1.0, 0.0, 0.7):
         s.seek(s.position_at(frac))
         if s.t >= 0:
-            assert state(s.world) == state(world_at(rec.data, s.steps[s.i]))
+            assert state(s.world) == state(world_at(rec.data, s.steps[s.i], s.i))
         assert s.hops_made == s.i
         frames(app, 1)
     assert s.world.over == (s.t >= s.end)
@@ -159,8 +176,7 @@ def test_export_writes_a_file_that_imports_back(app):
 
 def test_a_record_that_does_not_replay_says_so_on_screen(app):
     w, rec = a_run()
-    bad = Replay(rec.game, rec.score, rec.data | {"end": rec.data["end"] + 5}, title=rec.title)
-    s = opened(app, bad)
+    s = opened(app, with_end(rec, ticks=rec.data["result"]["fields"]["ticks"] + 5))
     assert s.error.startswith("Stairs replay:") and s.steps == []
     frames(app, 3)
 
@@ -168,7 +184,9 @@ def test_a_record_that_does_not_replay_says_so_on_screen(app):
 def test_a_malformed_record_is_refused_before_the_scene(app):
     w, rec = a_run()
     with pytest.raises(ValueError):
-        make_replay(app, Replay(rec.game, rec.score, rec.data | {"hops": "??"}))
+        make_replay(app, Replay(rec.game, rec.score, rec.data | {"log": "??"}))
+    with pytest.raises(ValueError):
+        make_replay(app, Replay(rec.game, rec.score, {"rules": 1, "hops": "??"}))
 
 
 def test_stats_lists_the_stairs_replays_and_opens_one(app):
@@ -182,15 +200,17 @@ def test_arcade_replay_file_opens_a_stairs_run_and_bad_files_are_one_line(tmp_pa
     good = tmp_path / "good.replay"
     write_file(rec, good)
     replay_file_runs(good, tmp_path / "d")
-    cases = {"late.replay": rec.data | {"hops": rec.data["hops"] + "R" + "z" * 6},
-             "cause.replay": rec.data | {"cause": "hit"},
-             "seed.replay": rec.data | {"seed": -3},
-             "rules.replay": rec.data | {"rules": 99}}
-    for name, data in cases.items():
+    cases = {"late.replay": (rec.data | {"log": rec.data["log"] + ["pR" + "z" * 6],
+                                         "t": rec.data["t"] + rec.data["t"][-1:]}, "Stairs game: input"),
+             "cause.replay": (with_end(rec, cause="hit").data, "Stairs replay:"),
+             "seed.replay": (rec.data | {"seed": -3}, "Stairs replay: bad seed"),
+             "rules.replay": (rec.data | {"params": "v9"}, "stairs parameters 'v9'"),
+             "old.replay": ({"rules": 99}, "Stairs replay: rules 99")}
+    for name, (data, says) in cases.items():
         (tmp_path / name).write_text(Replay(rec.game, rec.score, data).to_json())
         err = refused_in_one_line(tmp_path / name, tmp_path / "d", capsys)
-        assert err.startswith("arcade replay: error: Stairs replay:"), (name, err)
-    assert state(replay(read_file(good).data)) == state(w)
+        assert err.startswith(f"arcade replay: error: {says}"), (name, err)
+    assert state(end_world(read_file(good).data)) == state(w)
 
 
 def test_a_long_run_seeks_back_with_one_fresh_world(app, monkeypatch):
@@ -208,4 +228,4 @@ def test_a_long_run_seeks_back_with_one_fresh_world(app, monkeypatch):
         s.seek(s.last * (99 - k) // 100)
     assert s.hops_made == s.i
     assert len(built) == 1
-    assert state(s.world) == state(world_at(rec.data, s.steps[s.i]))
+    assert state(s.world) == state(world_at(rec.data, s.steps[s.i], s.i))

@@ -1,6 +1,6 @@
-"""The Stairs ghost and the scene's replays: every run saved (best marked), the best run racing the next ones in step
-with the world's clock, the setting that hides it, a translucent robot on screen, an edge marker off-screen, and a
-player's world the ghost never touches."""
+"""The Stairs ghost and the scene's replays: every run saved by the session (best marked), the best run racing the
+next ones in step with the world's clock (older replays too), the setting that hides it, a translucent robot on
+screen, an edge marker off-screen, and a player's world the ghost never touches."""
 import threading
 import time
 
@@ -11,22 +11,28 @@ from arcade.stairs import GAME
 from arcade.stairs import scene as sc
 from arcade.stairs.autopilot import next_hop
 from arcade.stairs.ghost import GHOST_ALPHA, Ghost
-from arcade.stairs.replay import check, record, replay, world_at
+from arcade.stairs.replay import check, world_at
 from arcade.stairs.world import STEP_Y, World
 from helpers import frames, key
+from tests.stairs.runs import end_world, frame, hop as hop_at, legacy_replay, play
 
 KEYS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT}
 
 
-def best_record(seed=31, gap=0.2, hops=24, best=True):
-    """A run of ``hops`` hops ``gap`` seconds apart, then a wait until its stair drops."""
-    w = World(seed)
+def best_run(seed=31, gap=0.2, hops=24):
+    """A run of ``hops`` hops ``gap`` seconds apart, then a wait until its stair drops (its session)."""
+    s = play(seed, [], "none")
     for _ in range(hops):
-        w.hop(next_hop(w))
-        w.update(gap)
-    while not w.over:
-        w.update(1 / 60)
-    return record(w, best=best)
+        hop_at(s, next_hop(s.state))
+        frame(s, gap)
+    while not s.over:
+        frame(s, 1 / 60)
+    return s
+
+
+def best_record(seed=31, gap=0.2, hops=24, best=True):
+    """:func:`best_run`'s replay, as the session records it."""
+    return best_run(seed, gap, hops).replay(best=best)
 
 
 def state(w):
@@ -66,7 +72,7 @@ def test_the_ghost_is_where_the_best_run_was_at_the_same_moment(seed):
         tick += step
         g.update(5.0, tick, you)  # a long frame: every animation has finished
         best = world_at(rec.data, tick)
-        assert g.index == best.robot_stair.index and g.tick == min(tick, rec.data["end"])
+        assert g.index == best.robot_stair.index and g.tick == min(tick, rec.data["result"]["fields"]["ticks"])
         if not best.over:  # standing on your staircase at the best run's exact height
             assert g.robot.y == best.robot_stair.y == -g.index * STEP_Y
             assert g.robot.x == g.where(g.index)[0]
@@ -117,13 +123,16 @@ def test_every_finished_run_is_saved_and_replays_to_the_same_world(app):
     app.replays.flush()
     (rec,) = app.replays.list("stairs")
     assert rec.best and rec.score == 6 == app.profile.best("stairs")
-    assert state(replay(rec.data)) == state(s.world)
+    assert state(end_world(rec.data)) == state(s.world)
     s.restart()
     hop(app, s, 2, gap=3)
     s.restart()  # left mid-run: saved too, not a best
     app.replays.flush()
     newest = next(r for r in app.replays.list("stairs") if r.id != rec.id)
-    assert not newest.best and newest.data["cause"] is None and newest.score == 2
+    assert not newest.best and "result" not in newest.data and newest.score == 2
+    left = check(newest.data)
+    assert (left.score, left.cause, len(left.hops)) == (2, None, 2)
+    assert [r["outcome"] for r in app.profile.history("stairs")] == ["over", "abandoned"]
 
 
 def test_a_dropped_run_is_saved_with_its_exact_end(app):
@@ -133,8 +142,9 @@ def test_a_dropped_run_is_saved_with_its_exact_end(app):
         frames(app, 20)
     app.replays.flush()
     (rec,) = app.replays.list("stairs")
-    assert rec.data["cause"] == "dropped" and rec.data["end"] == s.world.ticks
-    assert state(replay(rec.data)) == state(s.world)
+    end = rec.data["result"]["fields"]
+    assert end["cause"] == "dropped" and end["ticks"] == s.world.ticks and end["hops"] == 3
+    assert state(end_world(rec.data)) == state(s.world)
 
 
 def test_the_demo_saves_nothing(app):
@@ -174,9 +184,17 @@ def test_the_best_is_read_off_the_ui_thread(app):
 def test_a_damaged_best_is_passed_over(app):
     good = best_record(hops=6)
     bad = best_record(hops=30)
-    bad = type(bad)(bad.game, bad.score, bad.data | {"end": bad.data["end"] + 1}, best=True)
+    result = bad.data["result"]
+    bad = type(bad)(bad.game, bad.score, bad.data | {"result": result | {"score": result["score"] + 1}}, best=True)
     s = start(app, [good, bad])
     assert s.ghost_run == check(good.data)
+
+
+def test_an_old_best_replay_races_too(app):
+    s = start(app, [legacy_replay(best_run(hops=12).state, best=True)])
+    assert s.ghost_run is not None and s.ghost_run.score == 12 and s.ghost_run.cause == "dropped"
+    hop(app, s, 2, gap=20)
+    assert s.ghost.tick == s.world.ticks > 0
 
 
 def test_no_best_run_no_ghost(app):

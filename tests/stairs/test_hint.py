@@ -9,14 +9,13 @@ import numpy as np
 import pygame
 import pytest
 
-from arcade import games, shell
-from arcade.engine.app import App, Options
-from arcade.engine.storage import Profile
+from arcade.engine.app import App
 from arcade.shell.help import HelpOverlay
 from arcade.stairs import layers as ly
 from arcade.stairs.scene import StairsScene
 from arcade.stairs.world import STEP_X
 from helpers import frames, key
+from tests.stairs.runs import play_app
 
 KEYS = {"left": pygame.K_LEFT, "right": pygame.K_RIGHT}
 DT = 0.05  # a frame of 50 ms: the tests play in game time, a few frames per hop
@@ -26,14 +25,7 @@ CHUNK = 25
 
 def cli_app(data_dir, seed: int) -> App:
     """The app `arcade play stairs --seed SEED --data-dir DIR` runs: the menu, the Stairs scene pushed over it."""
-    app = App(Options(mode="play", game="stairs", seed=seed, data_dir=data_dir), games=games.load(),
-              profile=Profile(data_dir, sync=True))
-    shell.install(app)
-    scenes = shell.first_scenes(app)
-    app.stack.reset(scenes[0], fade=True)
-    for s in scenes[1:]:
-        app.stack.push(s, fade=False)
-    return app
+    return play_app(data_dir, fade=True, seed=seed)
 
 
 def glow_mask(app, scene: StairsScene) -> np.ndarray:

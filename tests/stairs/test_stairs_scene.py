@@ -252,6 +252,7 @@ def test_each_cause_ends_the_run_records_it_and_shows_the_panel(make_app, cause)
     assert p.best("stairs") == score
     hist = p.history("stairs")
     assert len(hist) == 1 and hist[0]["score"] == score and hist[0]["cause"] == cause
+    assert (hist[0]["by"], hist[0]["outcome"], hist[0]["code"]) == ("player", "over", s.session.code)
     assert s.panel.cause == cause and s.panel.score == score and s.panel.best == score
     # the panel names the cause with its icon
     assert f"cause_{cause}" in s.view.stairs.sprites
@@ -318,13 +319,15 @@ def test_best_score_kept_and_shown_new_best_only_when_beaten(make_app):
     assert Profile(app.profile.dir).best("stairs") == first
 
 
-def test_leaving_mid_run_keeps_the_best_but_records_no_game(app):
+def test_leaving_mid_run_keeps_the_best_and_counts_the_run_as_abandoned(app):
     s = start(app, base=True)
     climb(app, s, 5)
     app.stack.pop()
     frames(app, 30)
     p = Profile(app.profile.dir)
-    assert p.best("stairs") == 5 and p.history("stairs") == []
+    (rec,) = p.history("stairs")
+    assert p.best("stairs") == 5 and (rec["outcome"], rec["by"], rec["score"], rec["moves"]) == ("abandoned", "player",
+                                                                                                5, 5)
 
 
 def test_drop_and_hop_sounds(app):
@@ -388,8 +391,10 @@ def test_demo_plays_by_itself_restarts_and_writes_nothing(app):
     d.handle(click((100, 500))[0])
     top_score, t = 0, 0.0
     runs = d.runs
+    bys = set()
     while d.runs == runs and t < 120:
         d.update(1 / 30)
+        bys |= {by for _, by in d.session.line}
         if d.world.over:
             top_score = max(top_score, d.world.score)
         t += 1 / 30
@@ -398,8 +403,11 @@ def test_demo_plays_by_itself_restarts_and_writes_nothing(app):
     assert d.runs == runs + 1  # it lost once (its planned slip) and started again
     assert top_score >= sc.DEMO_SLIP[0]
     p = Profile(app.profile.dir)
+    assert d.session.mode == "demo" and bys == {"demo"}  # its hops are the demo's
     assert app.profile.best("stairs") == 0 and p.best("stairs") == 0
     assert app.profile.history("stairs") == [] and not app.profile.get("help.stairs")
+    app.replays.flush()
+    assert app.replays.list("stairs") == []
 
 
 def test_demo_cadence_outruns_the_drops(app):
