@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from arcade.engine import codes
+from arcade.engine.stats import current_streak
 
 log = logging.getLogger("arcade")
 
@@ -247,18 +248,6 @@ class MemoryStore(Store):
         self.replay_list.append(replay)
 
 
-def current_streak(history) -> int:
-    """The run of wins at the end of ``history`` (records oldest first), over the player's decided games."""
-    n = 0
-    for r in reversed(history):
-        if r.get("by", PLAYER) != PLAYER or r.get("outcome") not in ("won", "lost", "draw"):
-            continue
-        if r["outcome"] != "won":
-            break
-        n += 1
-    return n
-
-
 @dataclass(frozen=True)
 class Position:
     """A position of a replay: the state after ``event`` (None for the start), made by ``by`` at ``ms``."""
@@ -279,11 +268,12 @@ class Session:
 
     def __init__(self, backend: Backend, params, seed: int | None = None, *, store: Store | None = None,
                  mode: str = "play", daily: str | None = None, clock: Callable[[], float] = time.monotonic,
-                 start=None):
+                 start=None, seeds: random.Random | None = None):
         if mode not in ("play", "demo", "study"):
             raise ValueError(f"session mode {mode!r}")
         self.backend, self.params, self.store, self.mode, self.clock = backend, params, store, mode, clock
-        self.seed = random.SystemRandom().getrandbits(codes.SEED_BITS) if seed is None else int(seed)
+        self.seeds = seeds  # where a new game's seed comes from (None: the system's randomness)
+        self.seed = self._new_seed() if seed is None else int(seed)
         self.daily = daily
         self._start_override = start
         self._begin(self.backend.start(params, self.seed) if start is None else start)
@@ -422,12 +412,15 @@ class Session:
         it is logged as the player's with a hint (``h``)."""
         self.hints += 1
 
+    def _new_seed(self) -> int:
+        return (self.seeds or random.SystemRandom()).getrandbits(codes.SEED_BITS)
+
     def new(self, seed: int | None = None, params=None) -> None:
         """Leave this game (abandoned if it was under way) and begin another with ``params`` (default: the same)."""
         self.leave(keep_save=False)
         if params is not None:
             self.params = params
-        self.seed = random.SystemRandom().getrandbits(codes.SEED_BITS) if seed is None else int(seed)
+        self.seed = self._new_seed() if seed is None else int(seed)
         self.daily = None
         self._start_override = None
         self._begin(self.backend.start(self.params, self.seed))
@@ -642,8 +635,8 @@ def check_replay(backend: Backend, data: dict) -> dict:
         raise ValueError(f"{what}: no parameters")
     try:
         backend.parse_params(params)
-    except ValueError as e:
-        raise ValueError(f"{what}: {e}") from None
+    except ValueError as e:  # a backend's message names the game already, or gets the replay's name in front
+        raise ValueError(str(e) if str(e).lower().startswith(backend.id) else f"{what}: {e}") from None
     if "start" not in data and not (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << 128):
         raise ValueError(f"{what}: bad seed {seed!r}")
     if not isinstance(events, list) or not isinstance(times, list) or len(events) != len(times):
@@ -707,27 +700,45 @@ def open_session(app, game, *, resume: bool = False, options: dict | None = None
     clock = (lambda: app.time) if isinstance(getattr(app, "time", None), float) else time.monotonic
     opts = dict(options or {})
     code, daily, given = opts.pop("code", None), opts.pop("daily", None), opts.pop("params", None)
+    seeds = app_seeds(app)
+    if seed is None:
+        seed = getattr(app, "seed", None)
     if given is not None:  # a new game with these parameters (the game's chooser, tests)
         if mode == "play" and backend.saved:
             Session.discard_saved(backend, store)
-        return Session(backend, given, seed if seed is not None else getattr(app, "seed", None), store=store,
-                       mode=mode, clock=clock)
+        return Session(backend, given, seed, store=store, mode=mode, clock=clock, seeds=seeds)
     if mode == "play" and backend.saved:
         if resume and code is None and daily is None:
             s = Session.resume(backend, store, clock=clock)
             if s is not None and backend.fits(s.params, opts):
+                s.seeds = seeds
                 return s
             if s is not None:  # the options ask for another game: this one is left for it
                 s.leave(keep_save=False)
         else:
             Session.discard_saved(backend, store)
     if code is not None:
-        return Session(backend, backend.parse_params(code.params), code.seed, store=store, mode=mode, clock=clock)
+        return Session(backend, backend.parse_params(code.params), code.seed, store=store, mode=mode, clock=clock,
+                       seeds=seeds)
     params = backend.new_params(app.profile.get, opts)
     if daily is not None:
         text = backend.params_text(params)
         return Session(backend, params, codes.daily_seed(backend.id, text, daily), store=store, mode=mode,
-                       daily=daily, clock=clock)
+                       daily=daily, clock=clock, seeds=seeds)
+    return Session(backend, params, seed, store=store, mode=mode, clock=clock, seeds=seeds)
+
+
+def app_seeds(app) -> random.Random | None:
+    """With ``--seed`` (``app.seed``) every game after the first gets its seed from one generator seeded by it, so
+    a whole run is repeatable; None (the system's randomness) otherwise."""
+    seed = getattr(app, "seed", None)
     if seed is None:
-        seed = getattr(app, "seed", None)
-    return Session(backend, params, seed, store=store, mode=mode, clock=clock)
+        return None
+    held = getattr(app, "_session_seeds", None)
+    if held is None or held[0] != seed:
+        held = (seed, random.Random(f"arcade-seeds:{seed}"))
+        try:
+            app._session_seeds = held
+        except AttributeError:  # an app-like object that takes no attributes: a generator for this session
+            pass
+    return held[1]

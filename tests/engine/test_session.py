@@ -261,3 +261,23 @@ def test_a_best_raised_while_playing_marks_the_game_and_its_replay_as_a_new_best
     s.play("+1")
     s.play("x")
     assert not s.new_best and not store.replay_list[-1].best  # 1 does not beat 4
+
+
+def test_with_a_run_seed_every_new_game_is_repeatable_and_without_it_new_games_differ():
+    import types
+
+    from arcade.engine.session import app_seeds
+
+    def seeds_of_a_run(app):
+        s = Session(BACKEND, "tall", app.seed, seeds=app_seeds(app))
+        got = [s.seed]
+        for _ in range(3):
+            s.new()
+            got.append(s.seed)
+        return got
+
+    first, again = (seeds_of_a_run(types.SimpleNamespace(seed=7)) for _ in range(2))
+    assert first == again and first[0] == 7 and len(set(first)) == 4
+    assert seeds_of_a_run(types.SimpleNamespace(seed=8))[1:] != first[1:]
+    unseeded = seeds_of_a_run(types.SimpleNamespace(seed=None))
+    assert unseeded[0] != unseeded[1]  # from the system's randomness

@@ -78,7 +78,7 @@ def test_the_odds_on_expert_can_be_read(app, game, measured):
                for p in in_board for r, c in [lay.cell_at(p.rect.center)])
     assert problems(frame) == []
     # the pointer on a frontier cell: a bubble says its chance in words (16 px), and the status line with it
-    r, c = next((r, c) for r, c in sorted(frontier) if 0 < probs[r][c] < 1)
+    r, c = min(frontier, key=lambda rc: (not 0 < probs[rc[0]][rc[1]] < 1, rc))  # an uncertain one if there is one
     frames(app, 1, events=[mouse_move(lay.cell_rect(r, c).center)])
     frame = drawn(app)
     said = vw.odds_words(probs[r][c])
