@@ -102,7 +102,7 @@ def build_parser(games: dict | None = None, with_benches: bool = False) -> argpa
     p = argparse.ArgumentParser(prog="arcade", description=f"A pygame arcade collection: {titles}.")
     p.add_argument("--version", action="version", version=f"arcade {__version__}")
     _common(p, suppress=False)
-    sub = p.add_subparsers(dest="command", metavar="{play,code,demo,replay,bench,train}")
+    sub = p.add_subparsers(dest="command", metavar="{play,code,stats,demo,replay,bench,train}")
     play = sub.add_parser("play", help="start a game directly; `arcade play NAME --help`")
     psub = play.add_subparsers(dest="game", metavar="{" + ",".join(games) + "}", required=True)
     for game in games.values():
@@ -128,6 +128,13 @@ def build_parser(games: dict | None = None, with_benches: bool = False) -> argpa
             cp.add_argument(*opt.flags, dest=f"game_{opt.dest}", default=argparse.SUPPRESS, **opt.kwargs)
         cp.add_argument("--seed", dest="code_seed", type=seed, metavar="S", help="the game's seed")
         _code_options(cp, play=False)
+    st = sub.add_parser("stats", help="print the stats (what the Stats screen shows), as text or --json",
+                        description="Print the player's stats per game (played, won, lost, abandoned, assisted, "
+                                    "bests, daily bests) with the AI's games apart.")
+    st.add_argument("stats_game", nargs="?", metavar="GAME", choices=list(games),
+                    help="one game (" + ", ".join(games) + "); default: all")
+    st.add_argument("--json", action="store_true", help="JSON, one object per game")
+    _common(st, suppress=True)
     demo = sub.add_parser("demo", help="watch the AI play")
     _common(demo, suppress=True)
     rp = sub.add_parser("replay", help="watch a replay file (exported from the stats screen)")
@@ -245,6 +252,31 @@ def load_replay(path: str, games: dict):
     return rec
 
 
+def _print_stats(args, games: dict) -> int:
+    """``arcade stats [GAME] [--json]``: the summariser's numbers (arcade.engine.stats) of the profile."""
+    import json
+
+    from arcade.engine.stats import summarise
+    from arcade.engine.storage import Profile, default_data_dir
+
+    profile = Profile(args.data_dir or default_data_dir(), sync=True)
+    chosen = [games[args.stats_game]] if args.stats_game else list(games.values())
+    numbers = {g.id: summarise(profile, g) for g in chosen}
+    profile.close()
+    if args.json:
+        print(json.dumps(numbers, indent=2, ensure_ascii=False))
+        return 0
+    for g in chosen:
+        s = numbers[g.id]
+        print(f"{g.title}: {s['played']} played"
+              + (f", {s['won']} won, {s['lost']} lost" if g.wins else "")
+              + (f", {s['drawn']} drawn" if s["drawn"] else "")
+              + f"; {s['abandoned']} abandoned; {s['assisted']} with hints; best {s['best_text']}"
+              + (f"; streak {s['streak']}" if s["streak"] else "")
+              + (f"; AI: {s['ai']['played']} games, {s['ai']['won']} won" if s["ai"]["played"] else ""))
+    return 0
+
+
 def _setup_logging() -> None:
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("arcade: %(levelname)s: %(message)s"))
@@ -311,6 +343,8 @@ def main(argv: list[str] | None = None, games: dict | None = None) -> int:
 
     if args.command == "code":
         return _print_code(args, games)
+    if args.command == "stats":
+        return _print_stats(args, games)
 
     from arcade import shell
     from arcade.engine.app import AppError

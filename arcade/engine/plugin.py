@@ -135,6 +135,7 @@ class GameInfo:
     demo: bool = True                         # takes part in the demo and attract mode
     scores: str = "Recent scores"             # the stats chart's title: what a history record's score means
     score_unit: str = ""                      # shown after the average and the chart's scale ("%")
+    wins: bool = True                         # games end won or lost (the stats show a Won count); Stairs: runs
     scored: Callable[[dict], bool] | None = None  # which history records have a score worth averaging and charting
     #                                           (None = all; tic-tac-toe: games against the AI, not between friends)
     replay: str = ""                          # module with make_replay(app, replay) -> a scene and validate(data)

@@ -23,6 +23,7 @@ import json
 import logging
 import os
 import re
+import stat
 import threading
 import time
 import uuid
@@ -144,12 +145,21 @@ def _shallow(value, depth: int = MAX_DEPTH) -> bool:
 def read_file(path) -> Replay:
     """Import: a replay from a file anyone may have edited; ``ValueError`` with one line if it is not one."""
     p = Path(path)
+    too_big = f"{path}: larger than {MAX_BYTES // 2**20} MiB, not a replay"
     try:
         if p.is_dir():
             raise ValueError(f"{path} is a folder, not a replay file")
-        if p.stat().st_size > MAX_BYTES:
-            raise ValueError(f"{path}: larger than {MAX_BYTES // 2**20} MiB, not a replay")
-        data = p.read_bytes()
+        # opened without blocking (a FIFO with no writer would wait forever), then checked on the open file
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "rb") as f:
+            st = os.fstat(f.fileno())
+            if not stat.S_ISREG(st.st_mode):  # a FIFO, a device (/dev/urandom never ends), a socket
+                raise ValueError(f"{path} is not a regular file, not a replay")
+            if st.st_size > MAX_BYTES:
+                raise ValueError(too_big)
+            data = f.read(MAX_BYTES + 1)  # a file that grows while read stops here
+        if len(data) > MAX_BYTES:
+            raise ValueError(too_big)
     except OSError as e:
         raise ValueError(f"cannot read {path}: {e.strerror or e}") from None
     return parse(data)

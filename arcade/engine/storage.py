@@ -37,8 +37,11 @@ One versioned JSON file, ``profile.json``, in the platformdirs user data dir (``
 """
 from __future__ import annotations
 
+import datetime
+import hashlib
 import json
 import logging
+import math
 import os
 import re
 import stat
@@ -47,7 +50,7 @@ import time
 import uuid
 from pathlib import Path
 
-from arcade.engine import settings as settings_mod
+from arcade.engine import settings as settings_mod, stats as stats_mod
 
 log = logging.getLogger("arcade")
 
@@ -127,12 +130,80 @@ def _save(k, v, note):
     raise _Bad(f"saved game {k!r}")
 
 
+RECORD_ID = re.compile(r"[A-Za-z0-9_-]{1,40}\Z")
+FIELD = re.compile(r"[A-Za-z0-9_]{1,40}\Z")
+CODE = re.compile(r"[A-Za-z0-9-]{1,40}\Z")
+OUTCOMES = ("won", "lost", "draw", "over", "abandoned")
+MAX_FIELDS = 40
+MAX_TEXT = 200  # a string field of a record
+
+
+def _real_date(v) -> bool:
+    if not (isinstance(v, str) and re.fullmatch(r"\d{4}-\d{2}-\d{2}", v)):
+        return False
+    try:
+        datetime.date.fromisoformat(v)
+    except ValueError:  # 2026-02-30
+        return False
+    return True
+
+
+def _plain(v) -> bool:
+    """A value a record's other fields may hold: null, a bool, a 64-bit int, a finite float, a short string."""
+    if v is None or isinstance(v, bool):
+        return True
+    if isinstance(v, int):
+        return -(2**63) <= v < 2**63
+    if isinstance(v, float):
+        return math.isfinite(v)
+    return isinstance(v, str) and len(v) <= MAX_TEXT
+
+
+# a history record's known fields and what each may hold; any other field must be _plain
+RECORD_FIELDS = {
+    "score": _score,
+    "time": _nonneg_int,
+    "id": lambda v: isinstance(v, str) and RECORD_ID.match(v) is not None,
+    "by": lambda v: v in ("player", "ai"),  # absent: the player's (older AI games are under "<game>.ai")
+    "outcome": lambda v: v in OUTCOMES,
+    "assisted": lambda v: isinstance(v, bool) or _nonneg_int(v),  # hints used; older Minesweeper records: a bool
+    "daily": _real_date,
+    "code": lambda v: isinstance(v, str) and CODE.match(v) is not None,
+    "moves": _nonneg_int,
+}
+
+
+def _short(v) -> str:
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def check_record(rec) -> dict:
+    """A history record as kept, every field checked (known fields by :data:`RECORD_FIELDS`, any other must be a
+    plain value); raises _Bad naming the first bad field. A record without an id gets one from its content."""
+    if not isinstance(rec, dict):
+        raise _Bad(f"record {_short(rec)} is not an object")
+    if "score" not in rec:
+        raise _Bad("record without a score")
+    if len(rec) > MAX_FIELDS:
+        raise _Bad(f"record of {len(rec)} fields")
+    for k, v in rec.items():
+        if not (isinstance(k, str) and FIELD.match(k) and RECORD_FIELDS.get(k, _plain)(v)):
+            raise _Bad(f"record field {_short(k)}={_short(v)}")
+    if "id" not in rec:
+        rec = dict(rec, id=hashlib.sha1(json.dumps(rec, sort_keys=True).encode()).hexdigest()[:16])
+    return rec
+
+
 def _history(k, v, note):
     if not isinstance(v, list):
         raise _Bad(f"history {k!r}")
-    recs = [r for r in v if isinstance(r, dict) and _score(r.get("score")) and _depth_ok(r)]
-    if len(recs) != len(v):
-        note(f"history {k!r} has bad records")  # the good records are kept
+    recs = []
+    for r in v:
+        try:
+            recs.append(check_record(r))
+        except _Bad as e:  # that record is dropped, the good ones kept
+            note(f"history {k!r}: {e}")
     return recs[-HISTORY_LIMIT:]
 
 
@@ -181,6 +252,30 @@ def sanitize(raw) -> tuple[dict, list[str]]:
     if isinstance(stamps, dict):
         data["stamps"] = {k: v for k, v in stamps.items() if k in data["settings"] and _nonneg_int(v)}
     return data, problems
+
+
+def _fill(base: dict, other: dict) -> None:
+    """Fill in ``base`` (a sanitized profile) from ``other`` without overriding anything it holds: settings and saved
+    games it lacks, history records by id, the larger totals (best scores are merged by the caller)."""
+    for k, v in other["settings"].items():
+        if k not in base["settings"]:
+            base["settings"][k] = v
+            if k in other["stamps"]:
+                base["stamps"][k] = other["stamps"][k]
+    for k, v in other["saves"].items():
+        base["saves"].setdefault(k, v)
+    for game, recs in other["history"].items():
+        mine = base["history"].setdefault(game, [])
+        ids = {r["id"] for r in mine}
+        new = [r for r in recs if r["id"] not in ids]
+        if new:
+            mine.extend(new)
+            mine.sort(key=lambda r: r.get("time", 0))
+            del mine[:-HISTORY_LIMIT]
+    for game, t in other["totals"].items():
+        mine = base["totals"].setdefault(game, {"played": 0, "score_sum": 0})
+        for f in ("played", "score_sum"):
+            mine[f] = max(mine[f], t[f])
 
 
 def _merge_dup(a, b):
@@ -362,15 +457,12 @@ class Profile:
         if not bad:
             self.data = tmp if tmp is not None else main if main is not None else bak if bak is not None else _empty()
         else:
-            # The backup is the last good whole file; fill in what it lacks from the bad file's valid parts.
-            base = tmp if tmp is not None else bak
-            if base is None:
-                base = _empty()
-                if main is not None:
-                    base["settings"].update(main["settings"])
-            if main is not None:
-                for k, v in main["saves"].items():
-                    base["saves"].setdefault(k, v)
+            # A damaged record or section costs only itself: the bad file's valid parts are kept (a complete temp
+            # file, the newest whole state, comes before them) and what was lost is filled in from the backup.
+            base = tmp if tmp is not None else main if main is not None else bak if bak is not None else _empty()
+            for other in (main, bak):
+                if other is not None and other is not base:
+                    _fill(base, other)
             self.data = base
         parts = []
         if bad:
@@ -385,8 +477,10 @@ class Profile:
             parts.append(f"{'its' if bad else 'the profile'} backup {self.backup.name} was unreadable ({why}); {where}")
         if parts:
             if bad:
-                src = "a write cut short" if tmp is not None else "the backup" if bak is not None else "defaults"
-                tail = f"recovered from {src}"
+                src = ("a write cut short" if tmp is not None else "its valid parts" if main is not None
+                       else "the backup" if bak is not None else "defaults")
+                tail = f"recovered from {src}" + (", the rest from the backup" if main is not None and tmp is None
+                                                   and bak is not None else "")
             else:
                 tail = ("the profile itself is fine" if main is not None or tmp is not None
                         else "kept its valid parts" if bak is not None else "started from defaults")
@@ -555,17 +649,25 @@ class Profile:
     def record_game(self, game_id: str, score: int, **fields) -> None:
         if not _score(score):
             raise ValueError(f"implausible score {score!r} for {game_id}")
-        rec = {"score": int(score), "time": int(time.time()), "id": uuid.uuid4().hex[:16], **fields}
+        try:  # nothing the loader would drop is written
+            rec = check_record({"score": int(score), "time": int(time.time()), "id": uuid.uuid4().hex[:16], **fields})
+        except _Bad as e:
+            raise ValueError(f"{game_id}: {e}") from None
         with self._lock:  # the writer takes these deltas, and absorbs other windows' records, under the same lock
             hist = self.data["history"].setdefault(game_id, [])
             hist.append(rec)
             del hist[:-HISTORY_LIMIT]
-            t = self.data["totals"].setdefault(game_id, {"played": 0, "score_sum": 0})
-            t["played"] += 1
-            t["score_sum"] += int(score)
-            added = self._added.setdefault(game_id, [0, 0])
-            added[0] += 1
-            added[1] += int(score)
+            keys = [game_id]
+            if fields.get("outcome") in stats_mod.OUTCOMES:  # a lifetime tally of the kind, beyond the history
+                keys.append(stats_mod.tally_key(game_id, "ai" if fields.get("by") == "ai" else "player",
+                                                fields["outcome"]))
+            for k in keys:
+                t = self.data["totals"].setdefault(k, {"played": 0, "score_sum": 0})
+                t["played"] += 1
+                t["score_sum"] += int(score)
+                added = self._added.setdefault(k, [0, 0])
+                added[0] += 1
+                added[1] += int(score)
         self.save()
 
     def history(self, game_id: str) -> list[dict]:
@@ -647,6 +749,7 @@ class Profile:
                 self._write(snap)
             except Exception as e:  # never let the writer die: every later save would silently go nowhere
                 self._warn(f"profile not saved: {type(e).__name__}: {e}")
+                self._notice("Progress not saved: the profile could not be written (see the log)")
             finally:
                 with self._lock:
                     self._writing = False

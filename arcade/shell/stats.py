@@ -8,39 +8,51 @@ import pygame
 from arcade.engine import assets
 from arcade.engine.plugin import Bars, Breakdown
 from arcade.engine.scene import Scene
+from arcade.engine.stats import FINISHED, outcome, summarise, who
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import pointer_down
 from arcade.engine.ui.text import blit_center, fit, render
 
-RECENT = 40  # bars in the recent-scores chart
-
-
 def summary(profile, game) -> dict:
-    """Numbers shown for a game (pure: tests check them). ``extras`` are the game's own charts, built from its
-    history; a game whose chart function fails on a hand-edited history still shows its numbers."""
-    hist = profile.history(game.id)
-    tot = profile.totals(game.id)
-    played = tot["played"]
-    best = game.best_of(profile)
+    """Numbers shown for a game (pure: tests check them): :func:`arcade.engine.stats.summarise`'s, plus
+    ``extras``, the game's own charts built from the player's own games; a game whose chart function fails on a
+    hand-edited history still shows its numbers."""
+    s = summarise(profile, game)
+    mine = [r for r in profile.history(game.id) if who(r) == "player" and outcome(r) in FINISHED]
     extras = []
     if game.stats is not None:
         try:
-            extras = list(game.stats(hist))
+            extras = list(game.stats(mine))
         except Exception:  # noqa: BLE001 - a chart is not worth a crash; the numbers above still show
             extras = []
-    if game.scored is None:
-        average = (tot["score_sum"] / played) if played else 0.0
-    else:  # only some games have a score (the kept history: the totals cannot tell them apart)
-        hist = [r for r in hist if game.scored(r)]
-        average = sum(r["score"] for r in hist) / len(hist) if hist else 0.0
-    return {
-        "played": played,
-        "average": average,
-        "best": best if best is not None else 0,
-        "best_text": game.best.format(best) if best is not None else "-",
-        "recent": [r["score"] for r in hist[-RECENT:]],
-        "extras": extras,
-    }
+    return dict(s, extras=extras)
+
+
+def result_line(s: dict) -> str:
+    """What the boxes leave out: losses, draws, games left mid-way, games with hints, the streak."""
+    parts = []
+    if s["won"] or s["lost"] or s["drawn"]:
+        parts.append(f"{s['lost']} lost")
+        if s["drawn"]:
+            parts.append(f"{s['drawn']} drawn")
+    parts.append(f"{s['abandoned']} abandoned")
+    if s["assisted"]:
+        parts.append(f"{s['assisted']} with hints")
+    if s["streak"] or s["longest_streak"]:
+        parts.append(f"streak {s['streak']} (best {s['longest_streak']})")
+    return "  ·  ".join(parts)
+
+
+def ai_line(s: dict, game) -> str:
+    ai = s["ai"]
+    if not ai["played"] and not ai["abandoned"]:
+        return "No games by the AI"
+    text = f"The AI's games, apart: {ai['played']} played"
+    if ai["won"]:
+        text += f", {ai['won']} won"
+    if ai["best"] is not None and not game.best.lower:
+        text += f", best {ai['best']:,}"
+    return text
 
 
 class StatsScene(Scene):
@@ -108,25 +120,41 @@ class StatsScene(Scene):
         for i, g in enumerate(self.games):
             r = self._tab_rect(i)
             sel = i == self.index
-            pygame.draw.rect(surface, colors.BUTTON if sel else colors.LABEL, r, border_radius=8)
-            blit_center(surface, fit(g.title, r.w - 10, 22, colors.TEXT_LIGHT if sel else colors.TEXT), r.center)
-        s = summary(self.app.profile, self.games[self.index])
-        y = 170
+            pygame.draw.rect(surface, colors.BUTTON if sel else colors.PAGE, r, border_radius=8)
+            if not sel:
+                pygame.draw.rect(surface, colors.BUTTON, r, width=2, border_radius=8)
+            blit_center(surface, fit(g.title, r.w - 10, 22, colors.TEXT_LIGHT if sel else colors.BUTTON), r.center)
         game = self.games[self.index]
-        average = f"{s['average']:.0f}{' ' + game.score_unit if game.score_unit else ''}"
-        for label, value in (("Played", str(s["played"])), ("Best", s["best_text"]), ("Average", average)):
-            box = pygame.Rect(0, y, 130, 64)
-            box.centerx = {"Played": w / 2 - 145, "Best": w / 2, "Average": w / 2 + 145}[label]
-            pygame.draw.rect(surface, colors.BOARD, box, border_radius=6)
-            blit_center(surface, render(label.upper(), 13, colors.LABEL), (box.centerx, box.y + 16))
-            blit_center(surface, fit(value, box.w - 10, 26, colors.TEXT_LIGHT), (box.centerx, box.y + 42))
-        self._chart(surface, pygame.Rect(30, 270, w - 60, 180), game.scores, s["recent"], None, game.score_unit)
-        for chart in s["extras"][:1]:  # one chart fits under the recent scores
-            rect = pygame.Rect(30, 490, w - 60, 200)
-            if isinstance(chart, Breakdown):
-                self._breakdown(surface, rect, chart)
-            elif isinstance(chart, Bars):
-                self._chart(surface, rect, chart.title, list(chart.values), chart.labels and list(chart.labels))
+        s = summary(self.app.profile, game)
+        unit = " " + game.score_unit if game.score_unit else ""
+        boxes = [("Played", str(s["played"]))]
+        if game.wins:
+            boxes.append(("Won", str(s["won"])))
+        boxes += [("Best", s["best_text"]), ("Average", f"{s['average']:,.0f}{unit}" if s["average"] is not None
+                                               else "-")]
+        bw, gap = (102, 8) if len(boxes) == 4 else (136, 10)
+        x0 = (w - (len(boxes) * bw + (len(boxes) - 1) * gap)) // 2
+        for n, (label, value) in enumerate(boxes):
+            box = pygame.Rect(x0 + n * (bw + gap), 160, bw, 62)
+            pygame.draw.rect(surface, colors.BUTTON, box, border_radius=6)
+            blit_center(surface, render(label.upper(), 13, colors.TEXT_LIGHT), (box.centerx, box.y + 15))
+            blit_center(surface, fit(value, box.w - 10, 26, colors.TEXT_LIGHT), (box.centerx, box.y + 41))
+        blit_center(surface, fit(result_line(s), w - 40, 16, colors.TEXT, "medium"), (w / 2, 240))
+        blit_center(surface, fit(ai_line(s, game), w - 40, 15, colors.TEXT, "regular"), (w / 2, 263))
+        if not (s["played"] or s["abandoned"]):  # nothing to chart: one message, no empty axes
+            area = pygame.Rect(30, 290, w - 60, 400)
+            pygame.draw.rect(surface, colors.LABEL, area, border_radius=8)
+            blit_center(surface, render("No games yet", 26, colors.BUTTON_HOVER), (area.centerx, area.centery - 14))
+            blit_center(surface, fit(f"Play {game.title} and your games show here", area.w - 30, 16,
+                                     colors.BUTTON_HOVER, "regular"), (area.centerx, area.centery + 20))
+        else:
+            self._chart(surface, pygame.Rect(30, 285, w - 60, 180), game.scores, s["recent"], None, game.score_unit)
+            for chart in s["extras"][:1]:  # one chart fits under the recent scores
+                rect = pygame.Rect(30, 490, w - 60, 200)
+                if isinstance(chart, Breakdown):
+                    self._breakdown(surface, rect, chart)
+                elif isinstance(chart, Bars):
+                    self._chart(surface, rect, chart.title, list(chart.values), chart.labels and list(chart.labels))
         b = self._back_rect()
         pygame.draw.rect(surface, colors.BUTTON, b, border_radius=8)
         pygame.draw.rect(surface, colors.GOLD, b, width=3, border_radius=8)
@@ -148,7 +176,7 @@ class StatsScene(Scene):
         area = pygame.Rect(rect.x, rect.y + 30, rect.w, rect.h - (52 if labels else 30))
         pygame.draw.rect(surface, colors.LABEL, area, border_radius=6)
         if not values:
-            blit_center(surface, render("No games yet", 18, colors.BUTTON, "medium"), area.center)
+            blit_center(surface, render("No games yet", 18, colors.BUTTON_HOVER, "medium"), area.center)
             return
         top = max(values) or 1
         n = len(values)
@@ -160,8 +188,9 @@ class StatsScene(Scene):
             bar = pygame.Rect(x, area.bottom - 6 - h, bw, h)
             pygame.draw.rect(surface, colors.GOLD if v == top else colors.BUTTON, bar, border_radius=2)
             if labels:
-                blit_center(surface, fit(labels[i], bw + gap, 14, colors.TEXT, "medium"), (bar.centerx, area.bottom + 12))
-                blit_center(surface, fit(str(v), bw + gap, 14, colors.TEXT, "medium"), (bar.centerx, bar.y - 9))
+                blit_center(surface, fit(labels[i], bw + gap, 14, colors.BUTTON_HOVER, "medium"),
+                            (bar.centerx, area.bottom + 12))
+                blit_center(surface, fit(str(v), bw + gap, 14, colors.BUTTON_HOVER, "medium"), (bar.centerx, bar.y - 9))
             x += bw + gap
 
     def _breakdown(self, surface, rect, chart) -> None:

@@ -43,6 +43,7 @@ GAME = GameInfo(
         ("Esc", "pause, settings, help"),
     )),
     stats=stats,
+    wins=False,
     prefetch=("arcade.stairs.layers", "arcade.stairs.world", "arcade.stairs.ghost"),
     replay="arcade.stairs.replay_scene",
     backend="arcade.stairs.backend:BACKEND",

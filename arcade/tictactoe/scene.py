@@ -399,7 +399,7 @@ class TicTacToeScene(SessionScene):
 
     def streak(self) -> int:
         """The player's wins against the AI in a row, up to the last game."""
-        from arcade.engine.session import current_streak
+        from arcade.engine.stats import current_streak
 
         return current_streak(self.app.profile.history(GAME_ID))
 

@@ -199,3 +199,58 @@ def test_any_bytes_never_crash_and_never_lose_the_backup_best(tmp_path_factory, 
     (d / FILENAME).write_bytes(blob)
     p = Profile(d, sync=True)
     assert p.best("stairs") >= 21
+
+
+def test_one_damaged_record_costs_only_that_record_not_the_latest_settings(data_dir):
+    p = write_good(data_dir, {"stairs": 40}, volume=0.5)
+    p.record_game("stairs", 40, by="player", outcome="over")
+    p.record_game("stairs", 12, by="player", outcome="over")
+    p.set("volume", 0.3)  # the newest setting: only the main file has it, the backup holds 0.5
+    raw = json.loads((data_dir / FILENAME).read_text())
+    raw["history"]["stairs"][0]["id"] = ["not", "an", "id"]  # hand-edited: an id that is a list
+    raw["settings"]["music"] = "loud"  # one bad setting
+    (data_dir / FILENAME).write_text(json.dumps(raw))
+    q = Profile(data_dir, sync=True)
+    assert q.get("volume") == 0.3  # not rolled back to the backup's
+    # the damaged record is taken from the backup, which holds it intact; the other one kept
+    assert sorted(r["score"] for r in q.history("stairs")) == [12, 40]
+    assert all(isinstance(r["id"], str) for r in q.history("stairs"))
+    assert len(q.warnings) == 1 and "id" in q.warnings[0] and len(aside_files(data_dir)) == 1
+    # and every later write works: the merge with the file on disk never meets the bad record again
+    q.record_game("stairs", 50, by="player", outcome="over")
+    q.submit_score("stairs", 50)
+    r = Profile(data_dir, sync=True)
+    assert r.best("stairs") == 50 and sorted(x["score"] for x in r.history("stairs")) == [12, 40, 50]
+    assert not r.warnings
+
+
+@pytest.mark.parametrize("field, value", [("id", ["x"]), ("id", {"a": 1}), ("score", -3), ("outcome", "maybe"),
+                                          ("by", "cat"), ("daily", "2026-02-30"), ("moves", 1.5), ("assisted", "x"),
+                                          ("code", "no spaces allowed"), ("extra", [1, 2]), ("time", "noon")])
+def test_every_field_of_a_history_record_is_checked(data_dir, field, value):
+    p = write_good(data_dir)
+    p.record_game("2048", 100, by="player", outcome="lost", assisted=0, moves=10, daily="2026-11-24",
+                  code="2048-4X4-ABCDEFG")
+    p.record_game("2048", 200, by="ai", outcome="won")
+    raw = json.loads((data_dir / FILENAME).read_text())
+    assert storage.check_record(raw["history"]["2048"][0])  # valid as written
+    raw["history"]["2048"][0][field] = value
+    (data_dir / FILENAME).write_text(json.dumps(raw))
+    (data_dir / (FILENAME + ".bak")).unlink()  # no intact copy of the record anywhere
+    q = Profile(data_dir, sync=True)
+    assert [r["score"] for r in q.history("2048")] == [200] and len(q.warnings) == 1
+
+
+def test_a_write_that_fails_unexpectedly_is_shown_on_screen(data_dir, monkeypatch):
+    shown = []
+    p = Profile(data_dir)  # the background writer
+    p.on_notice = shown.append
+
+    def broken(snap):
+        raise TypeError("unhashable type: 'list'")
+
+    monkeypatch.setattr(p, "_write", broken)
+    p.submit_score("stairs", 3)
+    p.flush(5)
+    p.close()
+    assert shown and "not saved" in shown[0]

@@ -1,6 +1,8 @@
 """The replay store beside the profile: atomic files, bounded (bests kept), damaged files skipped, export and import
 with one-line errors for anything that is not a replay."""
 import json
+import os
+from pathlib import Path
 
 import pytest
 
@@ -68,6 +70,35 @@ def test_unreadable_paths(tmp_path):
             read_file(p)
     with pytest.raises(ValueError):
         write_file(rep(1), tmp_path / "no" / "dir" / "x.replay")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs on this system")
+def test_a_fifo_or_a_device_is_refused_at_once(tmp_path):
+    """A FIFO with no writer would block the read forever, /dev/urandom never ends: both refused in one line."""
+    fifo = tmp_path / "pipe.replay"
+    os.mkfifo(fifo)
+    for p in (fifo, Path("/dev/urandom"), Path("/dev/zero")):
+        if p.exists():
+            with pytest.raises(ValueError, match="not a regular file"):
+                read_file(p)
+
+
+def test_a_file_that_grows_past_the_cap_while_read_is_refused(tmp_path, monkeypatch):
+    from arcade.engine import replays
+
+    f = tmp_path / "big.replay"
+    f.write_bytes(b" " * 100)
+    real_fstat = os.fstat
+
+    def small_when_looked_at(fd):  # the size seen before the read: the file grows after it
+        st = list(real_fstat(fd))
+        st[6] = 10  # st_size
+        return os.stat_result(st)
+
+    monkeypatch.setattr(replays, "MAX_BYTES", 50)
+    monkeypatch.setattr(replays.os, "fstat", small_when_looked_at)
+    with pytest.raises(ValueError, match="larger than"):
+        read_file(f)
 
 
 def test_parse_keeps_every_field():

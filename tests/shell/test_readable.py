@@ -15,7 +15,7 @@ def measured(monkeypatch):
     Canvas.meta.clear()
 
 
-# the screens measured so far; stats and the game screens of 2048 and tic-tac-toe join as they are made readable
+# the game screens measured so far; 2048's and tic-tac-toe's join as they are made readable
 GAMES = ("stairs", "minesweeper")
 
 
@@ -31,6 +31,8 @@ def screens(app):
     for i in range(12):
         p.record_game("2048", 100 * i + 4, max_tile=2 ** (i % 7 + 4), moves=10, size=4, won=False)
         p.record_game("stairs", i, cause=("hit", "fell", "dropped")[i % 3])
+        p.record_game("tictactoe", (2, 1, 0)[i % 3], variant="3x3", level="hard", side="X",
+                      result=("win", "draw", "loss")[i % 3], outcome=("won", "draw", "lost")[i % 3], moves=7)
     out = []
     menu = MenuScene(app)
     app.stack.reset(menu, fade=False)
@@ -46,6 +48,15 @@ def screens(app):
     for k in range(len(settings.list.items)):  # every row selected once: each shows its note
         out.append((f"settings row {k}", drawn(app)))
         frames(app, 1, events=[key(pygame.K_DOWN)])
+    from arcade.shell.stats import StatsScene
+
+    stats = StatsScene(app)
+    app.stack.reset(stats, fade=False)
+    for _ in app.registry:  # every game's tab: with games (2048, Stairs, tic-tac-toe) and empty ("No games yet")
+        frames(app, 1)
+        out.append((f"stats {stats.game_id}", drawn(app)))
+        assert len(out[-1][1].pieces) > 8, out[-1][0]
+        frames(app, 1, events=[key(pygame.K_RIGHT)])
     app.stack.reset(MenuScene(app), fade=False)
     frames(app, 1)
     open_all_help(app)
