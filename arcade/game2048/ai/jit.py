@@ -74,10 +74,31 @@ if _nb is not None:
         return (row[b & m] + row[(b >> np.uint64(16)) & m] + row[(b >> np.uint64(32)) & m] + row[b >> np.uint64(48)]
                 + row[t & m] + row[(t >> np.uint64(16)) & m] + row[(t >> np.uint64(32)) & m] + row[t >> np.uint64(48)])
 
+    @_njit
+    def _net(b, net, cells):
+        """The n-tuple network's sum for board ``b`` (``ai.ntuple``'s layout: ``cells[t, s, k]`` is the cell read
+        for position ``k`` of tuple ``t`` under symmetry ``s``; ``net[t]`` that tuple's table, any number type)."""
+        total = 0.0
+        for t in range(cells.shape[0]):
+            for s in range(cells.shape[1]):
+                idx = 0
+                for k in range(cells.shape[2]):
+                    idx |= ((b >> np.uint64(4 * cells[t, s, k])) & np.uint64(15)) << np.uint64(4 * k)
+                total += net[t, idx]
+        return total
+
+    @_njit
+    def _leaf(b, row, net, cells, nscale):
+        """A leaf's value: the row table over rows and columns, plus ``nscale`` times the network (0: no network)."""
+        v = _score(b, row)
+        if nscale != 0.0:
+            v += nscale * _net(b, net, cells)
+        return v
+
     _MAXF = 48  # frames of the explicit stack: one per player move along a line (depths are far below this)
 
     @_njit
-    def _chance(a0, depth0, cutoff0, per, p4, left, right, row, keys, vals, meta, gen, stats):
+    def _chance(a0, depth0, cutoff0, per, p4, left, right, row, net, cells, nscale, keys, vals, meta, gen, stats):
         """Value of the afterstate ``a0`` with ``depth0`` player moves left, its line's probability 1.
 
         Depth first over an explicit stack (numba cannot cache a recursive function): a frame is a chance node
@@ -143,7 +164,7 @@ if _nb is not None:
                     stats[0] += 1
                     line = CP[f] * PC[f]
                     if D[f] <= 1 or line < CUT[f]:
-                        v = _score(nxt, row)
+                        v = _leaf(nxt, row, net, cells, nscale)
                         if v > BEST[f]:
                             BEST[f] = v
                         DIR[f] += 1
@@ -184,7 +205,7 @@ if _nb is not None:
             # a push: the loop's top handles it
 
     @_njit
-    def _root(b, depth, cutoff, per, p4, left, right, row, keys, vals, meta, gen, stats, out):
+    def _root(b, depth, cutoff, per, p4, left, right, row, net, cells, nscale, keys, vals, meta, gen, stats, out):
         for d in range(4):
             a = _move(b, d, left, right)
             if a == b:
@@ -192,9 +213,10 @@ if _nb is not None:
                 continue
             stats[0] += 1
             if depth <= 1 or 1.0 < cutoff:
-                out[d] = _score(a, row)
+                out[d] = _leaf(a, row, net, cells, nscale)
             else:
-                out[d] = _chance(a, depth - 1, cutoff, per, p4, left, right, row, keys, vals, meta, gen, stats)
+                out[d] = _chance(a, depth - 1, cutoff, per, p4, left, right, row, net, cells, nscale, keys, vals, meta,
+                                 gen, stats)
 
 
 class _State:
@@ -231,6 +253,9 @@ class _State:
 
 
 _state: _State | None = None
+# the network argument of a search without one (the kernel never reads it: its scale is 0)
+_NO_NET = np.zeros((1, 1), dtype=np.int16)
+_NO_CELLS = np.zeros((1, 1, 1), dtype=np.int64)
 
 
 def _get_state() -> _State:
@@ -254,20 +279,24 @@ def cutoffs(finest: float) -> list:
 
 
 def search(board: int, depth: int, *, row_table: np.ndarray, prob_cutoff: float, cutoff_per_depth: float,
-           four_probability: float, budget=None, clock=None, wall_left=None) -> tuple:
+           four_probability: float, budget=None, clock=None, wall_left=None, network=None) -> tuple:
     """Search ``board`` to ``depth`` player moves. Without a budget: one pass at ``prob_cutoff``. With one
     (``budget``: seconds of ``clock``; ``wall_left()``: seconds of wall time left, for the cap): refining passes
-    (see the module docstring). Returns ``(values, nodes, depth reached, passes)``."""
+    (see the module docstring). ``network``: ``(weights, cells, scale)`` of an n-tuple network whose value (times
+    ``scale``) is added to the row table's at every leaf (``ai.learned``), or None. Returns
+    ``(values, nodes, depth reached, passes)``."""
     st = _get_state()
     row = st.row(row_table)
+    net, cells, nscale = network if network is not None else (_NO_NET, _NO_CELLS, 0.0)
+    nscale = float(nscale)
     b = np.uint64(board)
     out = np.zeros(4)
     stats = np.zeros(5, dtype=np.int64)
     big = np.iinfo(np.int64).max // 2
     if budget is None:
         stats[2] = big
-        _root(b, depth, prob_cutoff, cutoff_per_depth, four_probability, st.left, st.right, row, st.keys, st.vals,
-              st.meta, st.next_gen(), stats, out)
+        _root(b, depth, prob_cutoff, cutoff_per_depth, four_probability, st.left, st.right, row, net, cells, nscale,
+              st.keys, st.vals, st.meta, st.next_gen(), stats, out)
         return _values(out), int(stats[0]), int(max(1, stats[3])), 1
     start = clock()
     values, nodes, reached, passes = None, 0, 0, 0
@@ -283,8 +312,8 @@ def search(board: int, depth: int, *, row_table: np.ndarray, prob_cutoff: float,
                 break
         stats[:] = 0
         stats[2] = big if values is None else int(1.5 * affordable) + 1
-        _root(b, depth, cut, cutoff_per_depth, four_probability, st.left, st.right, row, st.keys, st.vals,
-              st.meta, st.next_gen(), stats, out)
+        _root(b, depth, cut, cutoff_per_depth, four_probability, st.left, st.right, row, net, cells, nscale,
+              st.keys, st.vals, st.meta, st.next_gen(), stats, out)
         nodes += int(stats[0])
         if stats[4]:
             break                    # stopped at the node limit: the previous pass answers

@@ -28,12 +28,14 @@ __all__ = ["Decision", "STRATEGIES", "DEFAULT_STRATEGY", "choose", "defaults", "
 DIRECTIONS = rules.DIRECTIONS
 DEFAULT_STRATEGY = "expectimax"
 #: strategy name -> module (under arcade.game2048.ai) whose ``STRATEGY`` record (``strategy.Strategy``) holds its
-#: defaults and search functions; the modules load on first use
+#: defaults and search functions (``module:NAME``: the record ``NAME`` instead); the modules load on first use
 STRATEGIES = {
     "expectimax": "expectimax",
     "alphabeta": "alphabeta",
     "montecarlo": "montecarlo",
     "mcts": "mcts",
+    "ntuple": "learned",            # expectimax with the learned n-tuple evaluation at the leaves
+    "ntuple1": "learned:GREEDY",    # the n-tuple network alone, one move ahead (the fast hint)
 }
 
 
@@ -73,7 +75,8 @@ def strategy_record(strategy: str):
         name = STRATEGIES[strategy]
     except KeyError:
         raise ValueError(f"unknown strategy {strategy!r}; known: {sorted(STRATEGIES)}") from None
-    return importlib.import_module(f"arcade.game2048.ai.{name}").STRATEGY
+    module, _, record = name.partition(":")
+    return getattr(importlib.import_module(f"arcade.game2048.ai.{module}"), record or "STRATEGY")
 
 
 def defaults(strategy: str = DEFAULT_STRATEGY) -> dict:

@@ -83,7 +83,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The benchmark's options (the CLI adds them to ``arcade bench 2048``). Every value is checked here, so a bad
     one is argparse's one-line error before anything runs."""
     parser.add_argument("--ai", "--strategy", dest="ai", type=_strategy, default="expectimax", metavar="NAME",
-                        help="strategy: expectimax (default), alphabeta, montecarlo, mcts")
+                        help="strategy: expectimax (default), alphabeta, montecarlo, mcts, ntuple (expectimax with "
+                             "the learned evaluation), ntuple1 (the learned evaluation one move ahead)")
     parser.add_argument("--games", type=positive_int, default=20, metavar="N", help="games to play (default 20)")
     parser.add_argument("--seed", type=int, default=argparse.SUPPRESS, metavar="S",
                         help="game i uses seed S + i (default 1)")
