@@ -233,7 +233,9 @@ class _State:
         self.vals = np.zeros(n, dtype=np.float64)
         self.meta = np.zeros(n, dtype=np.uint32)
         self.gen = 0
-        self.rate = 2.0e7            # moves a second of CPU time (moving average over the searches)
+        # moves a second of CPU time (moving average over the searches), apart for the row table alone (False) and
+        # with a network at the leaves (True: its look-ups are slower), so a process that searches both keeps both
+        self.rate = {False: 2.0e7, True: 4.0e6}
         self.rows: dict = {}         # id of a float32 row table -> its float64 copy
 
     def next_gen(self) -> int:
@@ -303,7 +305,7 @@ def search(board: int, depth: int, *, row_table: np.ndarray, prob_cutoff: float,
         left = budget - (clock() - start)
         if wall_left is not None:
             left = min(left, wall_left())
-        affordable = max(0.0, left) * st.rate
+        affordable = max(0.0, left) * st.rate[network is not None]
         if values is not None:
             predicted = last * (growth if growth is not None else 3.0)
             if predicted > affordable:
@@ -321,7 +323,7 @@ def search(board: int, depth: int, *, row_table: np.ndarray, prob_cutoff: float,
         last = max(1, int(stats[0]))
     used = clock() - start
     if used > 0.002 and nodes > 1000:
-        st.rate = 0.8 * st.rate + 0.2 * (nodes / used)
+        st.rate[network is not None] = 0.8 * st.rate[network is not None] + 0.2 * (nodes / used)
     return values, nodes, reached, passes
 
 
