@@ -31,8 +31,9 @@ __all__ = ["DEFAULTS", "STRATEGY", "GREEDY", "Network", "network", "load_network
 
 WEIGHTS_FILE = ("ai", "ntuple-2048.bin")   # under the package's data folder (the repo's assets/)
 
-#: The expectimax defaults (the same CPU-time budget a move), plus the heuristic's share of a leaf's value.
-DEFAULTS = {**expectimax.DEFAULTS, "heuristic_weight": 0.0}
+#: The expectimax defaults (the same CPU-time budget a move), plus the heuristic's share of a leaf's value
+#: (0.05: 12 of 16 games reached 16384 at a 5 ms budget, against 4 of 8 with 0 and 5 of 8 with 0.2).
+DEFAULTS = {**expectimax.DEFAULTS, "heuristic_weight": 0.05}
 
 
 class Network(NamedTuple):
