@@ -27,20 +27,10 @@ def _expectimax_compiled():
     compile it once here, so the worker processes of the tests load it from the cache instead of compiling it
     inside a request's time limit (the game's worker does it while it warms up)."""
     from arcade.game2048 import ai
-    from arcade.game2048.ai import jit, learned
+    from arcade.game2048.ai import learned
 
-    grid = ((2, 4, 8, 16), (0, 2, 32, 64), (0, 0, 4, 256), (2, 0, 8, 1024))
-    ai.choose(grid, budget_ms=5)
-    if jit.available():
-        # the search with a network at its leaves is a kernel of its own (int16 tables): a tiny network compiles it
-        import numpy as np
-
-        from arcade.game2048.ai import ntuple
-        learned.use_network(learned.Network(np.zeros((1, 16), dtype=np.int16), ntuple.CELLS[:1, :, :1].copy(), 1.0))
-        try:
-            ai.choose(grid, "ntuple", budget_ms=5)
-        finally:
-            learned.reset()
+    ai.choose(((2, 4, 8, 16), (0, 2, 32, 64), (0, 0, 4, 256), (2, 0, 8, 1024)), budget_ms=5)
+    learned.warm_kernel()  # the search with a network at its leaves is a kernel of its own
 
 
 @pytest.fixture

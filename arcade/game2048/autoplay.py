@@ -34,14 +34,15 @@ def think(grid, strategy: str):
 
 def warm() -> None:
     """Build the bitboard tables and calibrate the expectimax budget with two small searches, before the first
-    request (in the worker, right after it starts); then load the learned evaluation and its compiled search
-    (about a second; without numba or weights this is the heuristic search again, after one warning)."""
+    request (in the worker, right after it starts), and compile the learned search's kernel on a tiny network (its
+    weights load on the first request that asks for them: about a second, 128 MB, only in a worker that uses them)."""
     from arcade.game2048 import ai
+    from arcade.game2048.ai import learned
 
     grid = ((2, 4, 8, 16), (0, 2, 32, 64), (0, 0, 4, 256), (2, 0, 8, 1024))
     for _ in range(2):
         ai.choose(grid, budget_ms=20)
-    ai.choose(grid, "ntuple", budget_ms=20)
+    learned.warm_kernel()
 
 
 def make_worker():

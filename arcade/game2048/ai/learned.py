@@ -11,7 +11,8 @@ of it per line), and a leaf is worth ``V(leaf) + S(leaf) + heuristic_weight * he
 compiled expectimax's (``ai.jit``), with the same defaults.
 
 The weights ship as ``assets/ai/ntuple-2048.bin`` (int16 with one scale, xz: see ``ntuple.export``). They load on
-the first search of a process (about a second, 128 MB) and stay. Without numba, or with weights missing or damaged,
+the first search of a process that asks for them (about a second, 128 MB) and stay; the AI worker compiles the
+kernel while it warms up (``warm_kernel``), so that first search does not compile. Without numba, or with weights missing or damaged,
 both strategies play the heuristic expectimax with its defaults and say so in one warning line (once a process).
 """
 from __future__ import annotations
@@ -27,7 +28,7 @@ from arcade.game2048.ai.strategy import Strategy
 log = logging.getLogger("arcade")
 
 __all__ = ["DEFAULTS", "STRATEGY", "GREEDY", "Network", "network", "load_network", "use_network", "reset",
-           "WEIGHTS_FILE", "tile_score_row", "leaf_value", "one_ply_values"]
+           "WEIGHTS_FILE", "tile_score_row", "leaf_value", "one_ply_values", "warm_kernel"]
 
 WEIGHTS_FILE = ("ai", "ntuple-2048.bin")   # under the package's data folder (the repo's assets/)
 
@@ -167,6 +168,19 @@ def search_board(board: int, **params):
         wall_left=(lambda: wall_budget - (time.perf_counter() - wall0)) if finite else None,
         network=(net.weights, net.cells, net.scale))
     return values, nodes, depth
+
+
+def warm_kernel() -> None:
+    """Compile the search with a network at its leaves (or load it from numba's disk cache) on a tiny network, so
+    the first real search only loads the weights (the AI worker's warm-up; the tests' session set-up)."""
+    if not jit.available():
+        return
+    from arcade.game2048.ai import ntuple
+
+    tiny = (np.zeros((1, 16), dtype=np.int16), ntuple.CELLS[:1, :, :1].copy(), 1.0)
+    board = 0x1002_0031_0120_3210
+    jit.search(board, 2, row_table=_row_table(0.0, None), prob_cutoff=1e-3, cutoff_per_depth=1.0,
+               four_probability=0.1, network=tiny)
 
 
 def one_ply_values(net: Network, board: int) -> list:
