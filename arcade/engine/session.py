@@ -174,8 +174,10 @@ class Store:
     def record(self, game_id: str, score: int, fields: dict) -> None:
         try:
             self.profile.record_game(game_id, score, **fields)
-        except ValueError as e:
+        except ValueError as e:  # a record the profile refuses: said on screen too, never only logged
             log.warning("game not recorded: %s", e)
+            if self.notify is not None:
+                self.notify("This game could not be recorded (see the log)")
 
     def submit_best(self, key: str, value: int, lower: bool) -> bool:
         return self.profile.submit_low(key, max(1, value)) if lower else self.profile.submit_score(key, value)

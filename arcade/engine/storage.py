@@ -132,7 +132,7 @@ def _save(k, v, note):
 
 RECORD_ID = re.compile(r"[A-Za-z0-9_-]{1,40}\Z")
 FIELD = re.compile(r"[A-Za-z0-9_]{1,40}\Z")
-CODE = re.compile(r"[A-Za-z0-9-]{1,40}\Z")
+CODE = re.compile(r"[A-Za-z0-9.-]{1,80}\Z")  # GAME-PARAMS-SEED (arcade.engine.codes)
 OUTCOMES = ("won", "lost", "draw", "over", "abandoned")
 MAX_FIELDS = 40
 MAX_TEXT = 200  # a string field of a record
