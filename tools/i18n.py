@@ -25,6 +25,47 @@ def languages() -> list[str]:
     return sorted(p.name for p in LOCALE.iterdir() if (p / "LC_MESSAGES" / "arcade.po").is_file())
 
 
+def record_strings():
+    """(message, where) of the texts the games' GAME records and the core settings carry as data (titles, blurbs,
+    help cards, setting labels, notes and choices, chart titles): the shell translates them where it draws them."""
+    sys.path.insert(0, str(ROOT))
+    from arcade.engine import settings
+    from arcade.games import load
+
+    def spec_strings(spec, where):
+        yield spec.label, where
+        if spec.note:
+            yield spec.note, where
+        if spec.section:
+            yield spec.section, where
+        for _, text in spec.choices or ():
+            if isinstance(text, str):
+                yield text, where
+        if spec.kind == "bool":
+            yield from (("On", where), ("Off", where))
+
+    for spec in settings.CORE:
+        yield from spec_strings(spec, "arcade/engine/settings.py")
+    for game in load().values():
+        where = f"arcade/{game.scene.split('.')[1]}/__init__.py"
+        for text in (game.title, game.blurb, game.scores):
+            if text:
+                yield text, where
+        if game.help is not None:
+            yield game.help.title, where
+            for keys, what in game.help.rows:
+                for text in (keys, what):
+                    if text:
+                        yield text, where
+        for spec in game.settings:
+            yield from spec_strings(spec, where)
+        for chart in (game.stats([]) if game.stats is not None else ()):  # the charts' titles and row labels
+            yield chart.title, where
+            for row in getattr(chart, "rows", ()):
+                if row[0] and "{" not in row[0] and not any(ch.isdigit() for ch in row[0]):
+                    yield row[0], where
+
+
 def extract() -> None:
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_dir
@@ -35,6 +76,9 @@ def extract() -> None:
     for filename, lineno, message, comments, context in extract_from_dir(
             str(ROOT / "arcade"), method_map=method_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
         catalog.add(message, None, [(f"arcade/{filename}", lineno)], auto_comments=comments, context=context)
+    for message, where in record_strings():
+        if message not in catalog:
+            catalog.add(message, None, [(where, 0)])
     with open(POT, "wb") as f:
         write_po(f, catalog, width=120, sort_output=True)
     print(f"{POT.relative_to(ROOT)}: {len(catalog)} messages")

@@ -29,6 +29,7 @@ from pathlib import Path
 import pygame
 
 from arcade import __version__
+from arcade.engine.i18n import N_
 from arcade.engine.scene import Scene, SceneStack
 from arcade.engine.util import quiet_stderr
 from arcade.engine.ui.input import LOGICAL_SIZE
@@ -159,7 +160,7 @@ class App:
         # finished games, beside the profile (none when it cannot be written)
         self.replays = ReplayStore(self.profile.dir if self.profile.writable else None, sync=self.profile.sync)
         if self.profile.shared:
-            self.notify("Another window uses this profile: bests and settings are merged", 6.0)
+            self.notify(N_("Another window uses this profile: bests and settings are merged"), 6.0)
         self._init_display()
         if audio is None:
             audio = Audio(volume=self.profile.get("volume"), muted=self.profile.get("muted") or self.options.mute)
@@ -366,8 +367,11 @@ class App:
         return home(self) if home is not None else None
 
     def notify(self, message: str, seconds: float = 4.0) -> None:
-        """Show a one-line message over every scene for a few seconds (errors, storage trouble)."""
-        self.toast = (message, seconds)
+        """Show a one-line message over every scene for a few seconds (errors, storage trouble), in the player's
+        language when the catalogue has it."""
+        from arcade.engine.i18n import _
+
+        self.toast = (_(message), seconds)
 
     def _draw_toast(self, surface, dt: float) -> None:
         if self.toast is None:
@@ -419,8 +423,8 @@ class App:
         in ``language_changed``)."""
         from arcade.engine.ui import text
 
-        text.render.cache_clear()
-        text.fit.cache_clear()
+        for cached in (text.render, text.fit):
+            getattr(cached, "cache_clear", lambda: None)()  # (a test may measure through uncached stand-ins)
         for scene in list(getattr(getattr(self, "stack", None), "scenes", ())):
             hook = getattr(scene, "language_changed", None)
             if hook is not None:
@@ -428,7 +432,7 @@ class App:
 
     def toggle_mute(self) -> None:
         self.set_setting("muted", not self.profile.get("muted"))
-        self.notify("Muted (M for sound)" if self.audio.muted else "Sound on", 1.5)
+        self.notify(N_("Muted (M for sound)") if self.audio.muted else N_("Sound on"), 1.5)
 
     def _draw_muted(self, surface) -> None:
         """While muted: a small crossed-out speaker in the bottom-right corner, over every scene."""

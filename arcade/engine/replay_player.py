@@ -26,6 +26,7 @@ import time
 
 import pygame
 
+from arcade.engine.i18n import N_, _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import pointer_down, pointer_motion, pointer_up
@@ -47,10 +48,10 @@ def controls(timeline_y: int, buttons_y: int, timeline_h: int = 20) -> tuple[dic
 
 class ReplayPlayer(Scene):
     BUTTONS, TIMELINE = controls(656, 690)
-    KEYS = "Space play · Left/Right step · drag the bar · +/- speed · E export · Esc back"
+    KEYS = N_("Space play · Left/Right step · drag the bar · +/- speed · E export · Esc back")
     KEYS_Y = 776
     KEYS_COLOUR = colors.BUTTON
-    STEP_LABELS = ("< Step", "Step >")
+    STEP_LABELS = (N_("< Step"), N_("Step >"))
     STEP_S = 0.35  # seconds a step at 1x ...
     PACE = None    # ... or (first, shortest, longest): the recorded pace of the steps' ``ms``, each gap kept
     #                within shortest..longest seconds, the start shown ``first`` seconds
@@ -202,7 +203,7 @@ class ReplayPlayer(Scene):
 
         d = self.app.profile.dir
         if d is None:
-            self.app.notify("No data folder to export to")
+            self.app.notify(N_("No data folder to export to"))
             return None
         stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(self.replay.time))
         path = d / "exports" / f"{self.replay.game}-{stamp}-{self.replay.score}.replay"
@@ -210,9 +211,9 @@ class ReplayPlayer(Scene):
             path.parent.mkdir(exist_ok=True)
             write_file(self.replay, path)
         except (OSError, ValueError) as e:
-            self.app.notify(f"Export failed: {e}")
+            self.app.notify(_("Export failed: {error}").format(error=e))
             return None
-        self.app.notify(f"Exported: {path}", 6.0)
+        self.app.notify(_("Exported: {path}").format(path=path), 6.0)
         return path
 
     # ----- scene -----
@@ -300,13 +301,13 @@ class ReplayPlayer(Scene):
         """The buttons, the timeline (with the game's marks) and the keys line."""
         b = self.BUTTONS
         back, fwd = self.STEP_LABELS
-        self.draw_button(surface, b["back"], back)
-        self.draw_button(surface, b["play"], "Pause" if self.playing else "Play", active=self.playing)
-        self.draw_button(surface, b["fwd"], fwd)
+        self.draw_button(surface, b["back"], _(back))
+        self.draw_button(surface, b["play"], _("Pause") if self.playing else _("Play"), active=self.playing)
+        self.draw_button(surface, b["fwd"], _(fwd))
         self.draw_button(surface, b["speed"], f"{self.speed:g}x")
         self.draw_timeline(surface)
         w = surface.get_width()
-        blit_center(surface, fit(self.KEYS, w - 40, 15, self.KEYS_COLOUR, "medium"), (w / 2, self.KEYS_Y))
+        blit_center(surface, fit(_(self.KEYS), w - 40, 15, self.KEYS_COLOUR, "medium"), (w / 2, self.KEYS_Y))
 
     def draw_button(self, surface, rect, label: str, active: bool = False) -> None:
         button(surface, rect, label, active=active)

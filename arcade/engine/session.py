@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from arcade.engine import codes
+from arcade.engine.i18n import N_
 from arcade.engine.stats import current_streak
 
 log = logging.getLogger("arcade")
@@ -174,8 +175,10 @@ class Store:
     def record(self, game_id: str, score: int, fields: dict) -> None:
         try:
             self.profile.record_game(game_id, score, **fields)
-        except ValueError as e:
+        except ValueError as e:  # a record the profile refuses: said on screen too, never only logged
             log.warning("game not recorded: %s", e)
+            if self.notify is not None:
+                self.notify(N_("This game could not be recorded (see the log)"))
 
     def submit_best(self, key: str, value: int, lower: bool) -> bool:
         return self.profile.submit_low(key, max(1, value)) if lower else self.profile.submit_score(key, value)

@@ -12,6 +12,7 @@ import logging
 
 import pygame
 
+from arcade.engine.i18n import _
 from arcade.engine.scene import Scene
 from arcade.engine.session import open_session
 
@@ -33,7 +34,7 @@ def copy_text(app, text: str) -> bool:
         ok = False
     notify = getattr(app, "notify", None)
     if notify is not None:
-        notify(f"Copied {text}" if ok else f"No clipboard here: the code is {text}")
+        notify(_("Copied {code}").format(code=text) if ok else _("No clipboard here: the code is {code}").format(code=text))
     return ok
 
 

@@ -81,6 +81,8 @@ CORE: tuple[Spec, ...] = (
     Spec("fullscreen", "Fullscreen (F11)", False, "bool", section="Display"),
     Spec("anim_speed", "Animations", 1.0, "choice",
          ((0.0, "Off"), (0.5, "Slow"), (1.0, "Normal"), (2.0, "Fast")), section="Display"),
+    Spec("reduce_motion", "Reduced motion", False, "bool", section="Display",
+         note="No screen shake or flashes; every animation short"),
     Spec("language", "Language", "auto", "choice", (("auto", "System"), ("en", "English"), ("zh", "简体中文")),
          section="Display", note="System: the language of your desktop; switches at once"),
 )
@@ -88,6 +90,13 @@ CORE: tuple[Spec, ...] = (
 
 BY_KEY: dict[str, Spec] = {s.key: s for s in CORE}
 """Every known setting by key: the core ones plus those registered by the games of this process."""
+
+
+def anim_speed(get) -> float:
+    """How fast animations play (``get`` reads a setting): the Animations setting (0 = off); with Reduced motion
+    every animation is at least twice as fast (short), and none is turned back on."""
+    speed = float(get("anim_speed"))
+    return max(speed, 2.0) if speed and get("reduce_motion") else speed
 
 
 def register(specs) -> None:

@@ -51,6 +51,7 @@ import uuid
 from pathlib import Path
 
 from arcade.engine import settings as settings_mod, stats as stats_mod
+from arcade.engine.i18n import N_
 
 log = logging.getLogger("arcade")
 
@@ -132,7 +133,7 @@ def _save(k, v, note):
 
 RECORD_ID = re.compile(r"[A-Za-z0-9_-]{1,40}\Z")
 FIELD = re.compile(r"[A-Za-z0-9_]{1,40}\Z")
-CODE = re.compile(r"[A-Za-z0-9-]{1,40}\Z")
+CODE = re.compile(r"[A-Za-z0-9.-]{1,80}\Z")  # GAME-PARAMS-SEED (arcade.engine.codes)
 OUTCOMES = ("won", "lost", "draw", "over", "abandoned")
 MAX_FIELDS = 40
 MAX_TEXT = 200  # a string field of a record
@@ -749,7 +750,7 @@ class Profile:
                 self._write(snap)
             except Exception as e:  # never let the writer die: every later save would silently go nowhere
                 self._warn(f"profile not saved: {type(e).__name__}: {e}")
-                self._notice("Progress not saved: the profile could not be written (see the log)")
+                self._notice(N_("Progress not saved: the profile could not be written (see the log)"))
             finally:
                 with self._lock:
                     self._writing = False
@@ -983,7 +984,7 @@ class Profile:
             return self._failed(e)
         self.bytes_written += len(text)
         if self._write_failed:
-            self._notice("Saving works again")
+            self._notice(N_("Saving works again"))
         self._write_failed = False
         return True
 

@@ -14,6 +14,7 @@ import math
 
 import pygame
 
+from arcade.engine import settings as specs
 from arcade.engine.session import AI, DEMO, HINT, PLAYER, Store
 from arcade.engine.session_scene import SessionScene
 from arcade.engine.ui import colors
@@ -125,7 +126,7 @@ class Game2048Scene(SessionScene):
 
     # ----- settings -----
     def _anim_speed(self) -> float:
-        return float(self.app.profile.get("anim_speed"))
+        return specs.anim_speed(self.app.profile.get)
 
     @property
     def strategy(self) -> str:

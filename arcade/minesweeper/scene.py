@@ -26,6 +26,7 @@ import random
 
 import pygame
 
+from arcade.engine import settings as specs
 from arcade.engine.plugin import format_time
 from arcade.engine.session import AI, DEMO, PLAYER
 from arcade.engine.session_scene import SessionScene
@@ -248,7 +249,7 @@ class MinesScene(SessionScene):
         """The scene's state for the game the session holds (a new one, or one continued)."""
         self.games += 1
         field = self.field
-        speed = float(self.app.profile.get("anim_speed"))
+        speed = specs.anim_speed(self.app.profile.get)
         if getattr(self, "view", None) is None or (self.view.rows, self.view.cols) != (field.rows, field.cols):
             screen = screen_for(field.rows, field.cols)
             self.view = BoardView(field.rows, field.cols, speed=speed, area=screen.board)
@@ -256,6 +257,7 @@ class MinesScene(SessionScene):
                 self.hud = Hud(screen)
         else:
             self.view.speed = speed
+        self.view.still = bool(self.app.profile.get("reduce_motion"))
         self.view.set_display(field.display())
         self.view.wave = None
         self.view.shake = 0.0
@@ -299,7 +301,8 @@ class MinesScene(SessionScene):
 
     def uncover(self) -> None:
         p = self.app.profile
-        self.view.speed = float(p.get("anim_speed"))
+        self.view.speed = specs.anim_speed(p.get)
+        self.view.still = bool(p.get("reduce_motion"))
         if not self.demo:
             self.speed = p.get("mines.ai_speed")
             if self._settings_now() != self.settings_seen:  # the level or no-guess changed in the settings

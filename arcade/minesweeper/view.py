@@ -253,6 +253,7 @@ class BoardView:
         self.pending: list = []  # [time left, r, c]
         self.surface = pygame.Surface(self.layout.board.size)
         self.shake = 0.0
+        self.still = False  # Reduced motion: the board never shakes
         self.wave: tuple | None = None  # (t, origin) of the win's gold wave
         self.pressed: set = set()
         for r in range(rows):
@@ -319,7 +320,7 @@ class BoardView:
             self.wave = None if t > 2.5 else (t, o)
 
     def offset(self) -> tuple[int, int]:
-        if self.shake <= 0:
+        if self.shake <= 0 or self.still:
             return (0, 0)
         k = self.shake / SHAKE_S
         return (round(math.sin(self.shake * 90) * 6 * k), round(math.cos(self.shake * 70) * 4 * k))

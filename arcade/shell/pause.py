@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 import pygame
 
+from arcade.engine.i18n import _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.text import blit_center, render
@@ -45,13 +46,13 @@ class PauseOverlay(Scene):
         self.code = code  # the game code, shown under the title; C copies it
         self.title = title
         self.theme = t = pause_theme(theme)
-        items = [Item("Resume", self.resume, key="resume")]
+        items = [Item(_("Resume"), self.resume, key="resume")]
         if on_restart is not None:
-            items.append(Item("Restart", lambda: (on_restart(), self.resume()), key="restart"))
-        items.append(Item("Settings", self.settings, key="settings"))
+            items.append(Item(_("Restart"), lambda: (on_restart(), self.resume()), key="restart"))
+        items.append(Item(_("Settings"), self.settings, key="settings"))
         if game_id is not None and getattr(app.registry.get(game_id), "help", None) is not None:
-            items.append(Item("Help", lambda: app.open("help", game_id), key="help"))
-        items.append(Item("Quit to menu", self.quit_to_menu, key="menu"))
+            items.append(Item(_("Help"), lambda: app.open("help", game_id), key="help"))
+        items.append(Item(_("Quit to menu"), self.quit_to_menu, key="menu"))
         n = len(items)
         h = n * 56 + (n - 1) * 12
         self.list = ButtonList(items, pygame.Rect(90, 400 - h // 2 + 30, 300, h), colour=t["button"],
@@ -97,9 +98,9 @@ class PauseOverlay(Scene):
         if self.card is not None:
             surface.blit(*self.card)
         top = self.list.rect.y
-        blit_center(surface, render(self.title, 56, self.theme["title"]), (surface.get_width() / 2, top - 70))
+        blit_center(surface, render(_(self.title), 56, self.theme["title"]), (surface.get_width() / 2, top - 70))
         if self.code:
-            blit_center(surface, render(f"Game code {self.code}  ·  C copies", 16, self.theme["title"]),
+            blit_center(surface, render(_("Game code {code}  ·  C copies").format(code=self.code), 16, self.theme["title"]),
                         (surface.get_width() / 2, top - 26))
         self.list.draw(surface)
 

@@ -7,6 +7,7 @@ import time
 
 import pygame
 
+from arcade.engine.i18n import _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.text import blit_center, fit, render
@@ -41,8 +42,8 @@ class ReplaysScene(Scene):
         for r in self.replays:
             when = time.strftime("%d %b %H:%M", time.localtime(r.time))
             items.append(Item(self.labels.get(r.id, f"{r.score:,}"), self._opener(r),
-                              detail=("BEST  ·  " if r.best else "") + f"{r.title}  ·  {when}", key=r.id))
-        items.append(Item("Back", self.back, key="back"))
+                              detail=(_("BEST") + "  ·  " if r.best else "") + f"{r.title}  ·  {when}", key=r.id))
+        items.append(Item(_("Back"), self.back, key="back"))
         self.list.set_items(items)
 
     def _opener(self, r):
@@ -71,13 +72,13 @@ class ReplaysScene(Scene):
             self._fill()
 
     def draw(self, surface) -> None:
-        w, _ = surface.get_size()
+        w = surface.get_width()
         surface.fill(colors.PAGE)
-        blit_center(surface, render(f"{self.game.title} replays", 40, colors.TEXT), (w / 2, 70))
+        blit_center(surface, fit(_("{game} replays").format(game=_(self.game.title)), w - 40, 40, colors.TEXT), (w / 2, 70))
         if self.replays is None:
-            blit_center(surface, render("Reading...", 20, colors.BUTTON, "medium"), (w / 2, 300))
+            blit_center(surface, render(_("Reading..."), 20, colors.BUTTON, "medium"), (w / 2, 300))
         elif not self.replays:
-            blit_center(surface, render("No finished games yet", 20, colors.BUTTON, "medium"), (w / 2, 300))
+            blit_center(surface, render(_("No finished games yet"), 20, colors.BUTTON, "medium"), (w / 2, 300))
         self.list.draw(surface)
-        note = self.message or "BEST: the game set a best  ·  Enter watch  ·  Esc back"
+        note = self.message or _("BEST: the game set a best  ·  Enter watch  ·  Esc back")
         blit_center(surface, fit(note, w - 40, 16, colors.BUTTON, "medium"), (w / 2, 770))

@@ -8,6 +8,7 @@ import logging
 import pygame
 
 from arcade.engine import settings as specs
+from arcade.engine.i18n import _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.text import blit_center, fit, render
@@ -38,9 +39,9 @@ class SettingsScene(Scene):
         for title, group in groups:
             visible = [spec for spec in group if not spec.hidden]
             if title and visible:  # each game's settings under its title ("Board" alone would not say whose)
-                items.append(Item(title, enabled=False, header=True, key=f"header:{title}"))
+                items.append(Item(_(title), enabled=False, header=True, key=f"header:{title}"))
             items.extend(self._item(spec) for spec in visible)
-        items.append(Item("Back", self.back, key="back"))
+        items.append(Item(_("Back"), self.back, key="back"))
         self.list.set_items(items)
 
     def _item(self, spec) -> Item:
@@ -48,7 +49,7 @@ class SettingsScene(Scene):
         left = " " if spec.at_end(value, -1) else "<"
         right = " " if spec.at_end(value, 1) else ">"
         self._notes[spec.key] = spec.note
-        return Item(spec.label, None, detail=f"{left}  {spec.label_of(value)}  {right}", key=spec.key,
+        return Item(_(spec.label), None, detail=f"{left}  {_(spec.label_of(value))}  {right}", key=spec.key,
                     adjust=self._adjuster(spec))
 
     def _adjuster(self, spec):
@@ -94,13 +95,14 @@ class SettingsScene(Scene):
 
     def draw(self, surface) -> None:
         surface.fill(colors.PAGE)
-        blit_center(surface, render("Settings", 56, colors.TEXT), (surface.get_width() / 2, 70))
+        blit_center(surface, render(_("Settings"), 56, colors.TEXT), (surface.get_width() / 2, 70))
         self.list.draw(surface)
         note = self._notes.get(self.list.items[self.list.selected].key, "")
+        note = _(note) if note else ""
         if note:
             blit_center(surface, fit(note, surface.get_width() - 40, 17, colors.TEXT, "medium", min_size=13),
                         (surface.get_width() / 2, 752))
-        hint = render("Up/Down choose  ·  Left/Right change  ·  Esc back", 16, colors.TEXT, "regular")
+        hint = render(_("Up/Down choose  ·  Left/Right change  ·  Esc back"), 16, colors.TEXT, "regular")
         blit_center(surface, hint, (surface.get_width() / 2, 782))
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from arcade.engine import assets
+from arcade.engine.i18n import _
 from arcade.engine.plugin import Bars, Breakdown
 from arcade.engine.scene import Scene
 from arcade.engine.stats import FINISHED, outcome, summarise, who
@@ -32,26 +33,26 @@ def result_line(s: dict) -> str:
     """What the boxes leave out: losses, draws, games left mid-way, games with hints, the streak."""
     parts = []
     if s["won"] or s["lost"] or s["drawn"]:
-        parts.append(f"{s['lost']} lost")
+        parts.append(_("{n} lost").format(n=s["lost"]))
         if s["drawn"]:
-            parts.append(f"{s['drawn']} drawn")
-    parts.append(f"{s['abandoned']} abandoned")
+            parts.append(_("{n} drawn").format(n=s["drawn"]))
+    parts.append(_("{n} abandoned").format(n=s["abandoned"]))
     if s["assisted"]:
-        parts.append(f"{s['assisted']} with hints")
+        parts.append(_("{n} with hints").format(n=s["assisted"]))
     if s["streak"] or s["longest_streak"]:
-        parts.append(f"streak {s['streak']} (best {s['longest_streak']})")
+        parts.append(_("streak {n} (best {best})").format(n=s["streak"], best=s["longest_streak"]))
     return "  ·  ".join(parts)
 
 
 def ai_line(s: dict, game) -> str:
     ai = s["ai"]
     if not ai["played"] and not ai["abandoned"]:
-        return "No games by the AI"
-    text = f"The AI's games, apart: {ai['played']} played"
+        return _("No games by the AI")
+    text = _("The AI's games, apart: {n} played").format(n=ai["played"])
     if ai["won"]:
-        text += f", {ai['won']} won"
+        text += _(", {n} won").format(n=ai["won"])
     if ai["best"] is not None and not game.best.lower:
-        text += f", best {ai['best']:,}"
+        text += _(", best {value}").format(value=f"{ai['best']:,}")
     return text
 
 
@@ -114,41 +115,41 @@ class StatsScene(Scene):
 
     # ----- drawing -----
     def draw(self, surface) -> None:
-        w, _ = surface.get_size()
+        w = surface.get_width()
         surface.fill(colors.PAGE)
-        blit_center(surface, render("Stats", 56, colors.TEXT), (w / 2, 55))
+        blit_center(surface, render(_("Stats"), 56, colors.TEXT), (w / 2, 55))
         for i, g in enumerate(self.games):
             r = self._tab_rect(i)
             sel = i == self.index
             pygame.draw.rect(surface, colors.BUTTON if sel else colors.PAGE, r, border_radius=8)
             if not sel:
                 pygame.draw.rect(surface, colors.BUTTON, r, width=2, border_radius=8)
-            blit_center(surface, fit(g.title, r.w - 10, 22, colors.TEXT_LIGHT if sel else colors.BUTTON), r.center)
+            blit_center(surface, fit(_(g.title), r.w - 10, 22, colors.TEXT_LIGHT if sel else colors.BUTTON), r.center)
         game = self.games[self.index]
         s = summary(self.app.profile, game)
         unit = " " + game.score_unit if game.score_unit else ""
-        boxes = [("Played", str(s["played"]))]
+        boxes = [(_("PLAYED"), str(s["played"]))]
         if game.wins:
-            boxes.append(("Won", str(s["won"])))
-        boxes += [("Best", s["best_text"]), ("Average", f"{s['average']:,.0f}{unit}" if s["average"] is not None
+            boxes.append((_("WON"), str(s["won"])))
+        boxes += [(_("BEST"), s["best_text"]), (_("AVERAGE"), f"{s['average']:,.0f}{unit}" if s["average"] is not None
                                                else "-")]
         bw, gap = (102, 8) if len(boxes) == 4 else (136, 10)
         x0 = (w - (len(boxes) * bw + (len(boxes) - 1) * gap)) // 2
         for n, (label, value) in enumerate(boxes):
             box = pygame.Rect(x0 + n * (bw + gap), 160, bw, 62)
             pygame.draw.rect(surface, colors.BUTTON, box, border_radius=6)
-            blit_center(surface, render(label.upper(), 13, colors.TEXT_LIGHT), (box.centerx, box.y + 15))
+            blit_center(surface, fit(label, box.w - 8, 13, colors.TEXT_LIGHT), (box.centerx, box.y + 15))
             blit_center(surface, fit(value, box.w - 10, 26, colors.TEXT_LIGHT), (box.centerx, box.y + 41))
         blit_center(surface, fit(result_line(s), w - 40, 16, colors.TEXT, "medium"), (w / 2, 240))
         blit_center(surface, fit(ai_line(s, game), w - 40, 15, colors.TEXT, "regular"), (w / 2, 263))
         if not (s["played"] or s["abandoned"]):  # nothing to chart: one message, no empty axes
             area = pygame.Rect(30, 290, w - 60, 400)
             pygame.draw.rect(surface, colors.LABEL, area, border_radius=8)
-            blit_center(surface, render("No games yet", 26, colors.BUTTON_HOVER), (area.centerx, area.centery - 14))
-            blit_center(surface, fit(f"Play {game.title} and your games show here", area.w - 30, 16,
+            blit_center(surface, render(_("No games yet"), 26, colors.BUTTON_HOVER), (area.centerx, area.centery - 14))
+            blit_center(surface, fit(_("Play {game} and your games show here").format(game=_(game.title)), area.w - 30, 16,
                                      colors.BUTTON_HOVER, "regular"), (area.centerx, area.centery + 20))
         else:
-            self._chart(surface, pygame.Rect(30, 285, w - 60, 180), game.scores, s["recent"], None, game.score_unit)
+            self._chart(surface, pygame.Rect(30, 285, w - 60, 180), _(game.scores), s["recent"], None, game.score_unit)
             for chart in s["extras"][:1]:  # one chart fits under the recent scores
                 rect = pygame.Rect(30, 490, w - 60, 200)
                 if isinstance(chart, Breakdown):
@@ -158,25 +159,26 @@ class StatsScene(Scene):
         b = self._back_rect()
         pygame.draw.rect(surface, colors.BUTTON, b, border_radius=8)
         pygame.draw.rect(surface, colors.GOLD, b, width=3, border_radius=8)
-        blit_center(surface, render("Back", 24, colors.TEXT_LIGHT), b.center)
+        blit_center(surface, render(_("Back"), 24, colors.TEXT_LIGHT), b.center)
         rr = self._replays_rect()
         if rr is not None:
             pygame.draw.rect(surface, colors.BUTTON, rr, border_radius=8)
-            blit_center(surface, render("Replays (R)", 22, colors.TEXT_LIGHT), rr.center)
+            blit_center(surface, render(_("Replays (R)"), 22, colors.TEXT_LIGHT), rr.center)
 
     def _chart(self, surface, rect, title, values, labels, unit: str = "") -> None:
         # the scale ("max N") on the title's line, right-aligned, for charts without a count over each bar
         scale = None
         if values and not labels:
-            scale = render(f"max {max(values) or 1}{' ' + unit if unit else ''}", 13, colors.TEXT, "regular")
+            scale = render(_("max {value}").format(value=f"{max(values) or 1}{' ' + unit if unit else ''}"), 13, colors.TEXT,
+                           "regular")
         room = rect.w - (scale.get_width() + 12 if scale else 0)
-        surface.blit(fit(title, room, 20, colors.TEXT), (rect.x, rect.y))
+        surface.blit(fit(_(title), room, 20, colors.TEXT), (rect.x, rect.y))
         if scale:
             surface.blit(scale, scale.get_rect(bottomright=(rect.right, rect.y + 22)))
         area = pygame.Rect(rect.x, rect.y + 30, rect.w, rect.h - (52 if labels else 30))
         pygame.draw.rect(surface, colors.LABEL, area, border_radius=6)
         if not values:
-            blit_center(surface, render("No games yet", 18, colors.BUTTON_HOVER, "medium"), area.center)
+            blit_center(surface, render(_("No games yet"), 18, colors.BUTTON_HOVER, "medium"), area.center)
             return
         top = max(values) or 1
         n = len(values)
@@ -194,7 +196,7 @@ class StatsScene(Scene):
             x += bw + gap
 
     def _breakdown(self, surface, rect, chart) -> None:
-        surface.blit(render(chart.title, 20, colors.TEXT), (rect.x, rect.y))
+        surface.blit(fit(_(chart.title), rect.w, 20, colors.TEXT), (rect.x, rect.y))
         total = sum(n for _, n, _ in chart.rows) or 1
         y = rect.y + 40
         for label, n, icon in chart.rows:
@@ -203,7 +205,7 @@ class StatsScene(Scene):
                 img = assets.image(icon)
                 surface.blit(img, img.get_rect(midleft=(x, y + 20)))
                 x += img.get_width() + 10
-            surface.blit(render(label, 18, colors.TEXT, "medium"), (x, y))
+            surface.blit(fit(_(label), rect.right - x - 60, 18, colors.TEXT, "medium"), (x, y))
             bar = pygame.Rect(x, y + 26, round((rect.right - x - 60) * n / total), 12)
             pygame.draw.rect(surface, colors.LABEL, (x, y + 26, rect.right - x - 60, 12), border_radius=4)
             if bar.w:

@@ -631,6 +631,7 @@ class StairLayer:
         self.sprites = load_sprites(scale)
         self.shaded = shaded_sprites(scale)
         self.hint = 1.0  # 0..1: the glow on the candidate stairs, fading out from HINT_HOPS on
+        self.still = False  # Reduced motion: the warned stair does not shake, a spike hit does not flash
         self.sound = sound or (lambda name, volume=1.0: None)
         self.camera = Camera(scale=scale)
         self.robot = RobotView(0.0, 0.0, "right", self.sound)
@@ -722,7 +723,7 @@ class StairLayer:
             if warned and s.index == tail:  # announced: cracked, reddening and shaking towards its drop
                 spr = self.shaded["stair_cracked"][round(crack * WARN_LEVELS)]
                 shake = 0.0
-                if crack > 0.0:
+                if crack > 0.0 and not self.still:
                     shake = (SHAKE_PX[0] + (SHAKE_PX[1] - SHAKE_PX[0]) * crack) * math.sin(self.time * SHAKE_RATE)
                 items.append((s.y, _STAIR, spr, sx + shake, sy, 1.0))
             else:
@@ -764,7 +765,7 @@ class StairLayer:
                 img.set_alpha(round(255 * alpha))
                 blit(img, pos)
                 img.set_alpha(255)
-        if r.impact is not None and "cause_hit" in sp:
+        if r.impact is not None and "cause_hit" in sp and not self.still:
             x, y, left = r.impact
             spr = sp["cause_hit"]
             sx, sy = cam.to_screen(x, y)

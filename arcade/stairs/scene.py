@@ -28,6 +28,7 @@ import threading
 
 import pygame
 
+from arcade.engine import settings as specs
 from arcade.engine.session import DEMO, PLAYER
 from arcade.engine.session_scene import SessionScene
 from arcade.engine.ui import colors
@@ -223,7 +224,8 @@ class StairsScene(SessionScene):
 
     # ----- settings, sound -----
     def _anim_speed(self) -> float:
-        return float(self.app.profile.get("anim_speed"))
+        self.view.stairs.still = bool(self.app.profile.get("reduce_motion"))  # no shaking stair, no hit flash
+        return specs.anim_speed(self.app.profile.get)
 
     def _sound(self, name: str, volume: float = 1.0) -> None:
         self.app.play(name, volume)

@@ -108,3 +108,26 @@ def test_the_measures_can_fail(app, measured):
     faint, tiny = canvas.pieces
     assert faint.contrast < MIN_CONTRAST and tiny.size < MIN_PX
     assert contrast((0, 0, 0), (255, 255, 255)) == pytest.approx(21.0)
+
+
+def test_every_screen_in_chinese_is_readable_and_nothing_overlaps(app, measured):
+    """The same screens in 简体中文: the texts are the catalogue's (Chinese shown), at the same sizes and contrast,
+    and no two texts run into each other (translations are longer or shorter than the English)."""
+    from readable import overlapping
+
+    from arcade.engine import i18n
+
+    app.set_setting("language", "zh")
+    try:
+        bad, chinese = [], 0
+        scale = smallest_scale()
+        for name, canvas in screens(app):
+            chinese += sum(any("\u4e00" <= ch <= "\u9fff" for ch in p.text) for p in canvas.pieces)
+            bad += [f"{name}: {p.text!r} {p.size} px" for p in canvas.pieces if p.size * scale < MIN_PX - 1e-9]
+            bad += [f"{name}: {p.text!r} {p.contrast:.2f}:1" for p in canvas.pieces if p.contrast < MIN_CONTRAST]
+            if name.startswith(("menu", "settings", "stats", "help", "ask")):
+                bad += [f"{name}: {a!r} overlaps {b!r}" for a, b in overlapping(canvas)]
+        assert chinese > 50, "the screens did not speak Chinese"
+        assert not bad, "\n".join(sorted(set(bad)))
+    finally:
+        i18n.set_language("en")
