@@ -19,6 +19,7 @@ def test_wheel_installs_and_runs_without_the_repo(tmp_path):
 
     names = zipfile.ZipFile(wheel).namelist()
     assert "arcade/data/fonts/ClearSans-Bold.ttf" in names
+    assert "arcade/data/ai/ntuple-2048.bin" in names  # the learned 2048 evaluation
     # every package of the source tree is in the wheel (pyproject/setup.py find them: none can be left out)
     packages = {str(p.parent.relative_to(ROOT)) for p in (ROOT / "arcade").rglob("__init__.py")}
     assert len(packages) >= 6
