@@ -384,7 +384,7 @@ def test_jit_node_limit_stops_a_pass_and_the_previous_pass_answers(monkeypatch):
     from arcade.game2048.ai import jit
     b = bb.to_board(((2, 4, 8, 16), (0, 2, 32, 64), (0, 0, 4, 256), (2, 0, 8, 1024)))
     st_ = jit._get_state()
-    monkeypatch.setattr(st_, "rate", 1e12)   # a wildly optimistic speed: every pass looks affordable ...
+    monkeypatch.setitem(st_.rate, False, 1e12)   # a wildly optimistic speed: every pass looks affordable ...
     ticks = iter(range(10**6))
     clock = lambda: next(ticks) * 1e-9     # ... and a clock that hardly moves, so the node limit must stop it
     values, nodes, depth, passes = jit.search(b, 9, row_table=heuristics.evaluator().row, prob_cutoff=0.0,
