@@ -86,3 +86,19 @@ def test_a_damaged_weights_file_is_one_line(tmp_path, content):
     assert "\n" not in str(e.value)
     with pytest.raises(ValueError):
         ntuple.load(tmp_path / "missing.bin")
+
+
+def test_a_run_can_start_from_shipped_weights(tmp_path, weights, capsys):
+    from arcade.cli import main
+
+    ntuple.export(weights, tmp_path / "ship.bin", {"games": 5000})
+    code = main(["train", "2048", "--dir", str(tmp_path / "run"), "--from", str(tmp_path / "ship.bin"),
+                 "--games", "5200", "--chunk", "100"])
+    assert code == 0
+    back, head = ntuple.load(tmp_path / "run" / "weights.bin")
+    assert head["games"] == 5200 and head["next_seed"] > 5000 // 100
+    assert not np.array_equal(back, weights)  # it trained on from them
+    with pytest.raises(SystemExit) as e:
+        main(["train", "2048", "--dir", str(tmp_path / "run2"), "--from", str(tmp_path / "nope.bin")])
+    assert e.value.code == 2
+    assert "nope.bin" in capsys.readouterr().err

@@ -3,6 +3,7 @@ by TD(0) self-play, in resumable pieces.
 
     arcade train 2048 --dir RUN --games 2000000            # a new run, or go on from RUN's checkpoint with --resume
     nice -n 10 arcade train 2048 --dir RUN --resume --minutes 170
+    arcade train 2048 --dir RUN2 --from assets/ai/ntuple-2048.bin --alpha 0.05   # go on from the shipped weights
 
 Every ``--chunk`` games the kernel returns and one line of progress is printed; every 10,000 games a line of the
 learning curve (average score, the share of games reaching 2048 ... 32768, games and moves a second) is appended
@@ -39,6 +40,8 @@ def _positive_float(text: str) -> float:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dir", required=True, metavar="RUN", help="the run's folder: weights.bin, curve.jsonl")
     parser.add_argument("--resume", action="store_true", help="go on from RUN's checkpoint")
+    parser.add_argument("--from", dest="start_from", metavar="FILE",
+                        help="start a new run from these weights (a checkpoint or the shipped int16 file)")
     parser.add_argument("--games", type=positive_int, default=10_000_000, help="stop at this many games in all")
     parser.add_argument("--minutes", type=_positive_float, default=None, help="stop after this long (this piece)")
     parser.add_argument("--alpha", type=_positive_float, default=0.1,
@@ -89,6 +92,15 @@ def run(args) -> int:
         if weights_file.exists():
             raise BadOption(f"{weights_file} exists: --resume to go on, or another --dir")
         w, played, next_seed = ntuple.new_weights(), 0, args.seed
+        if args.start_from:
+            try:
+                w, head = ntuple.load(args.start_from)
+            except ValueError as e:
+                raise BadOption(str(e)) from None
+            # the games behind those weights count; the seeds go on past the ones they were trained on
+            played = int(head.get("games", 0))
+            next_seed = int(head.get("next_seed", args.seed + played // args.chunk + 1))
+            print(f"starting from {args.start_from}: {played:,} games of training")
     start, last_ckpt = time.monotonic(), time.monotonic()
     block = {"s": [], "t": [], "m": [], "sec": 0.0}
     print(f"training {ntuple.N_TUPLES} {ntuple.TUPLE_LEN}-tuples (x8 symmetries), alpha {args.alpha}, "
