@@ -129,10 +129,9 @@ class Backend2048(Backend):
             raise ValueError(f"direction {direction!r}")
         if state.terminated:
             raise ValueError("the game takes no moves now")
-        result = rules.slide(state.grid, direction)
-        if not result.moved:
+        grid, gained, moved = rules.slide_grid(state.grid, direction)
+        if not moved:
             raise ValueError(f"{direction} does not move the board")
-        grid = result.grid
         if spawn is None:
             spawn = _spawn(grid, rng, params.four_probability)
         else:
@@ -141,9 +140,8 @@ class Backend2048(Backend):
                 raise ValueError(f"the tile {spawn} cannot appear there")
         grid = _place(grid, *spawn)
         target = params.target
-        won = state.won or any(m.merged and 2 * m.value >= target for m in result.motions) \
-            or any(v >= target for row in grid for v in row)
-        new = Position(grid, state.score + result.gained, won, not rules.can_move(grid), state.keep_playing)
+        won = state.won or any(v >= target for row in grid for v in row)  # a merge makes its tile: no motions needed
+        new = Position(grid, state.score + gained, won, not rules.can_move_checked(grid), state.keep_playing)
         return new, (direction, spawn)
 
     def result(self, params: Params, state: Position) -> Result | None:

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 __all__ = [
     "DIRECTIONS", "MIN_SIZE", "MAX_SIZE", "Motion", "SlideResult",
-    "slide", "slide_grid", "empty_cells", "can_move", "max_tile", "validate_grid", "is_tile_value",
+    "slide", "slide_grid", "empty_cells", "can_move", "can_move_checked", "max_tile", "validate_grid", "is_tile_value",
 ]
 
 DIRECTIONS = ("up", "down", "left", "right")
@@ -72,6 +72,8 @@ def _bad_value(v, r, c) -> ValueError:
 
 def _canon_line(line: tuple, coords: tuple) -> tuple:
     """Validate one line and return it as a tuple of plain ints; ``coords[i]`` is the grid cell of ``line[i]``."""
+    if all(type(v) is int and v != 1 and v >= 0 and not v & (v - 1) for v in line):
+        return line if type(line) is tuple else tuple(line)  # plain ints already (every line the rules make)
     out = []
     for i, v in enumerate(line):
         if not is_tile_value(v):
@@ -248,7 +250,11 @@ def can_move(grid) -> bool:
     That is the case exactly when an empty cell and a tile are both present (some tile then has an empty
     neighbour to slide into), or two equal tiles are neighbours in a row or column.
     """
-    rows = validate_grid(grid)
+    return can_move_checked(validate_grid(grid))
+
+
+def can_move_checked(rows) -> bool:
+    """:func:`can_move` for a grid known to be valid (one the rules made): no checks, for hot paths."""
     has_empty = has_tile = False
     for row in rows:
         for v in row:
