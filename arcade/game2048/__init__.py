@@ -76,7 +76,7 @@ GAME = GameInfo(
         ("+ / -", "autoplay speed"),
         ("V (game over)", "the AI's review of the game"),
         ("Esc", "pause, settings, help"),
-        ("", "Equal tiles merge. Reach 2048!"),
+        ("", "Equal tiles merge. Reach 2048 (256 on 3x3)!"),
     )),
     stats=stats,
     options=(Option(("--size",), "size", {"type": board_size, "metavar": "N",

@@ -65,6 +65,8 @@ class AIController:
         self.pending = None     # (grid, purpose) of the request in flight
         self.ready = None       # (grid, direction) the AI chose, waiting for its turn (autoplay speed)
         self.decision = None    # the last decision, for the panel
+        self.decision_for = None  # the grid that decision is about
+        self.watch = False      # the panel is open: keep a decision about the board on screen
         self.moves = 0          # moves the AI played in this game
         self.since_move = 1e9
         self.error = ""         # the last failure, shown in the panel
@@ -121,9 +123,14 @@ class AIController:
         """Forget everything about the previous game (its decision, moves, hint)."""
         self.cancel()
         self.hint = self.hint_for = None
-        self.decision = None
+        self.decision = self.decision_for = None
         self.moves = 0
         self.error = ""
+
+    def decision_about(self, grid):
+        """The last decision if it is about ``grid`` (the board on screen), else None: the panel never shows the
+        bars of a position that is gone (after a move, an undo or a new game it waits for a fresh analysis)."""
+        return self.decision if self.decision_for == grid else None
 
     def moved(self, by_ai: bool) -> None:
         self.hint = None
@@ -149,6 +156,9 @@ class AIController:
             if reply is not None:
                 self._answer(reply, grid)
         if not self.autoplay or terminated:
+            if (self.watch and not terminated and self.pending is None and self.decision_for != grid
+                    and not self.error):
+                self._request(grid, "panel")  # the open panel analyses the board on screen
             return None
         if self.ready is not None and self.ready[0] != grid:
             self.ready = None  # the board changed (a human move, undo): ask again
@@ -174,7 +184,7 @@ class AIController:
             return
         decision = reply.value
         self.error = ""
-        self.decision = decision
+        self.decision, self.decision_for = decision, asked
         if asked == grid and decision.direction is not None:
             if purpose == "hint" and not self.autoplay:
                 self.hint = decision.direction

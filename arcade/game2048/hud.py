@@ -6,20 +6,22 @@ from __future__ import annotations
 
 import pygame
 
+from arcade.engine.i18n import _
 from arcade.engine.ui import colors
 from arcade.engine.ui.text import Label, blit_center, fit, render
 from arcade.engine.ui.tween import ease_in, ease_out
 from arcade.engine.ui.widgets import button
 
-SCORE_FLOAT = (0.6, 10)  # seconds it lives (the original's 600 ms), pixels it rises in its lane under the score
+SCORE_FLOAT = (0.6, 60)  # seconds it lives and pixels it rises (the original's 600 ms "move-up", ease-in)
 FLOAT_MERGE = 0.3  # a gain within this many seconds of the last float joins it (one float with the sum)
 PANEL_DELAY, PANEL_FADE = 1.2, 0.8  # the original's win / game-over message timing
 
 LAYOUT = {
     "title": (20, 10),
+    "goal": pygame.Rect(20, 90, 220, 22),  # the original's intro line: the tile this board is won with
     "score": pygame.Rect(246, 20, 104, 60),
     "best": pygame.Rect(358, 20, 104, 60),
-    "floats": pygame.Rect(246, 82, 104, 32),  # the "+N" lane: under the score box, above the buttons
+    "floats": pygame.Rect(246, 0, 104, 80),  # where "+N" rises: from the score's number up out of its box
     "new": pygame.Rect(20, 116, 128, 44),
     "undo": pygame.Rect(156, 116, 96, 44),
     "auto": pygame.Rect(260, 116, 96, 44),
@@ -28,7 +30,7 @@ LAYOUT = {
     "panel": pygame.Rect(20, 624, 440, 168),
     "footer": pygame.Rect(20, 624, 440, 40),  # the keys line shown while the AI panel is folded
 }
-FLOAT_SIZE = 20
+FLOAT_SIZE = 25  # the original's 25 px bold
 BUTTONS = ("new", "undo", "auto", "hint")
 ARROWS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 DIRECTIONS = ("up", "down", "left", "right")
@@ -60,22 +62,23 @@ class Hud:
 
     # ----- the "+N" floats -----
     def add_float(self, gained: int) -> None:
-        """A "+N" under the score. Moves faster than a float lives (autoplay, the attract mode) add to the newest
-        float instead of stacking new ones; a gain after that replaces it: the lane holds one line of text, so
-        one float at a time (two in it would be drawn over each other)."""
+        """A "+N" rising out of the score box. Moves faster than a float lives (autoplay, the attract mode) add
+        to the newest float instead of stacking new ones; a gain after that replaces it, as the original clears
+        the score box's last addition: one float at a time (two would be drawn over each other)."""
         if self.floats and self.floats[-1][0] < FLOAT_MERGE:  # the newest float gathers its first 0.3 s of gains
             self.floats[-1][1] += gained
         else:
             self.floats = [[0.0, gained]]
 
     def float_rects(self) -> list:
-        """Where each float is drawn this frame (for drawing and tests): inside the lane, never over the score."""
-        lane = LAYOUT["floats"]
+        """Where each float is drawn this frame, and how far it has gone (0..1, its fade): it starts on the
+        score's number and rises out of the top of the box as it fades, as the original's "+N" does."""
+        lane, start = LAYOUT["floats"], LAYOUT["score"].y + 40
         out = []
         for age, points in self.floats:
             k = ease_in(min(1.0, age / SCORE_FLOAT[0]))
             lab = fit(f"+{points}", lane.w, FLOAT_SIZE, colors.TEXT, "bold")
-            r = lab.get_rect(midbottom=(lane.centerx, round(lane.bottom - SCORE_FLOAT[1] * k)))
+            r = lab.get_rect(center=(lane.centerx, round(start - SCORE_FLOAT[1] * k)))
             out.append((r.clamp(lane), lab, k))
         return out
 
@@ -89,12 +92,15 @@ class Hud:
 
     # ----- drawing -----
     def draw_top(self, surface, score: int, best: int, can_undo: bool, autoplay: bool, running: bool,
-                 assisted: bool = False) -> None:
+                 assisted: bool = False, goal: int = 2048) -> None:
         surface.blit(render("2048", 68, colors.TEXT), LAYOUT["title"])
+        g = LAYOUT["goal"]
+        surface.blit(fit(_("Join the tiles, get to {goal}!").format(goal=goal), g.w, 15, colors.TEXT, "medium"),
+                     g.topleft)
         self._score_box(surface, "score", "SCORE", score)
         self._score_box(surface, "best", "YOUR BEST" if assisted else "BEST", best)  # AI points are not yours
         for r, lab, k in self.float_rects():
-            lab.set_alpha(round(255 * (1 - k)))
+            lab.set_alpha(round(230 * (1 - k)))  # rgba(119, 110, 101, 0.9) fading out
             surface.blit(lab, r)
         button(surface, LAYOUT["new"], "New Game")
         button(surface, LAYOUT["undo"], "Undo", enabled=can_undo)
@@ -114,7 +120,9 @@ class Hud:
         b = LAYOUT["board"]
         win = won and not over
         veil = pygame.Surface(b.size, pygame.SRCALPHA)
-        veil.fill((*colors.GOLD, 128) if win else (*colors.LABEL, 128))
+        # the original's veils: gold at 50 % for a win, rgba(238, 228, 218, 0.73) for game over (bright tiles fade
+        # behind it, so "Game over!" reads on any board)
+        veil.fill((*colors.GOLD, 128) if win else (238, 228, 218, 186))
         veil.set_alpha(round(255 * ease_out(k)))
         surface.blit(veil, b)
         text = render("You win!" if win else "Game over!", 60, colors.TEXT_LIGHT if win else colors.TEXT)
@@ -138,8 +146,9 @@ class Hud:
         blit_center(surface, fit("Shift+A autoplay  ·  Shift+H hint  ·  I the AI panel", r.w, 15, colors.BUTTON,
                                  "medium"), r.center)
 
-    def draw_ai_panel(self, surface, strategy: str, ai) -> None:
-        """``ai`` is the scene's :class:`arcade.game2048.autoplay.AIController` (read only)."""
+    def draw_ai_panel(self, surface, strategy: str, ai, grid) -> None:
+        """``ai`` is the scene's :class:`arcade.game2048.autoplay.AIController` (read only); ``grid`` the board on
+        screen: only a decision about it is drawn."""
         r = LAYOUT["panel"]
         pygame.draw.rect(surface, colors.LABEL, r, border_radius=6)
         x, y = r.x + 14, r.y + 10
@@ -147,7 +156,7 @@ class Hud:
         speed = "max speed" if mps == 0 else f"{mps} move{'s' if mps != 1 else ''}/s"
         state = "autoplay ON" if ai.autoplay else "autoplay off (Shift+A)"
         surface.blit(render(f"AI  {strategy}  ·  {state}  ·  {speed}", 15, colors.TEXT), (x, y))
-        d = ai.decision
+        d = ai.decision_about(grid)
         scores = d.scores if d is not None else {}
         vals = [v for v in scores.values() if v is not None]
         lo, hi = (min(vals), max(vals)) if vals else (0.0, 1.0)
@@ -175,7 +184,7 @@ class Hud:
         note = ai.error or ai.notice
         if note:
             surface.blit(fit(note, r.w - 28, 13, (180, 60, 40), "medium"), (x, r.bottom - 22))
-        elif ai.pending is not None and d is None:
+        elif d is None and (ai.pending is not None or ai.watch):
             text = "starting the AI (its first start compiles the search)..." if ai.warming else "thinking..."
             surface.blit(fit(text, r.w - 28, 14, colors.TEXT, "medium"), (x, r.bottom - 22))
 

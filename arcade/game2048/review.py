@@ -13,7 +13,8 @@ blunder     >= 8 %
 =========== ============
 
 A move's accuracy is ``100 * exp(-regret / 2 %)`` (a best move ~100, a 1 % loss 61, a 3 % loss 22, a blunder ~1);
-the game's accuracy is their mean. The costliest moves are the five with the largest regret.
+the game's accuracy is their mean. The costliest moves are the five with the largest regret among the moves graded
+below "best" (a move within 0.2 % of the best move is not a mistake and names no better move).
 """
 from __future__ import annotations
 
@@ -94,7 +95,9 @@ def summarize(moves: list) -> dict:
     counts = {name: 0 for name, _ in GRADES}
     for m in moves:
         counts[m.grade] += 1
-    worst = sorted((m for m in moves if m.regret > 0), key=lambda m: -m.regret)[:5]
+    # only moves that lost something worth a grade below "best": a move within 0.2 % of the best is the best
+    # move for the review, so it never appears here naming another move as better
+    worst = sorted((m for m in moves if m.grade != "best"), key=lambda m: -m.regret)[:5]
     return {"accuracy": sum(m.accuracy for m in moves) / len(moves) if moves else 100.0, "counts": counts,
             "worst": worst, "moves": len(moves)}
 

@@ -349,6 +349,7 @@ class Game2048Scene(SessionScene):
         if self.game.terminated:
             self.panel_t += dt * speed
         self.coach.update(dt)
+        self.ai.watch = self.panel_open and not self.demo
         direction = self.ai.update(dt, self.game.grid, self.game.terminated)
         if direction is not None:
             self.move(direction, by_ai=True)
@@ -365,7 +366,7 @@ class Game2048Scene(SessionScene):
         own = 0 if self.assisted else g.score
         best = g.score if self.demo else max(own, self.app.profile.best(best_key(g.size)) or 0)
         self.hud.draw_top(surface, g.score, best, g.can_undo, self.ai.autoplay, not g.terminated,
-                          assisted=self.assisted and not self.demo)
+                          assisted=self.assisted and not self.demo, goal=self.session.params.target)
         self.view.draw(surface)
         if self.ai.hint and self.ai.hint_for == g.grid:
             hint_arrow(surface, self.ai.hint)
@@ -373,7 +374,7 @@ class Game2048Scene(SessionScene):
             k = 1.0 if self.view.speed <= 0 else (self.panel_t - PANEL_DELAY) / PANEL_FADE
             self.hud.draw_end_panel(surface, g.won and not g.keep_playing, g.over, max(0.0, min(1.0, k)))
         if self.panel_open:
-            self.hud.draw_ai_panel(surface, self.strategy, self.ai)
+            self.hud.draw_ai_panel(surface, self.strategy, self.ai, g.grid)
         else:
             self.hud.draw_footer(surface, self.coach.visible)
 

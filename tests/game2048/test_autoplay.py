@@ -119,8 +119,8 @@ def test_warming_follows_the_worker_and_the_panel_says_so(monkeypatch):
     real_fit = hud_mod.fit
     monkeypatch.setattr(hud_mod, "fit", lambda text, *a, **k: said.append(text) or real_fit(text, *a, **k))
     surface = pygame.Surface((480, 800))
-    hud_mod.Hud().draw_ai_panel(surface, "expectimax", ai)
+    hud_mod.Hud().draw_ai_panel(surface, "expectimax", ai, G1)
     assert any(t.startswith("starting the AI") for t in said)
     w.warming, said[:] = False, []
-    hud_mod.Hud().draw_ai_panel(surface, "expectimax", ai)
+    hud_mod.Hud().draw_ai_panel(surface, "expectimax", ai, G1)
     assert not ai.warming and not any(t.startswith("starting the AI") for t in said)

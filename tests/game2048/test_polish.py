@@ -21,16 +21,23 @@ def start(app, game=None, **kw):
     return s
 
 
-def test_floats_stay_in_their_lane_inside_the_window_and_off_the_score():
+def test_a_float_rises_out_of_the_score_box_as_it_fades():
     h = hud.Hud()
     window = pygame.Rect(0, 0, 480, 800)
+    score = hud.LAYOUT["score"]
     h.add_float(131072)
+    seen = []
     for _ in range(40):
-        for r, _, _ in h.float_rects():
-            assert window.contains(r) and not r.colliderect(hud.LAYOUT["score"])
-            assert not r.colliderect(hud.LAYOUT["new"]) and not r.colliderect(hud.LAYOUT["auto"])
+        for r, _, k in h.float_rects():
+            assert window.contains(r)
+            assert not r.colliderect(hud.LAYOUT["best"]) and not r.colliderect(hud.LAYOUT["new"])
+            seen.append((r.centery, k))
         h.update(1 / 60)
     assert h.floats == []  # gone after its 0.6 s
+    (y0, k0), (y1, k1) = seen[0], seen[-1]
+    assert score.top < y0 < score.bottom and k0 == 0  # it starts on the score's number, fully drawn ...
+    assert y1 < score.top and k1 > 0.9  # ... and leaves the box at the top as it fades
+    assert all(a[0] >= b[0] for a, b in zip(seen, seen[1:]))  # always rising
 
 
 def test_fast_gains_combine_into_one_float_with_the_sum():
@@ -121,3 +128,62 @@ def test_a_fresh_game_takes_the_new_size_at_once(app):
     app.profile.set("2048.size", 3)
     s.uncover()
     assert s.game.size == 3
+
+
+def _until(app, cond, seconds=90):
+    import time
+
+    deadline = time.monotonic() + seconds
+    while not cond() and time.monotonic() < deadline:
+        frames(app, 1)
+        time.sleep(0.01)
+    return cond()
+
+
+def test_the_open_ai_panel_always_describes_the_board_on_screen(app):
+    from arcade.game2048 import rules
+
+    s = start(app, Game(4, 7))
+    frames(app, 1, events=[key(pygame.K_i)])
+    assert s.panel_open
+    assert _until(app, lambda: s.ai.decision_about(s.game.grid) is not None)
+
+    def legal(grid):
+        return {d for d in rules.DIRECTIONS if rules.slide_grid(grid, d)[2]}
+
+    for event in (key(pygame.K_LEFT), key(pygame.K_UP), key(pygame.K_u)):  # two moves by hand, then an undo
+        before = s.game.grid
+        frames(app, 1, events=[event])
+        assert s.game.grid != before
+
+        def shown_is_about_the_board():  # checked on every frame until the fresh analysis is in
+            d = s.ai.decision_about(s.game.grid)
+            assert d is None or {k for k, v in d.scores.items() if v is not None} == legal(s.game.grid)
+            return d is not None
+
+        assert _until(app, shown_is_about_the_board)
+        assert s.ai.decision_about(before) is None or before == s.game.grid
+        assert s.ai.decision_about(s.game.grid).direction in legal(s.game.grid)
+
+
+def test_game_over_veils_the_board_like_the_original():
+    surface = pygame.Surface((480, 800))
+    surface.fill((237, 194, 46))  # a board of bright tiles
+    hud.Hud().draw_end_panel(surface, won=False, over=True, k=1.0)
+    b = hud.LAYOUT["board"]
+    got = surface.get_at((b.x + 2, b.bottom - 3))[:3]
+    want = [round(238 * 0.73 + c * 0.27) for c in (237, 194, 46)][:1] + \
+        [round(a * 0.73 + c * 0.27) for a, c in ((228, 194), (218, 46))]
+    assert all(abs(g - w) <= 2 for g, w in zip(got, want)), (got, want)
+
+
+def test_the_goal_line_states_the_win_tile_of_the_board(app, monkeypatch):
+    said = []
+    real_fit = hud.fit
+    monkeypatch.setattr(hud, "fit", lambda text, *a, **k: said.append(text) or real_fit(text, *a, **k))
+    s = start(app, Session(BACKEND, BACKEND.parse_params("3x3"), 2))
+    frames(app, 1)
+    assert "Join the tiles, get to 256!" in said and s.session.params.target == 256
+    said.clear()
+    start(app, Session(BACKEND, BACKEND.parse_params("5x5"), 2))
+    assert "Join the tiles, get to 2048!" in said

@@ -1,6 +1,8 @@
 """2048 game review: grades by regret, a hand-built blunder, the summary, and the reviewer driving a worker."""
 from types import SimpleNamespace
 
+from hypothesis import given, strategies as st
+
 from arcade.engine.session import Session
 from arcade.game2048.backend import BACKEND, Params
 from arcade.game2048.replay import steps
@@ -132,3 +134,19 @@ def test_the_coach_grades_the_players_moves_only_when_asked(app):
     assert s.coach.visible.grade in ("blunder", "best")
     s.move("left", by_ai=True) or s.move("right", by_ai=True)
     assert len(w.asked) == 1  # the AI's own moves are not coached
+
+
+_value = st.one_of(st.none(), st.floats(-1e6, 1e7, allow_nan=False))
+
+
+@given(st.lists(st.tuples(st.sampled_from(("up", "down", "left", "right")),
+                          st.fixed_dictionaries({d: _value for d in ("up", "down", "left", "right")})),
+                min_size=1, max_size=30))
+def test_the_costliest_moves_are_real_losses_and_their_lines_agree(moves):
+    reviews = [review_move(i + 1, played, scores) for i, (played, scores) in enumerate(moves)]
+    for m in summarize(reviews)["worst"]:
+        assert m.grade != "best" and m.best != m.played
+        assert m.regret >= GRADES[0][1] and f"{m.regret * 100:.1f}" != "0.0"  # the loss shown is never -0.0 %
+        assert m.scores[m.best] > m.scores[m.played]  # the move named better is better
+    for m in reviews:
+        assert (m.grade == "best") == (m.regret < GRADES[0][1])
