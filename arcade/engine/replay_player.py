@@ -62,6 +62,7 @@ class ReplayPlayer(Scene):
         self.steps = None  # filled by the loader thread
         self.error = ""
         self.i = 0
+        self.drawn = False  # the start has been handed to the game's view (once the positions are in)
         self.playing = True
         self.speed_i = SPEEDS.index(1.0)
         self.clock = 0.0
@@ -177,6 +178,7 @@ class ReplayPlayer(Scene):
         if not self.steps:
             return
         i = max(0, min(self.last, i))
+        self.drawn = True
         self.show(i, animate and i == self.i + 1)
         self.i = i
 
@@ -283,6 +285,9 @@ class ReplayPlayer(Scene):
 
     def update(self, dt: float) -> None:
         self.review_tick()
+        if self.steps and not self.drawn:  # the positions just came in: move 0 is the game's start, shown at once
+            self.drawn = True
+            self.show(self.i, False)
         if not self.ready or not self.playing or not self.steps:
             return
         self.clock += dt * self.speed

@@ -113,8 +113,9 @@ class Hud:
         blit_center(surface, render(label, 13, colors.LABEL), (r.centerx, r.y + 15))
         blit_center(surface, self.labels[name].get(str(value)), (r.centerx, r.y + 40))
 
-    def draw_end_panel(self, surface, won: bool, over: bool, k: float) -> None:
-        """The veil and message over the board, ``k`` in 0..1 the fade-in's progress."""
+    def draw_end_panel(self, surface, won: bool, over: bool, k: float, code: str | None = None) -> None:
+        """The veil and message over the board, ``k`` in 0..1 the fade-in's progress; ``code`` the game's code,
+        shown under the buttons of a game that is over (C copies it, U takes the last move back)."""
         if k <= 0 or not (won or over):
             return
         b = LAYOUT["board"]
@@ -125,11 +126,19 @@ class Hud:
         veil.fill((*colors.GOLD, 128) if win else (238, 228, 218, 186))
         veil.set_alpha(round(255 * ease_out(k)))
         surface.blit(veil, b)
-        text = render("You win!" if win else "Game over!", 60, colors.TEXT_LIGHT if win else colors.TEXT)
+        text = render(_("You win!") if win else _("Game over!"), 60, colors.TEXT_LIGHT if win else colors.TEXT)
         text.set_alpha(round(255 * k))
         blit_center(surface, text, (b.centerx, b.centery - 30))
-        for name, r in end_buttons(win, over).items():
-            button(surface, r, {"keep": "Keep going", "review": "Review"}.get(name, "Try again"))
+        buttons = end_buttons(win, over)
+        for name, r in buttons.items():
+            button(surface, r, {"keep": _("Keep going"), "review": _("Review")}.get(name, _("Try again")))
+        if over and buttons:
+            y = max(r.bottom for r in buttons.values()) + 26
+            lines = ([_("Game code {code}  ·  C copies").format(code=code)] if code else []) + [_("U takes a move back")]
+            for i, line in enumerate(lines):
+                label = fit(line, b.w - 40, 15, colors.TEXT, "medium")
+                label.set_alpha(round(255 * k))
+                blit_center(surface, label, (b.centerx, y + 22 * i))
 
     def draw_footer(self, surface, graded=None) -> None:
         """The AI's keys, in one quiet line, while its panel is folded (the screen then looks like the original);

@@ -44,6 +44,7 @@ KEYS = {
     (pygame.K_MINUS, 0): "slower", (pygame.K_KP_MINUS, 0): "slower",
     (pygame.K_z, CTRL): "undo", (pygame.K_u, 0): "undo", (pygame.K_BACKSPACE, 0): "undo",
     (pygame.K_u, SHIFT): "redo", (pygame.K_y, CTRL): "redo", (pygame.K_c, CTRL): "code",
+    (pygame.K_c, 0): "code",
     (pygame.K_r, 0): "new", (pygame.K_i, 0): "panel", (pygame.K_v, 0): "review",
     (pygame.K_RETURN, 0): "confirm", (pygame.K_KP_ENTER, 0): "confirm", (pygame.K_SPACE, 0): "confirm",
 }
@@ -372,7 +373,8 @@ class Game2048Scene(SessionScene):
             hint_arrow(surface, self.ai.hint)
         if g.terminated:
             k = 1.0 if self.view.speed <= 0 else (self.panel_t - PANEL_DELAY) / PANEL_FADE
-            self.hud.draw_end_panel(surface, g.won and not g.keep_playing, g.over, max(0.0, min(1.0, k)))
+            self.hud.draw_end_panel(surface, g.won and not g.keep_playing, g.over, max(0.0, min(1.0, k)),
+                                    code=None if self.demo else self.session.code)
         if self.panel_open:
             self.hud.draw_ai_panel(surface, self.strategy, self.ai, g.grid)
         else:

@@ -89,7 +89,7 @@ def intent_of(event) -> str | None:
     if k in LEVEL_KEYS:
         return LEVEL_KEYS[k]
     return {pygame.K_SPACE: "open", pygame.K_f: "flag", pygame.K_RETURN: "chord", pygame.K_KP_ENTER: "chord",
-            pygame.K_p: "odds", pygame.K_h: "hint", pygame.K_r: "new", pygame.K_ESCAPE: "pause", pygame.K_v: "review",
+            pygame.K_c: "code", pygame.K_p: "odds", pygame.K_h: "hint", pygame.K_r: "new", pygame.K_ESCAPE: "pause", pygame.K_v: "review",
             pygame.K_PLUS: "faster", pygame.K_EQUALS: "faster", pygame.K_KP_PLUS: "faster",
             pygame.K_MINUS: "slower", pygame.K_KP_MINUS: "slower", pygame.K_g: "noguess"}.get(k)
 
@@ -897,7 +897,12 @@ class MinesScene(SessionScene):
             cleared = round(100 * f.opened / (f.size - f.mines))
             lines = [f"{cleared} % cleared in {secs}"]
             title, colour = "Boom!", LOSS
-        lines.append("Next game soon" if self.demo else "R or the face: new game")
+        if self.demo:
+            lines.append("Next game soon")
+        else:
+            lines.append("R new game  ·  U takes a move back")
+            if self.session.code:
+                lines.append(f"Code {self.session.code}  ·  C copies")
         return title, lines, colour
 
     def _banner(self, surface) -> None:

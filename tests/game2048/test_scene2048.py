@@ -249,3 +249,36 @@ def test_a_size_from_the_command_line_holds_through_the_first_help_card_and_a_pa
     settle(app, 0.3)
     assert app.stack.top is game and game.game.size == 6 and game.session.params.size == 6
     assert app.profile.get("2048.size") == 4  # the setting is untouched
+
+
+def test_review_from_game_over_opens_the_replay_of_that_game_at_its_start(app):
+    import time
+
+    from arcade.game2048.replay_scene import ReplayScene
+    from arcade.game2048.view import EMPTY_BLEND
+
+    s = start(app, Session(BACKEND, BACKEND.parse_params("3x3"), 4))
+    first = s.game.grid
+    for _ in range(60):  # a 3x3 game ends quickly this way
+        frames(app, 1, events=[key(k) for k in (pygame.K_LEFT, pygame.K_DOWN, pygame.K_RIGHT, pygame.K_DOWN)])
+        settle(app)
+        if s.game.over:
+            break
+    assert s.game.over
+    settle(app, seconds=3)
+    r = hud.end_buttons(False, True)["review"]
+    frames(app, 1, events=click(r.center))
+    deadline = time.monotonic() + 30
+    while not isinstance(app.stack.top, ReplayScene) and time.monotonic() < deadline:
+        frames(app, 1)
+    replay = next(x for x in app.stack.scenes if isinstance(x, ReplayScene))
+    while not replay.ready and time.monotonic() < deadline:
+        frames(app, 1)
+        time.sleep(0.01)
+    frames(app, 2)
+    assert replay.i == 0 and replay.view.grid == first  # move 0: the two starting tiles of the game just played
+    assert sum(1 for row in first for v in row if v) == 2
+    surface = pygame.Surface((480, 800))
+    replay.draw(surface)
+    (row, col) = next((r_, c_) for r_, line in enumerate(first) for c_, v in enumerate(line) if v)
+    assert surface.get_at(replay.view.cell_rect(row, col).center)[:3] != tuple(EMPTY_BLEND[:3])  # a tile is drawn there
