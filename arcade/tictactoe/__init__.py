@@ -84,6 +84,8 @@ SETTINGS = (
     Spec("tictactoe.side", "You play", "X", "choice", (("X", "X (first)"), ("O", "O (second)")),
          section="Tic-tac-toe"),
     Spec("tictactoe.level", "AI level", "medium", "choice", LEVEL_TITLES, section="Tic-tac-toe"),
+    Spec("tictactoe.threats", "Mark threats (Gomoku)", True, "bool", section="Tic-tac-toe",
+         note="Fours and open threes of both sides, on the board"),
     Spec("tictactoe.think", "Gomoku AI time", 1.0, "choice", tuple((s, f"{s:g} s a move") for s in THINK_SECONDS),
          section="Tic-tac-toe"),
 )
@@ -101,6 +103,7 @@ GAME = GameInfo(
         ("Arrows", "move the cursor"),
         ("Enter, Space", "place at the cursor"),
         ("U, Ctrl+Z", "undo your last turn"),
+        ("H", "hint: the AI's move for you"),
         ("N", "new game"),
         ("S", "swap sides with the AI"),
         ("C", "board, opponent, level"),

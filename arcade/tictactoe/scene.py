@@ -16,7 +16,7 @@ import random
 
 import pygame
 
-from arcade.engine.session import DEMO, OPPONENT, PLAYER
+from arcade.engine.session import DEMO, HINT, OPPONENT, PLAYER
 from arcade.engine.session_scene import SessionScene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import pointer_down, pointer_motion, pointer_up
@@ -72,6 +72,7 @@ KEYS = {
     pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right",
     pygame.K_RETURN: "place", pygame.K_KP_ENTER: "place", pygame.K_SPACE: "place",
     pygame.K_u: "undo", pygame.K_BACKSPACE: "undo", pygame.K_n: "new", pygame.K_s: "swap", pygame.K_c: "choose",
+    pygame.K_h: "hint",
     pygame.K_ESCAPE: "pause",
 }
 STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -296,6 +297,8 @@ class TicTacToeScene(SessionScene):
         self.asked: tuple | None = None  # the moves the pending request was made for
         self.reply = None                # (moves, move) once the worker answered
         self.think_t = 0.0
+        self.hint_asked: tuple | None = None  # the moves a hint was asked for
+        self.hint: tuple[int, int] | None = None  # the AI's move for the player, on the board until a move
 
     # ----- who plays -----
     def ai_plays(self, side: str) -> bool:
@@ -369,7 +372,7 @@ class TicTacToeScene(SessionScene):
         m = self.match
         if not m.legal(row, col) or by_ai != self.ai_turn:
             return False
-        by = DEMO if self.demo else (OPPONENT if by_ai else PLAYER)
+        by = DEMO if self.demo else (OPPONENT if by_ai else HINT if (row, col) == self.hint else PLAYER)
         if not self.session.play((row, col), by=by):
             return False
         self.since_move = 0.0
@@ -445,6 +448,51 @@ class TicTacToeScene(SessionScene):
         self._reset_ai()
         self.app.profile.set("tictactoe.side", m.human)
         return True
+
+    # ----- the hint -----
+    def ask_hint(self) -> bool:
+        """The AI's move for the player at its strongest level (H): asked of the worker, shown when it answers.
+        The game counts as assisted from then on, and the move is logged as hinted if the player plays it."""
+        m = self.match
+        if self.demo or not self.human_turn or self.hint_asked == tuple(m.moves):
+            return False
+        seconds = float(self.app.profile.get("tictactoe.think")) if m.variant == "gomoku" else None
+        self._worker().request(m.rows, m.k, "perfect", self._rng.randrange(1 << 30), seconds,
+                               budget=seconds if seconds is not None else SMALL_BUDGET)
+        self.hint_asked, self.hint = tuple(m.moves), None
+        return True
+
+    def _update_hint(self) -> None:
+        if self.hint_asked is None or self.hint is not None or self.worker is None:
+            return
+        if self.hint_asked != tuple(self.match.moves) or not self.human_turn:
+            self.hint_asked = None
+            return
+        r = self.worker.poll()
+        if r is None:
+            return
+        move = r.value
+        if r.ok and isinstance(move, tuple) and len(move) == 2 and self.match.legal(*move):
+            self.hint = move
+            self.session.hint_taken()
+            self.cursor = move if self.cursor is not None else None
+        elif r.restarted:
+            self.hint_asked = None
+        else:
+            self.hint = self._fallback(r.error or f"bad move {move!r}")
+            self.session.hint_taken()
+
+    def threat_marks(self) -> tuple:
+        """Gomoku's fours and open threes on the board (the setting turns them off), computed once a position."""
+        m = self.match
+        if m.variant != "gomoku" or not self.app.profile.get("tictactoe.threats") or m.over:
+            return ()
+        key = (id(m.pos), len(m.moves))
+        if getattr(self, "_threat_key", None) != key:
+            from arcade.tictactoe.threats import threats
+
+            self._threat_key, self._threat_cache = key, tuple(threats(m.rows, m.k))
+        return self._threat_cache
 
     # ----- the AI -----
     def _worker(self):
@@ -561,6 +609,8 @@ class TicTacToeScene(SessionScene):
             pass
         elif intent == "new":
             self.new_game()
+        elif intent == "hint":
+            self.ask_hint()
         elif intent == "swap":
             self.swap()
         elif intent == "choose":
@@ -575,6 +625,7 @@ class TicTacToeScene(SessionScene):
         if self.match.over:
             self.since_over += dt
         self._update_ai(dt)
+        self._update_hint()
         if self.demo and self.match.over:
             self.demo_wait += dt
             if self.demo_wait >= DEMO_RESTART:
@@ -585,7 +636,9 @@ class TicTacToeScene(SessionScene):
         hover = self.hover if self.human_turn and self.chooser is None else None
         return Snapshot(rows=m.rows, last=m.last, since_last=self.since_move, line=m.win_line,
                         since_line=self.since_over, hover=hover, hover_piece=m.to_move if hover else "",
-                        cursor=self.cursor if not m.over and self.chooser is None and not self.demo else None)
+                        cursor=self.cursor if not m.over and self.chooser is None and not self.demo else None,
+                        hint=self.hint if self.human_turn else None, hint_piece=m.to_move,
+                        threats=self.threat_marks(), t=self.t)
 
     def names(self) -> dict:
         m = self.match
@@ -618,6 +671,10 @@ class TicTacToeScene(SessionScene):
             return f"{names[m.to_move]} is thinking{dots.ljust(3)}", SOFT
         if m.opponent == "friend" and not self.demo:
             return f"{names[m.to_move]} to play ({self.piece_name(m.to_move)})", INK
+        if self.hint_asked is not None and self.hint is None and self.human_turn:
+            return "Looking for your best move...", SOFT
+        if self.hint is not None and self.human_turn:
+            return f"Hint: the ring ({self.piece_name(m.to_move)})", INK
         return f"Your turn ({self.piece_name(m.to_move)})", INK
 
     def draw(self, surface) -> None:
@@ -678,7 +735,7 @@ class TicTacToeScene(SessionScene):
 
     def _draw_footer(self, surface) -> None:
         blit_center(surface, self._results.get(self.results_line()), (240, RESULTS_Y))
-        blit_center(surface, render("Arrows + Enter  |  U undo  |  Esc pause", 16, SOFT, "medium"), (240, HINT_Y))
+        blit_center(surface, render("Arrows + Enter  |  H hint  |  U undo  |  Esc pause", 16, SOFT, "medium"), (240, HINT_Y))
 
 
 def make_scene(app, resume: bool = False, variant: str | None = None, level: str | None = None,

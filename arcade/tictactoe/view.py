@@ -8,6 +8,8 @@ smooth-scaled down once per size (cached), so they are antialiased.
 """
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass
 
 import pygame
@@ -22,6 +24,8 @@ O_INK = (240, 118, 86)
 CELL = (205, 193, 180)
 CELL_LAST = (226, 214, 200)
 LINE_RED = (214, 58, 52)
+THREAT_FOUR = (200, 50, 40)    # a four: one stone from five
+THREAT_THREE = (205, 130, 20)  # an open three: one stone from an open four
 WOOD = (224, 182, 118)
 WOOD_EDGE = (176, 132, 74)
 GRID_INK = (112, 80, 46)
@@ -68,6 +72,10 @@ class Snapshot:
     hover: tuple[int, int] | None = None       # a preview of the mover's mark here
     hover_piece: str = ""
     cursor: tuple[int, int] | None = None      # the keyboard cursor
+    hint: tuple[int, int] | None = None        # the AI's move for the player, shown until a move is played
+    hint_piece: str = ""
+    threats: tuple = ()                        # Gomoku's fours and open threes (:mod:`arcade.tictactoe.threats`)
+    t: float = 0.0                             # the scene's clock, for the hint's pulse
 
 
 class BoardView:
@@ -190,6 +198,16 @@ class BoardView:
         surface.blit(bg, at)
         if snap.last is not None and not self.goban:
             pygame.draw.rect(surface, CELL_LAST, self.cell_rect(*snap.last), border_radius=6)
+        if snap.threats:
+            self._threats(surface, snap.threats)
+        if snap.hint is not None and snap.rows[snap.hint[0]][snap.hint[1]] == ".":
+            ghost = self.mark(snap.hint_piece, 0.6)
+            surface.blit(ghost, ghost.get_rect(center=self.center(*snap.hint)))
+            pulse = 0.5 + 0.5 * math.sin(snap.t * 5)
+            radius = self.cell * (0.5 + 0.06 * pulse)
+            width = max(3, round(self.cell / 9))
+            pygame.draw.circle(surface, colors.TEXT, self.center(*snap.hint), radius + 1, width=width + 2)
+            pygame.draw.circle(surface, colors.GOLD, self.center(*snap.hint), radius, width=width)
         if snap.hover is not None and snap.hover_piece and snap.rows[snap.hover[0]][snap.hover[1]] == ".":
             ghost = self.mark(snap.hover_piece, PREVIEW_ALPHA)
             surface.blit(ghost, ghost.get_rect(center=self.center(*snap.hover)))
@@ -213,6 +231,42 @@ class BoardView:
                              border_radius=6 if self.goban else 9)
         if snap.line is not None:
             self._line(surface, snap.line, min(1.0, snap.since_line / LINE_SECONDS))
+
+    def _threats(self, surface, found) -> None:
+        """Each threat as a band through its stones (fours red and solid, open threes amber and hollow: told
+        apart by shape as well as colour) and its key cells as small marks: a diamond where a stone makes five,
+        a ring where one makes an open four."""
+        layer = getattr(self, "_layer", None)
+        if layer is None or layer.get_size() != surface.get_size():
+            layer = self._layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        layer.fill((0, 0, 0, 0))
+        for t in found:
+            four = t.kind != "open three"
+            ink = THREAT_FOUR if four else THREAT_THREE
+            (x0, y0), (x1, y1) = self.center(*t.stones[0]), self.center(*t.stones[-1])
+            width = max(3, round(self.cell * (0.5 if four else 0.36)))
+            if four:  # solid
+                pygame.draw.line(layer, (*ink, 110), (x0, y0), (x1, y1), width)
+                for x, y in ((x0, y0), (x1, y1)):
+                    pygame.draw.circle(layer, (*ink, 110), (x, y), width / 2)
+            else:  # hollow: the band's two edges only
+                dx, dy = x1 - x0, y1 - y0
+                n = max(1.0, math.hypot(dx, dy))
+                ox, oy = -dy / n * width / 2, dx / n * width / 2
+                for sgn in (1, -1):
+                    pygame.draw.line(layer, (*ink, 240), (x0 + sgn * ox, y0 + sgn * oy),
+                                     (x1 + sgn * ox, y1 + sgn * oy), 3)
+        surface.blit(layer, (0, 0))
+        for t in found:
+            four = t.kind != "open three"
+            ink = THREAT_FOUR if four else THREAT_THREE
+            for r, c in t.points:
+                x, y = self.center(r, c)
+                size = max(4, self.cell * 0.18)
+                if four:
+                    pygame.draw.polygon(surface, ink, [(x, y - size), (x + size, y), (x, y + size), (x - size, y)])
+                else:
+                    pygame.draw.circle(surface, ink, (x, y), size * 1.2, width=3)
 
     def _line(self, surface, line, k: float) -> None:
         (r0, c0), (r1, c1) = line

@@ -318,3 +318,51 @@ def test_every_board_against_every_level_by_mouse_and_keys(app, variant, level):
         assert s.match.over
         if level == "perfect":
             assert s.match.result() != "win"
+
+
+def test_h_shows_the_ai_move_for_the_player_and_playing_it_counts_as_assisted(app):
+    from arcade.engine.session import HINT
+
+    s = start(app, Match("3x3", "friend", moves=[(0, 0), (1, 0), (0, 1), (1, 1)]))
+    frames(app, 1, events=[key(pygame.K_h)])
+    until(app, lambda: s.hint is not None)
+    assert s.hint == (0, 2)  # X wins there
+    assert s.snapshot().hint == (0, 2) and s.session.hints == 1
+    frames(app, 1)
+    x, y = s.view.center(0, 2)
+    ring = [tuple(app.screen.get_at((round(x + s.view.cell * f), round(y))))[:3] for f in (0.46, 0.48, 0.50, 0.52, 0.54)]
+    assert tuple(sc.colors.GOLD[:3]) in ring  # the gold ring around the cell
+    play(app, s, (0, 2))
+    assert s.match.over and s.session.line[-1][1] == HINT
+    record = app.profile.history(ID)[-1]
+    assert record.get("hints", 0) >= 1 or record.get("assisted")
+
+
+def test_h_is_refused_while_the_ai_moves_and_a_hint_goes_when_the_board_changes(app):
+    s = start(app, Match("3x3", "ai", human="O"))  # the AI (X) moves first
+    assert s.ai_turn
+    frames(app, 1, events=[key(pygame.K_h)])
+    assert s.hint_asked is None
+    until(app, lambda: s.human_turn)
+    frames(app, 1, events=[key(pygame.K_h)])
+    until(app, lambda: s.hint is not None)
+    frames(app, 1, events=[key(pygame.K_u)])  # an undo takes the hint away with the position it was for
+    assert s.hint is None and s.snapshot().hint is None
+
+
+def test_gomoku_marks_fours_and_open_threes_of_both_sides_and_the_setting_turns_them_off(app):
+    moves = [(7, 5), (3, 3), (7, 6), (3, 4), (7, 7), (3, 5), (0, 14), (3, 6)]  # black's open three, white's four
+    s = start(app, Match("gomoku", "friend", moves=moves))
+    kinds = {(t.side, t.kind) for t in s.snapshot().threats}
+    assert kinds == {("X", "open three"), ("O", "open four")}
+    frames(app, 1)
+    x, y = s.view.center(3, 7)  # white's winning cell: a red diamond
+    assert tuple(app.screen.get_at((round(x), round(y))))[:3] == sc_view().THREAT_FOUR
+    app.set_setting("tictactoe.threats", False)
+    assert s.snapshot().threats == ()
+
+
+def sc_view():
+    from arcade.tictactoe import view
+
+    return view
