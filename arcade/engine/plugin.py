@@ -136,6 +136,7 @@ class GameInfo:
     scores: str = "Recent scores"             # the stats chart's title: what a history record's score means
     score_unit: str = ""                      # shown after the average and the chart's scale ("%")
     wins: bool = True                         # games end won or lost (the stats show a Won count); Stairs: runs
+    outcome_bars: bool = False                # the recent chart's bars coloured by result (a loss scoring 0 still shows)
     scored: Callable[[dict], bool] | None = None  # which history records have a score worth averaging and charting
     #                                           (None = all; tic-tac-toe: games against the AI, not between friends)
     replay: str = ""                          # module with make_replay(app, replay) -> a scene and validate(data)

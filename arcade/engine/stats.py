@@ -102,6 +102,7 @@ def summarise(profile, game) -> dict:
         "streak": current_streak(history),
         "longest_streak": longest_streak(history),
         "recent": [r["score"] for r in scored[-RECENT:]],
+        "recent_outcomes": [outcome(r) for r in scored[-RECENT:]],
         "ai": {
             "played": sum(ai_counts[o] for o in FINISHED),
             "won": ai_counts["won"],

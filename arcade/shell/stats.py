@@ -8,6 +8,9 @@ import pygame
 from arcade.engine import assets
 from arcade.engine.i18n import _
 from arcade.engine.plugin import Bars, Breakdown
+
+LOSS_BAR = (190, 60, 45)  # a lost game in a chart coloured by result
+LOSS_STUB = 10  # pixels: the least a lost game's bar shows
 from arcade.engine.scene import Scene
 from arcade.engine.stats import FINISHED, outcome, summarise, who
 from arcade.engine.ui import colors
@@ -149,7 +152,8 @@ class StatsScene(Scene):
             blit_center(surface, fit(_("Play {game} and your games show here").format(game=_(game.title)), area.w - 30, 16,
                                      colors.BUTTON_HOVER, "regular"), (area.centerx, area.centery + 20))
         else:
-            self._chart(surface, pygame.Rect(30, 285, w - 60, 180), _(game.scores), s["recent"], None, game.score_unit)
+            self._chart(surface, pygame.Rect(30, 285, w - 60, 180), _(game.scores), s["recent"], None, game.score_unit,
+                        outcomes=s["recent_outcomes"] if game.outcome_bars else None)
             for chart in s["extras"][:1]:  # one chart fits under the recent scores
                 rect = pygame.Rect(30, 490, w - 60, 200)
                 if isinstance(chart, Breakdown):
@@ -165,7 +169,9 @@ class StatsScene(Scene):
             pygame.draw.rect(surface, colors.BUTTON, rr, border_radius=8)
             blit_center(surface, render(_("Replays (R)"), 22, colors.TEXT_LIGHT), rr.center)
 
-    def _chart(self, surface, rect, title, values, labels, unit: str = "") -> None:
+    def _chart(self, surface, rect, title, values, labels, unit: str = "", outcomes=None) -> None:
+        """A bar chart; ``outcomes`` (one per value: won, lost, draw) colours each bar by its game's result, a
+        loss red and never thinner than a stub, so a loss that scores 0 is still seen."""
         # the scale ("max N") on the title's line, right-aligned, for charts without a count over each bar
         scale = None
         if values and not labels:
@@ -187,8 +193,13 @@ class StatsScene(Scene):
         x = area.x + 6
         for i, v in enumerate(values):
             h = max(2, round((area.h - 28) * v / top))
+            colour = colors.GOLD if v == top else colors.BUTTON
+            if outcomes is not None:
+                o = outcomes[i]
+                colour = colors.GOLD if o == "won" else LOSS_BAR if o == "lost" else colors.BUTTON
+                h = max(h, LOSS_STUB) if o == "lost" else h
             bar = pygame.Rect(x, area.bottom - 6 - h, bw, h)
-            pygame.draw.rect(surface, colors.GOLD if v == top else colors.BUTTON, bar, border_radius=2)
+            pygame.draw.rect(surface, colour, bar, border_radius=2)
             if labels:
                 blit_center(surface, fit(labels[i], bw + gap, 14, colors.BUTTON_HOVER, "medium"),
                             (bar.centerx, area.bottom + 12))

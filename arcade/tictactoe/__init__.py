@@ -126,6 +126,7 @@ GAME = GameInfo(
     backend="arcade.tictactoe.backend:BACKEND",
     scores="Recent games vs the AI (win 2, draw 1, loss 0)",
     scored=lambda record: record.get("opponent") != "friend",
+    outcome_bars=True,
     benches=(Bench("tictactoe", "arcade.tictactoe.bench.ai",
                    "3x3 proof, 4x4 solve time, Gomoku AI vs random / greedy / easy: W/D/L, ms a move"),),
     dev_hooks="arcade.tictactoe.bench.hooks",

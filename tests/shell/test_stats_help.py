@@ -96,9 +96,9 @@ def test_the_chart_says_what_a_games_score_is_and_the_average_carries_its_unit(a
     drawn = []
     real = StatsScene._chart
 
-    def spy(self, surface, rect, title, values, labels, unit=""):
+    def spy(self, surface, rect, title, values, labels, unit="", outcomes=None):
         drawn.append((title, list(values), unit))
-        return real(self, surface, rect, title, values, labels, unit)
+        return real(self, surface, rect, title, values, labels, unit, outcomes)
 
     monkeypatch.setattr(StatsScene, "_chart", spy)
     s = StatsScene(app, "minesweeper")
@@ -132,3 +132,20 @@ def test_every_help_card_uses_one_text_size_and_no_row_is_shrunk(app):
             assert wrap(what, (inner - keys_w - 28) if keys else inner, size) is not None
             if keys:
                 assert wrap(keys, int(inner * 0.4), size, "bold") is not None
+
+
+def test_losses_show_in_the_tictactoe_chart_in_their_own_colour(app):
+    from arcade.shell.stats import LOSS_BAR
+
+    for res, score in (("win", 2), ("loss", 0), ("draw", 1), ("loss", 0)):
+        app.profile.record_game("tictactoe", score, variant="3x3", level="easy", side="X", result=res, moves=5)
+    s = StatsScene(app, "tictactoe")
+    app.stack.reset(s, fade=False)
+    frames(app, 2)
+    summ = summary(app.profile, app.registry["tictactoe"])
+    assert summ["recent"] == [2, 0, 1, 0] and summ["recent_outcomes"] == ["won", "lost", "draw", "lost"]
+    w = app.canvas.get_width() if hasattr(app, "canvas") else 480
+    surface = pygame.Surface((w, 800))
+    s.draw(surface)
+    reds = sum(1 for x in range(30, w - 30) for y in range(300, 470, 2) if tuple(surface.get_at((x, y)))[:3] == LOSS_BAR)
+    assert reds > 2 * 40  # two lost games, each a visible red bar, not a two-pixel sliver
