@@ -435,11 +435,12 @@ class App:
         self.notify(N_("Muted (M for sound)") if self.audio.muted else N_("Sound on"), 1.5)
 
     def _draw_muted(self, surface) -> None:
-        """While muted: a small crossed-out speaker in the bottom-right corner, over every scene."""
+        """While muted: a small crossed-out speaker in the bottom-right corner, over every scene (a scene whose
+        corner holds a button names another place in its ``mute_at``)."""
         if not self.audio.muted:
             return
         w, h = surface.get_size()
-        x, y = w - 18, h - 17
+        x, y = getattr(self.stack.top, "mute_at", None) or (w - 18, h - 17)
         col = (150, 140, 130)
         pygame.draw.polygon(surface, col, [(x, y + 4), (x + 4, y + 4), (x + 9, y), (x + 9, y + 12), (x + 4, y + 8),
                                            (x, y + 8)])

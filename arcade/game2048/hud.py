@@ -50,6 +50,13 @@ def end_buttons(won: bool, over: bool) -> dict:
     return {}
 
 
+def _nodes_rate(per_second: float) -> str:
+    """Search speed as people write it: "850k nodes/s", "37.0 M nodes/s"."""
+    if per_second >= 1e6:
+        return f"{per_second / 1e6:.1f} M nodes/s"
+    return f"{per_second / 1000:.0f}k nodes/s"
+
+
 def button_at(pos) -> str | None:
     return next((name for name in BUTTONS if LAYOUT[name].collidepoint(pos)), None)
 
@@ -109,8 +116,10 @@ class Hud:
 
     def _score_box(self, surface, name, label, value) -> None:
         r = LAYOUT[name]
-        pygame.draw.rect(surface, colors.BOARD, r, border_radius=3)
-        blit_center(surface, render(label, 13, colors.LABEL), (r.centerx, r.y + 15))
+        # the original's #bbada0 box with #eee4da text reads at 1.7:1; the house's button brown keeps its shape
+        # and reads at 5:1
+        pygame.draw.rect(surface, colors.BUTTON, r, border_radius=3)
+        blit_center(surface, render(label, 13, colors.TEXT_LIGHT), (r.centerx, r.y + 15))
         blit_center(surface, self.labels[name].get(str(value)), (r.centerx, r.y + 40))
 
     def draw_end_panel(self, surface, won: bool, over: bool, k: float, code: str | None = None) -> None:
@@ -184,7 +193,7 @@ class Hud:
             lines = [f"depth {d.depth}"]
             if d.iterations:  # UCT iterations or Monte Carlo playouts: what those searches spent their time on
                 lines.append(f"{d.iterations:,} {'playouts' if d.strategy == 'montecarlo' else 'iterations'}")
-            lines += [f"{d.nodes_per_second / 1000:.0f}k nodes/s", f"{d.elapsed * 1000:.0f} ms"]
+            lines += [_nodes_rate(d.nodes_per_second), f"{d.elapsed * 1000:.0f} ms"]
             if not d.iterations or d.path != "bitboard":  # five lines at most: the usual path gives way
                 lines.append(f"{d.path} path")
         lines.append(f"AI moves {ai.moves}")

@@ -152,6 +152,8 @@ class Assist:
 class MinesScene(SessionScene):
     """One Minesweeper sitting: games one after another. ``demo=True`` plays itself (the attract mode)."""
 
+    mute_at = (464, 22)  # the muted sign beside the timer: the bottom-right corner is the Menu button
+
     def __init__(self, app, demo: bool = False, resume: bool = False, level: str | None = None,
                  custom: tuple | None = None, first_click: str | None = None, make_worker=None,
                  params: Params | None = None, **options) -> None:

@@ -21,7 +21,7 @@ from arcade.engine.session_scene import SessionScene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import pointer_down, pointer_motion, pointer_up
 from arcade.engine.ui.text import Label, blit_center, fit, render
-from arcade.engine.ui.widgets import ButtonList, Dimmer, Item
+from arcade.engine.ui.widgets import DISABLED_BG, DISABLED_INK, ButtonList, Dimmer, Item
 from arcade.tictactoe import LEVEL_TITLES, VARIANT_TITLES, results
 from arcade.tictactoe import ID as GAME_ID
 from arcade.tictactoe.backend import Params, outcome_of
@@ -51,9 +51,9 @@ def level_name(variant: str, level: str) -> str:
     return LEVEL_NAMES[level]
 VARIANT_NAMES = {"3x3": "3 x 3", "4x4": "4 x 4", "gomoku": "Gomoku 15 x 15"}
 INK = colors.TEXT
-SOFT = (160, 150, 140)
-WIN_GREEN = (92, 160, 84)
-LOSS_RED = (200, 84, 64)
+SOFT = INK  # secondary lines are told apart by size and weight: every text reads at 4.5:1 or more
+WIN_GREEN = (60, 125, 55)
+LOSS_RED = (180, 60, 45)
 ON_GOLD = (74, 58, 40)  # dark ink for a label on the gold button
 
 # layout of the 480 x 800 canvas
@@ -118,14 +118,16 @@ def draw_cards(surface, names: dict, turn: str | None, winner: str | None, goban
     for side, rect in zip("XO", CARDS):
         turn_ = turn == side
         won = winner == side
-        pygame.draw.rect(surface, colors.BOARD if (turn_ or won) else colors.LABEL, rect, border_radius=10)
+        pygame.draw.rect(surface, colors.BUTTON if (turn_ or won) else colors.LABEL, rect, border_radius=10)
         if won:
             pygame.draw.rect(surface, colors.GOLD, rect, width=4, border_radius=10)
         elif turn_:
             pygame.draw.rect(surface, colors.TEXT, rect, width=3, border_radius=10)
         mark = card_view(goban).mark(side)
+        if turn_ or won:  # a light disc under the mark: the dark X and black stone stand out on the dark card
+            pygame.draw.circle(surface, colors.LABEL, (rect.x + 30, rect.centery), 21)
         surface.blit(mark, mark.get_rect(center=(rect.x + 30, rect.centery)))
-        ink = colors.TEXT_LIGHT if (turn_ or won) else INK
+        ink = colors.TEXT_LIGHT if (turn_ or won) else colors.BUTTON_HOVER
         label = fit(names[side], rect.w - 70, 22, ink)
         surface.blit(label, label.get_rect(midleft=(rect.x + 56, rect.centery)))
         if turn_ and thinking == side:  # the thinking indicator: three dots pulsing in turn
@@ -715,10 +717,11 @@ class TicTacToeScene(SessionScene):
             r = button_rect(name)
             on = enabled[name]
             highlight = name == "new" and m.over
-            col = colors.GOLD if highlight else colors.BUTTON if on else tuple((c + 230) // 2 for c in colors.BUTTON)
+            col = colors.GOLD if highlight else colors.BUTTON if on else DISABLED_BG
             pygame.draw.rect(surface, col, r, border_radius=8)
             label = "Again" if highlight else BUTTON_LABELS[name]
-            blit_center(surface, fit(label, r.w - 12, 22, ON_GOLD if highlight else colors.TEXT_LIGHT), r.center)
+            ink = ON_GOLD if highlight else colors.TEXT_LIGHT if on else DISABLED_INK
+            blit_center(surface, fit(label, r.w - 12, 22, ink), r.center)
 
     def results_line(self) -> str:
         if self._results_text is None:

@@ -466,3 +466,9 @@ def test_ai_panel_shows_what_the_search_did(strategy, iterations, shown):
         assert texts[1] == shown
     else:
         assert "bitboard path" in texts
+
+
+def test_search_speed_reads_in_millions_past_a_million():
+    from arcade.game2048.hud import _nodes_rate
+
+    assert _nodes_rate(37_030_000) == "37.0 M nodes/s" and _nodes_rate(375_000) == "375k nodes/s"

@@ -15,8 +15,8 @@ def measured(monkeypatch):
     Canvas.meta.clear()
 
 
-# the game screens measured so far; 2048's and tic-tac-toe's join as they are made readable
-GAMES = ("stairs", "minesweeper")
+# every game screen, at its start and paused
+GAMES = ("2048", "stairs", "tictactoe", "minesweeper")
 
 
 def screens(app):
@@ -124,7 +124,8 @@ def test_every_screen_in_chinese_is_readable_and_nothing_overlaps(app, measured)
         for name, canvas in screens(app):
             chinese += sum(any("\u4e00" <= ch <= "\u9fff" for ch in p.text) for p in canvas.pieces)
             bad += [f"{name}: {p.text!r} {p.size} px" for p in canvas.pieces if p.size * scale < MIN_PX - 1e-9]
-            bad += [f"{name}: {p.text!r} {p.contrast:.2f}:1" for p in canvas.pieces if p.contrast < MIN_CONTRAST]
+            bad += [f"{name}: {p.text!r} {p.colour} on {p.background} {p.contrast:.2f}:1" for p in canvas.pieces
+                    if p.contrast < MIN_CONTRAST]
             if name.startswith(("menu", "settings", "stats", "help", "ask")):
                 bad += [f"{name}: {a!r} overlaps {b!r}" for a, b in overlapping(canvas)]
         assert chinese > 50, "the screens did not speak Chinese"

@@ -221,11 +221,14 @@ class Dimmer:
         surface.blit(self.surface, (0, 0))
 
 
+DISABLED_BG, DISABLED_INK = (214, 205, 196), (96, 80, 65)  # a button that does nothing now: faded, still legible
+
+
 def button(surface, r, label, enabled=True, active=False) -> None:
-    """The house's flat button (gold when active, faded when disabled)."""
-    col = colors.GOLD if active else colors.BUTTON if enabled else (200, 190, 178)
+    """The house's flat button (gold when active; light with dark text when disabled, still 4.9:1 to read)."""
+    col = colors.GOLD if active else colors.BUTTON if enabled else DISABLED_BG
     pygame.draw.rect(surface, col, r, border_radius=3)
-    blit_center(surface, fit(label, r.w - 8, 20, colors.TEXT_LIGHT), r.center)
+    blit_center(surface, fit(label, r.w - 8, 20, colors.TEXT_LIGHT if enabled else DISABLED_INK), r.center)
 
 
 def progress_bar(surface, rect, fraction: float) -> None:
