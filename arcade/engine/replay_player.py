@@ -339,7 +339,7 @@ class ReviewCard(Scene):
     overlay = True
     CARD = pygame.Rect(20, 60, 440, 680)
     ROW0, ROW_H = 474, 46
-    TITLE = "Game review"
+    TITLE = N_("Game review")
 
     def __init__(self, app, player: ReplayPlayer):
         super().__init__(app)
@@ -384,7 +384,7 @@ class ReviewCard(Scene):
         card = self.CARD
         pygame.draw.rect(surface, colors.PAGE, card, border_radius=12)
         pygame.draw.rect(surface, colors.BOARD, card, width=3, border_radius=12)
-        blit_center(surface, fit(self.TITLE, card.w - 40, 34, colors.TEXT), (card.centerx, card.y + 36))
+        blit_center(surface, fit(_(self.TITLE), card.w - 40, 34, colors.TEXT), (card.centerx, card.y + 36))
         self.draw_body(surface)
 
     def draw_body(self, surface) -> None:
@@ -393,9 +393,9 @@ class ReviewCard(Scene):
     def draw_rows(self, surface, heading: str, empty: str, rows: list) -> None:
         """The costliest moves: ``rows`` of (stripe colour, text), clickable, under ``heading``."""
         card = self.CARD
-        blit_center(surface, fit(heading, card.w - 40, 16, colors.TEXT), (card.centerx, self.ROW0 - 20))
+        blit_center(surface, fit(_(heading), card.w - 40, 16, colors.TEXT), (card.centerx, self.ROW0 - 20))
         if not rows:
-            blit_center(surface, fit(empty, card.w - 40, 16, colors.BUTTON, "medium"), (card.centerx, self.ROW0 + 20))
+            blit_center(surface, fit(_(empty), card.w - 40, 16, colors.BUTTON, "medium"), (card.centerx, self.ROW0 + 20))
         for k, (stripe, text) in enumerate(rows[:5]):
             rr = self.row_rect(k)
             pygame.draw.rect(surface, colors.LABEL, rr, border_radius=6)

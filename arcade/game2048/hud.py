@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from arcade.engine.i18n import _
+from arcade.engine.i18n import N_, _, ngettext
 from arcade.engine.ui import colors
 from arcade.engine.ui.text import Label, blit_center, fit, render
 from arcade.engine.ui.tween import ease_in, ease_out
@@ -57,6 +57,11 @@ def _nodes_rate(per_second: float) -> str:
     return f"{per_second / 1000:.0f}k nodes/s"
 
 
+# the words the HUD and the reviews show for a direction or a grade, for the catalogue
+N_("Up"), N_("Down"), N_("Left"), N_("Right"), N_("up"), N_("down"), N_("left"), N_("right")
+N_("best"), N_("good"), N_("inaccuracy"), N_("mistake"), N_("blunder")
+
+
 def button_at(pos) -> str | None:
     return next((name for name in BUTTONS if LAYOUT[name].collidepoint(pos)), None)
 
@@ -104,15 +109,15 @@ class Hud:
         g = LAYOUT["goal"]
         surface.blit(fit(_("Join the tiles, get to {goal}!").format(goal=goal), g.w, 15, colors.TEXT, "medium"),
                      g.topleft)
-        self._score_box(surface, "score", "SCORE", score)
-        self._score_box(surface, "best", "YOUR BEST" if assisted else "BEST", best)  # AI points are not yours
+        self._score_box(surface, "score", _("SCORE"), score)
+        self._score_box(surface, "best", _("YOUR BEST") if assisted else _("BEST"), best)  # AI points are not yours
         for r, lab, k in self.float_rects():
             lab.set_alpha(round(230 * (1 - k)))  # rgba(119, 110, 101, 0.9) fading out
             surface.blit(lab, r)
-        button(surface, LAYOUT["new"], "New Game")
-        button(surface, LAYOUT["undo"], "Undo", enabled=can_undo)
-        button(surface, LAYOUT["auto"], "Stop" if autoplay else "Auto", active=autoplay)
-        button(surface, LAYOUT["hint"], "Hint", enabled=running)
+        button(surface, LAYOUT["new"], _("New Game"))
+        button(surface, LAYOUT["undo"], _("Undo"), enabled=can_undo)
+        button(surface, LAYOUT["auto"], _("Stop") if autoplay else _("Auto"), active=autoplay)
+        button(surface, LAYOUT["hint"], _("Hint"), enabled=running)
 
     def _score_box(self, surface, name, label, value) -> None:
         r = LAYOUT[name]
@@ -157,11 +162,11 @@ class Hud:
             from arcade.game2048.review import GRADE_COLORS
 
             pct = f" (-{graded.regret * 100:.1f} %)" if graded.regret >= 0.0005 else ""
-            text = f"Coach: {graded.played} was {graded.grade}{pct}" + (
-                "" if graded.grade == "best" else f" · better: {graded.best}")
+            text = _("Coach: {move} was {grade}").format(move=_(graded.played), grade=_(graded.grade)) + pct + (
+                "" if graded.grade == "best" else "  ·  " + _("better: {move}").format(move=_(graded.best)))
             blit_center(surface, fit(text, r.w, 18, GRADE_COLORS[graded.grade]), r.center)
             return
-        blit_center(surface, fit("Shift+A autoplay  ·  Shift+H hint  ·  I the AI panel", r.w, 15, colors.BUTTON,
+        blit_center(surface, fit(_("Shift+A autoplay  ·  Shift+H hint  ·  I the AI panel"), r.w, 15, colors.BUTTON,
                                  "medium"), r.center)
 
     def draw_ai_panel(self, surface, strategy: str, ai, grid) -> None:
@@ -171,16 +176,16 @@ class Hud:
         pygame.draw.rect(surface, colors.LABEL, r, border_radius=6)
         x, y = r.x + 14, r.y + 10
         mps = ai.moves_per_second
-        speed = "max speed" if mps == 0 else f"{mps} move{'s' if mps != 1 else ''}/s"
-        state = "autoplay ON" if ai.autoplay else "autoplay off (Shift+A)"
-        surface.blit(render(f"AI  {strategy}  ·  {state}  ·  {speed}", 15, colors.TEXT), (x, y))
+        speed = _("max speed") if mps == 0 else ngettext("{n} move/s", "{n} moves/s", mps).format(n=mps)
+        state = _("autoplay ON") if ai.autoplay else _("autoplay off (Shift+A)")
+        surface.blit(fit(f"AI  {strategy}  ·  {state}  ·  {speed}", r.w - 28, 15, colors.TEXT), (x, y))
         d = ai.decision_about(grid)
         scores = d.scores if d is not None else {}
         vals = [v for v in scores.values() if v is not None]
         lo, hi = (min(vals), max(vals)) if vals else (0.0, 1.0)
         for i, name in enumerate(DIRECTIONS):
             yy = y + 28 + i * 24
-            surface.blit(render(name.capitalize(), 15, colors.TEXT, "medium"), (x, yy))
+            surface.blit(render(_(name.capitalize()), 15, colors.TEXT, "medium"), (x, yy))
             track = pygame.Rect(x + 56, yy + 3, 230, 14)
             pygame.draw.rect(surface, (225, 214, 203), track, border_radius=4)
             v = scores.get(name)
@@ -190,20 +195,21 @@ class Hud:
                 pygame.draw.rect(surface, colors.GOLD if name == d.direction else colors.BUTTON, bar, border_radius=4)
         lines = []
         if d is not None:
-            lines = [f"depth {d.depth}"]
+            lines = [_("depth {n}").format(n=d.depth)]
             if d.iterations:  # UCT iterations or Monte Carlo playouts: what those searches spent their time on
-                lines.append(f"{d.iterations:,} {'playouts' if d.strategy == 'montecarlo' else 'iterations'}")
+                lines.append((_("{n} playouts") if d.strategy == "montecarlo" else _("{n} iterations")).format(
+                    n=f"{d.iterations:,}"))
             lines += [_nodes_rate(d.nodes_per_second), f"{d.elapsed * 1000:.0f} ms"]
             if not d.iterations or d.path != "bitboard":  # five lines at most: the usual path gives way
-                lines.append(f"{d.path} path")
-        lines.append(f"AI moves {ai.moves}")
+                lines.append(_("{path} path").format(path=d.path))
+        lines.append(_("AI moves {n}").format(n=ai.moves))
         for i, line in enumerate(lines[: len(self.info)]):
             surface.blit(self.info[i].get(line), (x + 300, y + 28 + i * 20))
         note = ai.error or ai.notice
         if note:
             surface.blit(fit(note, r.w - 28, 13, (180, 60, 40), "medium"), (x, r.bottom - 22))
         elif d is None and (ai.pending is not None or ai.watch):
-            text = "starting the AI (its first start compiles the search)..." if ai.warming else "thinking..."
+            text = _("starting the AI (its first start compiles the search)...") if ai.warming else _("thinking...")
             surface.blit(fit(text, r.w - 28, 14, colors.TEXT, "medium"), (x, r.bottom - 22))
 
 

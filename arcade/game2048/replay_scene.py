@@ -13,6 +13,7 @@ import pygame
 
 from arcade.engine.replay_player import SPEEDS, ReplayPlayer, controls, progress_bar
 from arcade.engine.ui import colors
+from arcade.engine.i18n import N_, _
 from arcade.engine.ui.text import Label, blit_center, fit, render
 from arcade.game2048 import rules
 from arcade.game2048.game import MoveOutcome, decode_move
@@ -31,7 +32,7 @@ class ReplayScene(ReplayPlayer):
     BUTTONS = BUTTONS
     TIMELINE = TIMELINE
     STEP_S = STEP_S
-    KEYS = "Space play · Left/Right step · drag the bar · +/- speed · V review · E export · Esc back"
+    KEYS = N_("Space play · Left/Right step · drag the bar · +/- speed · V review · E export · Esc back")
 
     def __init__(self, app, replay):
         params = check(replay.data)  # a bad record: ValueError before the scene exists
@@ -72,10 +73,10 @@ class ReplayScene(ReplayPlayer):
 
     def draw(self, surface) -> None:
         surface.fill(colors.PAGE)
-        surface.blit(render("Replay", 52, colors.TEXT), (20, 18))
+        surface.blit(fit(_("Replay"), 220, 52, colors.TEXT), (20, 18))
         s = self.steps[self.i] if self.steps else None
-        for name, label, value in (("score", "SCORE", s.score if s else 0),
-                                   ("best", "MOVE", f"{self.i:,}/{self.last:,}" if self.ready else "...")):
+        for name, label, value in (("score", _("SCORE"), s.score if s else 0),
+                                   ("best", _("MOVE"), f"{self.i:,}/{self.last:,}" if self.ready else "...")):
             r = LAYOUT[name]
             pygame.draw.rect(surface, colors.BOARD, r, border_radius=3)
             blit_center(surface, render(label, 13, colors.LABEL), (r.centerx, r.y + 15))
@@ -86,7 +87,8 @@ class ReplayScene(ReplayPlayer):
         m = self.graded.get(self.i)
         if m is not None:  # the AI's grade of the move just shown
             pct = f" (-{m.regret * 100:.1f} %)" if m.regret >= 0.0005 else ""
-            title = f"{m.played.capitalize()}: {m.grade}{pct}" + ("" if m.grade == "best" else f" · AI: {m.best}")
+            title = f"{_(m.played.capitalize())}: {_(m.grade)}{pct}" + (
+                "" if m.grade == "best" else "  ·  " + _("AI: {move}").format(move=_(m.best)))
             colour = GRADE_COLORS[m.grade]
         else:
             title = self.error or self.replay.title

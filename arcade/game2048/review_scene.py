@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pygame
 
+from arcade.engine.i18n import N_, _
 from arcade.engine.replay_player import ReviewCard
 from arcade.engine.ui import colors
 from arcade.engine.ui.text import blit_center, fit, render
@@ -31,31 +32,32 @@ class ReviewOverlay(ReviewCard):
         r = self.rs.reviewer
         gc = GRADE_COLORS
         if r is None or (not r.moves and not r.done):
-            blit_center(surface, render("The AI is looking at every move...", 18, colors.BUTTON, "medium"),
+            blit_center(surface, render(_("The AI is looking at every move..."), 18, colors.BUTTON, "medium"),
                         (CARD.centerx, CARD.y + 120))
             return
         s = self.summary
         if not r.done:
             progress_bar(surface, pygame.Rect(CARD.x + 40, CARD.y + 70, CARD.w - 80, 10), r.progress)
-            blit_center(surface, render(f"{len(r.moves):,} / {len(r.todo):,} moves", 14, colors.BUTTON, "medium"),
+            blit_center(surface, render(_("{done} / {all} moves").format(done=f"{len(r.moves):,}", all=f"{len(r.todo):,}"), 14, colors.BUTTON, "medium"),
                         (CARD.centerx, CARD.y + 94))
         elif r.error:
             blit_center(surface, fit(r.error, CARD.w - 40, 15, (180, 60, 40), "medium"), (CARD.centerx, CARD.y + 80))
         blit_center(surface, render(f"{s['accuracy']:.0f}", 56, colors.TEXT), (CARD.x + 90, CARD.y + 138))
-        blit_center(surface, render("accuracy", 14, colors.BUTTON, "medium"), (CARD.x + 90, CARD.y + 178))
+        blit_center(surface, render(_("accuracy"), 14, colors.BUTTON, "medium"), (CARD.x + 90, CARD.y + 178))
         x, y = CARD.x + 170, CARD.y + 112
-        for i, (name, _) in enumerate(GRADES):
+        for i, (name, _limit) in enumerate(GRADES):
             col, row = i % 2, i // 2
-            lab = render(f"{s['counts'][name]:,}  {name}", 16, gc[name])
+            lab = render(f"{s['counts'][name]:,}  {_(name)}", 16, gc[name])
             surface.blit(lab, (x + col * 130, y + row * 26))
         self._chart(surface, r.moves)
-        self.draw_rows(surface, "Costliest moves (click, or 1-5)", "None: every move was the AI's",
-                       [(gc[m.grade], f"move {m.index:,}: {m.played} ({m.grade}, -{m.regret * 100:.1f} %)  ·  "
-                                      f"AI: {m.best}") for m in s["worst"]])
+        self.draw_rows(surface, N_("Costliest moves (click, or 1-5)"), N_("None: every move was the AI's"),
+                       [(gc[m.grade], _("move {n}: {move} ({grade}, -{loss} %)  ·  AI: {best}").format(
+                           n=f"{m.index:,}", move=_(m.played), grade=_(m.grade), loss=f"{m.regret * 100:.1f}",
+                           best=_(m.best))) for m in s["worst"]])
     def _chart(self, surface, moves) -> None:
         """The position's value after each move (the AI's estimate), mistakes and blunders marked."""
         pygame.draw.rect(surface, colors.LABEL, CHART, border_radius=6)
-        blit_center(surface, render("Evaluation over the game", 14, colors.BUTTON, "medium"),
+        blit_center(surface, render(_("Evaluation over the game"), 14, colors.BUTTON, "medium"),
                     (CHART.centerx, CHART.y - 12))
         if len(moves) < 2:
             return

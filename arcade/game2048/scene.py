@@ -14,6 +14,7 @@ import math
 
 import pygame
 
+from arcade.engine.i18n import _
 from arcade.engine import settings as specs
 from arcade.engine.session import AI, DEMO, HINT, PLAYER, Store
 from arcade.engine.session_scene import SessionScene
@@ -165,9 +166,9 @@ class Game2048Scene(SessionScene):
         def keep():
             self._size_declined = want
 
-        self.app.stack.push(AskOverlay(self.app, f"Board size {want}x{want}: start a new game?", [
-            ("new", f"New {want}x{want} game", self.new_game),
-            ("keep", f"Keep playing {self.game.size}x{self.game.size}", keep)]))
+        self.app.stack.push(AskOverlay(self.app, _("Board size {n}x{n}: start a new game?").format(n=want), [
+            ("new", _("New {n}x{n} game").format(n=want), self.new_game),
+            ("keep", _("Keep playing {n}x{n}").format(n=self.game.size), keep)]))
 
     # ----- game actions -----
     def move(self, direction: str, by_ai: bool = False) -> bool:
@@ -181,7 +182,7 @@ class Game2048Scene(SessionScene):
             by = HINT if self.ai.hint == direction and self.ai.hint_for == grid_before else PLAYER
         if not self.session.play(direction, by=by):
             return False
-        _, spawn = self.session.backend.decode(self.session.line[-1][0], self.session.params)
+        _direction, spawn = self.session.backend.decode(self.session.line[-1][0], self.session.params)
         out = MoveOutcome(rules.slide(grid_before, direction), spawn)
         self.view.play(out)
         gained = self.game.score - before
@@ -268,7 +269,7 @@ class Game2048Scene(SessionScene):
             return
         down = pointer_down(event)
         if down is not None:
-            x, y, _ = down
+            x, y, _finger = down
             if self._click(x, y):
                 return
             self.drag_start, self.drag_done = (x, y), False

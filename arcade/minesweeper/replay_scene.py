@@ -14,6 +14,7 @@ import math
 
 import pygame
 
+from arcade.engine.i18n import N_, _, ngettext
 from arcade.engine.jobs import worker_factory
 from arcade.engine.replay_player import ReplayPlayer, ReviewCard, controls
 from arcade.engine.ui import colors
@@ -22,7 +23,7 @@ from arcade.engine.ui.widgets import progress_bar
 from arcade.minesweeper import LEVEL_TITLES
 from arcade.minesweeper.field import level_of
 from arcade.minesweeper.replay import check, label, result_text, steps, validate
-from arcade.minesweeper.review import Reviewer, pct, summarize, verdict
+from arcade.minesweeper.review import Reviewer, pct, summarize
 from arcade.minesweeper.view import BoardView, Hud, Screen
 
 __all__ = ["MinesReplayScene", "MinesReviewCard", "make_replay", "validate", "label", "SCREEN", "BUTTONS",
@@ -36,7 +37,7 @@ PROBS = "arcade.minesweeper.solver:probabilities"
 SAFE_GREEN = (60, 170, 80)
 RISK_RED = (200, 60, 45)
 GUESS_ORANGE = (215, 120, 40)
-NAMES = {"O": "Open", "C": "Chord", "F": "Flag", "Q": "Question mark", "U": "Mark off"}
+NAMES = {"O": N_("Open"), "C": N_("Chord"), "F": N_("Flag"), "Q": N_("Question mark"), "U": N_("Mark off")}
 
 
 def guess_colour(m) -> tuple:
@@ -45,7 +46,7 @@ def guess_colour(m) -> tuple:
 
 class MinesReplayScene(ReplayPlayer):
     PACE = (0.6, 0.15, 2.0)  # the start shows 0.6 s; inputs at their recorded pace, 0.15 s to 2 s apart
-    KEYS = "Space play · Left/Right step · drag the bar · +/- speed · P odds · V review · E export · Esc back"
+    KEYS = N_("Space play · Left/Right step · drag the bar · +/- speed · P odds · V review · E export · Esc back")
 
     def __init__(self, app, replay):
         self.rows, self.cols, self.mines, self.rule, _ = check(replay.data)  # a bad record: ValueError here
@@ -128,28 +129,31 @@ class MinesReplayScene(ReplayPlayer):
         if self.error:
             return self.error, RISK_RED, "medium"
         if not self.steps:
-            return "Replaying...", colors.BUTTON, "medium"
+            return _("Replaying..."), colors.BUTTON, "medium"
         s = self.steps[self.i]
         m = self.graded.get(self.i)
         if m is not None:
             if not m.guess:
-                return "Certain: no mine could be there", SAFE_GREEN, "bold"
+                return _("Certain: no mine could be there"), SAFE_GREEN, "bold"
             if m.risk >= 1.0:
-                return "A click on a cell that was certainly a mine (green: a safe one)", RISK_RED, "bold"
+                return _("A click on a cell that was certainly a mine (green: a safe one)"), RISK_RED, "bold"
             if m.missed_safe:
-                return f"A guess at {pct(m.risk)} risk while a cell was certain (green)", RISK_RED, "bold"
-            return f"A guess at {pct(m.risk)} risk; the safest cell had {pct(m.safest)} (green)", \
-                GUESS_ORANGE, "bold"
+                return _("A guess at {risk} risk while a cell was certain (green)").format(risk=pct(m.risk)), \
+                    RISK_RED, "bold"
+            return _("A guess at {risk} risk; the safest cell had {safest} (green)").format(
+                risk=pct(m.risk), safest=pct(m.safest)), GUESS_ORANGE, "bold"
         if s.kind is None:
             return self.replay.title, colors.TEXT, "medium"
         if s.cell is None:  # an undo or a redo
-            return f"{'Undo' if s.kind == '<' else 'Redo'} at {s.ms / 1000:.1f} s", colors.TEXT, "medium"
+            return (_("Undo at {t} s") if s.kind == "<" else _("Redo at {t} s")).format(t=f"{s.ms / 1000:.1f}"), \
+                colors.TEXT, "medium"
         r, c = s.cell
-        text = f"{NAMES[s.kind]} row {r + 1}, column {c + 1} at {s.ms / 1000:.1f} s"
+        text = _("{what} row {r}, column {c} at {t} s").format(what=_(NAMES[s.kind]), r=r + 1, c=c + 1,
+                                                             t=f"{s.ms / 1000:.1f}")
         if s.state == "won":
-            text = f"Cleared in {s.ms / 1000:.1f} s"
+            text = _("Cleared in {t} s").format(t=f"{s.ms / 1000:.1f}")
         elif s.state == "lost":
-            text = f"Boom! {round(100 * s.opened / (self.rows * self.cols - self.mines))} % cleared"
+            text = _("Boom! {p} % cleared").format(p=round(100 * s.opened / (self.rows * self.cols - self.mines)))
         return text, colors.TEXT, "medium"
 
     def draw(self, surface) -> None:
@@ -157,9 +161,11 @@ class MinesReplayScene(ReplayPlayer):
         s = self.steps[self.i] if self.steps else None
         face = "smile" if s is None else {"won": "cool", "lost": "dead"}.get(s.state, "smile")
         level = LEVEL_TITLES.get(level_of(self.rows, self.cols, self.mines), f"{self.rows} x {self.cols}")
-        count = f"INPUT {self.i} / {self.last}" if self.steps else "..."
+        level = _(level)
+        count = _("INPUT {i} / {n}").format(i=self.i, n=self.last) if self.steps else "..."
         self.hud.draw(surface, s.mines_left if s else self.mines, s.ms / 1000 if s else 0.0, face,
-                      f"REPLAY  -  {level.upper()}  -  {self.mines} MINES  -  {count}")
+                      _("REPLAY  -  {level}  -  {n} MINES  -  {count}").format(level=level.upper(), n=self.mines,
+                                                                                count=count))
         self.view.draw(surface)
         if s is not None:
             if self.odds and self.i in self.probs and s.state == "playing":
@@ -176,7 +182,7 @@ class MinesReplayScene(ReplayPlayer):
         if self.reviewer is not None and not self.reviewer.done:
             progress_bar(surface, pygame.Rect(120, 746, 240, 8), self.reviewer.progress)
         elif self.odds and s is not None and s.state == "playing" and self.i not in self.probs:
-            blit_center(surface, render("Counting the layouts...", 14, colors.BUTTON, "medium"), (240, 750))
+            blit_center(surface, render(_("Counting the layouts..."), 14, colors.BUTTON, "medium"), (240, 750))
 
 
 class MinesReviewCard(ReviewCard):
@@ -200,35 +206,39 @@ class MinesReviewCard(ReviewCard):
         result = result_text(self.rs.replay)
         blit_center(surface, fit(result, card.w - 40, 16, colors.BUTTON, "medium"), (card.centerx, card.y + 66))
         if r is None or (not r.moves and not r.done):
-            blit_center(surface, render("The AI is looking at every move...", 18, colors.BUTTON, "medium"),
+            blit_center(surface, render(_("The AI is looking at every move..."), 18, colors.BUTTON, "medium"),
                         (card.centerx, card.y + 130))
             return
         if not r.done:
             progress_bar(surface, pygame.Rect(card.x + 40, card.y + 86, card.w - 80, 10), r.progress)
-            blit_center(surface, render(f"{len(r.moves):,} / {len(r.todo):,} moves", 14, colors.BUTTON, "medium"),
+            blit_center(surface, render(_("{done} / {all} moves").format(done=f"{len(r.moves):,}", all=f"{len(r.todo):,}"), 14, colors.BUTTON, "medium"),
                         (card.centerx, card.y + 108))
         elif r.error:
             blit_center(surface, fit(r.error, card.w - 40, 15, RISK_RED, "medium"), (card.centerx, card.y + 96))
         s = self.summary
-        tiles = (("guesses", str(s["guesses"]), colors.TEXT), ("survival odds", pct(s["survival"]), colors.TEXT),
-                 ("safe cells missed", str(s["missed"]), RISK_RED if s["missed"] else SAFE_GREEN),
-                 ("extra risk taken", pct(s["extra"]), GUESS_ORANGE if s["extra"] > 0 else SAFE_GREEN))
+        tiles = ((_("guesses"), str(s["guesses"]), colors.TEXT), (_("survival odds"), pct(s["survival"]), colors.TEXT),
+                 (_("safe cells missed"), str(s["missed"]), RISK_RED if s["missed"] else SAFE_GREEN),
+                 (_("extra risk taken"), pct(s["extra"]), GUESS_ORANGE if s["extra"] > 0 else SAFE_GREEN))
         w = (card.w - 40) // 4
         for k, (name, value, colour) in enumerate(tiles):
             cx = card.x + 20 + w * k + w // 2
             blit_center(surface, fit(value, w - 6, 34, colour), (cx, card.y + 150))
             blit_center(surface, fit(name, w - 4, 13, colors.BUTTON, "medium"), (cx, card.y + 180))
-        luck, skill = verdict(s).split("; ")
+        g, m = s["guesses"], s["missed"]
+        luck = ngettext("{n} guess, survival odds {p} (luck)", "{n} guesses, survival odds {p} (luck)", g).format(
+            n=g, p=pct(s["survival"]))
+        skill = ngettext("{n} safe cell missed, extra risk taken {p} (skill)",
+                         "{n} safe cells missed, extra risk taken {p} (skill)", m).format(n=m, p=pct(s["extra"]))
         blit_center(surface, fit(luck[0].upper() + luck[1:], card.w - 40, 16, colors.TEXT, "medium"),
                     (card.centerx, card.y + 206))
         blit_center(surface, fit(skill[0].upper() + skill[1:], card.w - 40, 16, colors.TEXT, "medium"),
                     (card.centerx, card.y + 228))
         self._chart(surface, [m for m in r.moves if m.guess])
-        empty = "No guesses: every cell opened was certain" if r.done else "No guesses so far"
-        self.draw_rows(surface, "Costliest guesses (click, or 1-5)", empty,
-                       [(guess_colour(m), f"input {m.index}: row {m.cell[0] + 1}, col {m.cell[1] + 1}  ·  "
-                                          f"risk {pct(m.risk)}  ·  safest {pct(m.safest)}"
-                                          + ("  ·  a safe cell missed" if m.missed_safe else ""))
+        empty = N_("No guesses: every cell opened was certain") if r.done else N_("No guesses so far")
+        self.draw_rows(surface, N_("Costliest guesses (click, or 1-5)"), empty,
+                       [(guess_colour(m), _("input {i}: row {r}, col {c}  ·  risk {risk}  ·  safest {safest}").format(
+                           i=m.index, r=m.cell[0] + 1, c=m.cell[1] + 1, risk=pct(m.risk), safest=pct(m.safest))
+                         + ("  ·  " + _("a safe cell missed") if m.missed_safe else ""))
                         for m in self.worst()])
 
     def chart_area(self) -> pygame.Rect:
@@ -239,7 +249,7 @@ class MinesReviewCard(ReviewCard):
         """Each guess's risk (a bar) and the safest cell's then (a white tick): the gap is the extra risk."""
         ch = self.CHART
         pygame.draw.rect(surface, colors.LABEL, ch, border_radius=6)
-        blit_center(surface, render("Risk of each guess; white: the safest cell then", 14, colors.BUTTON, "medium"),
+        blit_center(surface, render(_("Risk of each guess; white: the safest cell then"), 14, colors.BUTTON, "medium"),
                     (ch.centerx, ch.y - 12))
         if not guesses:
             return

@@ -26,6 +26,7 @@ import random
 
 import pygame
 
+from arcade.engine.i18n import _, ngettext
 from arcade.engine import settings as specs
 from arcade.engine.plugin import format_time
 from arcade.engine.session import AI, DEMO, PLAYER
@@ -310,7 +311,7 @@ class MinesScene(SessionScene):
             if self._settings_now() != self.settings_seen:  # the level or no-guess changed in the settings
                 self.level_override = self.custom = None
                 if self.field.state == "playing":
-                    self.say("Your new settings start with the next game (R or the face)", 5.0)
+                    self.say(_("Your new settings start with the next game (R or the face)"), 5.0)
                 else:
                     self.new_game()
         self.settings_seen = self._settings_now()
@@ -438,9 +439,9 @@ class MinesScene(SessionScene):
         if layout is None:  # the worker failed: the board is drawn here, from the same seed
             layout = self.session.backend.layout(self.session.params, self.session.seed, r * f.cols + c)
         elif value.get("no_guess"):
-            self.say(f"No-guess board: found in {value.get('seconds', 0):.1f} s")
+            self.say(_("No-guess board: found in {seconds} s").format(seconds=f"{value.get('seconds', 0):.1f}"))
         else:
-            self.say("No no-guess board found in time: this one may need a guess")
+            self.say(_("No no-guess board found in time: this one may need a guess"))
         if self._play(("O", r * f.cols + c, self._ms(), tuple(layout))):
             self._after_reveal((r, c), max(1, self.field.opened - f.opened))
 
@@ -492,8 +493,8 @@ class MinesScene(SessionScene):
         on = not self.no_guess
         self.app.set_setting("mines.no_guess", on)
         self.new_game()  # a board not clicked yet is simply dealt again (nothing is recorded for it)
-        self.say("No-guess: every board can be solved without guessing" if on
-                 else "No-guess off: some boards need a guess")
+        self.say(_("No-guess: every board can be solved without guessing") if on
+                 else _("No-guess off: some boards need a guess"))
 
     def review(self) -> None:
         """This game as a replay from its untouched field, with the AI's review over it."""
@@ -530,19 +531,21 @@ class MinesScene(SessionScene):
         self.speed = speeds[max(0, min(len(speeds) - 1, i + delta))]
         if not self.demo:
             self.app.set_setting("mines.ai_speed", self.speed)
-        self.say("AI: as fast as it thinks" if self.speed == 0 else f"AI: {self.speed} moves a second")
+        self.say(_("AI: as fast as it thinks") if self.speed == 0
+                 else ngettext("AI: {n} move a second", "AI: {n} moves a second", self.speed).format(n=self.speed))
 
     @staticmethod
     def describe(a) -> str:
         if a.reason in ("certain", "exact"):
-            return "certain: no mine"
+            return _("certain: no mine")
         if a.reason == "opening":
-            return ("first click, never a mine: here it opens the most" if a.move != (0, 0)
-                    else "first click, never a mine: a corner opens a region most often")
-        what = "endgame search" if a.reason == "endgame" else "best guess"
-        text = f"{what}, {100 * a.risk:.0f} % risk" if a.risk >= 0.005 else f"{what}, {100 * a.risk:.1f} % risk"
+            return (_("first click, never a mine: here it opens the most") if a.move != (0, 0)
+                    else _("first click, never a mine: a corner opens a region most often"))
+        what = _("endgame search") if a.reason == "endgame" else _("best guess")
+        risk = f"{100 * a.risk:.0f}" if a.risk >= 0.005 else f"{100 * a.risk:.1f}"
+        text = _("{what}, {risk} % risk").format(what=what, risk=risk)
         if a.win is not None:
-            text += f" (wins {100 * a.win:.0f} % with best play)"
+            text += " " + _("(wins {p} % with best play)").format(p=f"{100 * a.win:.0f}")
         return text
 
     def say(self, text: str, seconds: float = 4.0) -> None:
@@ -564,7 +567,7 @@ class MinesScene(SessionScene):
             self.ai_target = (key, a.move, a)
             self.ai_t = 0.0
             self.glide_from = tuple(self.glide)
-        _, cell, a = self.ai_target
+        _key, cell, a = self.ai_target
         self.ai_t += dt
         wait = self._interval()
         if a.reason in ("guess", "endgame") and a.risk > 0 and wait > 0:
@@ -622,7 +625,7 @@ class MinesScene(SessionScene):
                 self.touch = None
                 self.view.pressed = set()
         elif t == pygame.FINGERUP and self.touch is not None:
-            cell, _, _, flagged = self.touch
+            cell, _t, _p, flagged = self.touch
             self.touch = None
             self.view.pressed = set()
             if not flagged:
@@ -774,7 +777,7 @@ class MinesScene(SessionScene):
                 self.cursor = list(a.move)
             elif self.assist.failed == self.key:
                 self.hint_wanted = False
-                self.say(f"AI unavailable: {self.assist.error}")
+                self.say(_("AI unavailable: {error}").format(error=self.assist.error))
         if self.autoplay:
             self._autoplay(dt)
         if f.over:
@@ -801,24 +804,25 @@ class MinesScene(SessionScene):
         key = self.key
         if self.generating is not None:
             dots = "." * (1 + int(self.gen_t * 3) % 3)
-            return f"Generating a no-guess board{dots}", None
+            return _("Generating a no-guess board") + dots, None
         if self.autoplay and self.ai_target is not None and not f.over:
-            _, (r, c), a = self.ai_target
-            return f"AI opens row {r + 1}, column {c + 1}: {self.describe(a)}", None
+            _key, (r, c), a = self.ai_target
+            return _("AI opens row {r}, column {c}: {why}").format(r=r + 1, c=c + 1, why=self.describe(a)), None
         if self.hint is not None and self.hint[0] == key:
             r, c = self.hint[1]
-            return f"Hint: row {r + 1}, column {c + 1} - {self.hint[2]}", colors.BUTTON
+            return _("Hint: row {r}, column {c} - {why}").format(r=r + 1, c=c + 1, why=self.hint[2]), colors.BUTTON
         if self.hint_wanted or (self.autoplay and not f.over):
-            return "The AI is thinking...", None
+            return _("The AI is thinking..."), None
         if self.notice:
             return self.notice, None
         if self.odds_on and not f.over:
             return self._odds_status(), None
         if f.state == "ready":
             if f.level_name == "custom":
-                return f"Custom {f.cols} x {f.rows}, {f.mines} mines: click anywhere to start", None
-            return ("Click anywhere: the first click opens a region" if f.rule == "opening"
-                    else "Click anywhere: the first click is safe"), None
+                return _("Custom {w} x {h}, {n} mines: click anywhere to start").format(w=f.cols, h=f.rows,
+                                                                                         n=f.mines), None
+            return (_("Click anywhere: the first click opens a region") if f.rule == "opening"
+                    else _("Click anywhere: the first click is safe")), None
         return "", None
 
     def odds_cell(self):
@@ -833,20 +837,20 @@ class MinesScene(SessionScene):
         a = self.assist.get(self.key)
         if a is None or a.probs is None:
             # the first analysis also starts the AI's process: say so, not a bare line
-            return "Odds: counting the layouts that fit..." if self.assist.thinking else "Odds of a mine"
+            return _("Odds: counting the layouts that fit...") if self.assist.thinking else _("Odds of a mine")
         n = a.layouts
-        many = "" if n is None else f"{n:,}" if n < 10**6 else f"about 10^{len(str(n)) - 1}"
+        many = "" if n is None else f"{n:,}" if n < 10**6 else _("about 10^{n}").format(n=len(str(n)) - 1)
         cell = self.odds_cell()
         if cell is not None:
             r, c = cell
-            count = f" ({many} layouts fit)" if many else ""
-            return f"Row {r + 1}, column {c + 1}: {odds_words(a.probs[r][c])}{count}"
+            count = " " + _("({n} layouts fit)").format(n=many) if many else ""
+            return _("Row {r}, column {c}: {odds}").format(r=r + 1, c=c + 1, odds=odds_words(a.probs[r][c])) + count
         f = self.field
         display = f.display()
         inner = [a.probs[r][c] for r in range(f.rows) for c in range(f.cols)
                  if display[r][c] == "#" and not self.view.frontier(display, r, c)]
-        away = f"{odds_text(inner[0])} % on each cell away from the numbers  ·  " if inner else ""
-        return f"Odds: {away}point at a cell"
+        away = _("{p} % on each cell away from the numbers").format(p=odds_text(inner[0])) + "  ·  " if inner else ""
+        return _("Odds: {away}point at a cell").format(away=away)
 
     def draw(self, surface) -> None:
         surface.fill(colors.PAGE)
@@ -883,28 +887,28 @@ class MinesScene(SessionScene):
         f = self.field
         secs = format_time(int(round(self.elapsed * 1000)))
         if f.state == "won":
-            lines = [f"Time {secs}"]
+            lines = [_("Time {t}").format(t=secs)]
             if self.demo:
-                lines.append("The AI cleared the field")
+                lines.append(_("The AI cleared the field"))
             elif self.assisted:
-                lines.append("AI-assisted: no best time")
+                lines.append(_("AI-assisted: no best time"))
             elif self.new_best:
-                lines.append("New best time!")
+                lines.append(_("New best time!"))
             else:
                 best = self.app.profile.lowest(self.session.backend.best_key(self.session.params))
                 if best is not None:
-                    lines.append(f"Best {format_time(best)}")
-            title, colour = "Cleared!", colors.GOLD
+                    lines.append(_("Best {t}").format(t=format_time(best)))
+            title, colour = _("Cleared!"), colors.GOLD
         else:
             cleared = round(100 * f.opened / (f.size - f.mines))
-            lines = [f"{cleared} % cleared in {secs}"]
-            title, colour = "Boom!", LOSS
+            lines = [_("{p} % cleared in {t}").format(p=cleared, t=secs)]
+            title, colour = _("Boom!"), LOSS
         if self.demo:
-            lines.append("Next game soon")
+            lines.append(_("Next game soon"))
         else:
-            lines.append("R new game  ·  U takes a move back")
+            lines.append(_("R new game  ·  U takes a move back"))
             if self.session.code:
-                lines.append(f"Code {self.session.code}  ·  C copies")
+                lines.append(_("Code {code}  ·  C copies").format(code=self.session.code))
         return title, lines, colour
 
     def _banner(self, surface) -> None:
@@ -912,7 +916,7 @@ class MinesScene(SessionScene):
         if k <= 0:
             return
         title, lines, colour = self._banner_lines()
-        review = "Review  V" if not self.demo else None
+        review = _("Review  V") if not self.demo else None
         draw_banner(surface, title, lines, k, colour, button=review)
 
 

@@ -14,6 +14,7 @@ import random
 
 import pygame
 
+from arcade.engine.i18n import N_, _
 from arcade.engine import assets
 from arcade.engine.plugin import format_time
 from arcade.engine.ui import colors
@@ -50,10 +51,10 @@ ROOMY = Screen(pygame.Rect(8, 8, 464, 100), (124, 50, 38, 8), 54, 13, pygame.Rec
 TALL = Screen(pygame.Rect(8, 2, 464, 76), (108, 38, 30, 4), 40, 12, pygame.Rect(8, 80, 464, 672), 762, 14,
               pygame.Rect(8, 773, 464, 25), picker=pygame.Rect(14, 48, 452, 25))
 HUD_RECT, BOARD_AREA, STATUS_Y, BUTTON_ROW = ROOMY.hud, ROOMY.board, ROOMY.status_y, ROOMY.buttons
-BUTTONS = (("hint", "Hint  H"), ("odds", "Odds  P"), ("auto", "Auto  Shift+A"), ("pause", "Menu  Esc"))
-LEVEL_CHIPS = (("beginner", "Beginner"), ("intermediate", "Intermediate"), ("expert", "Expert"),
-               ("custom", "Custom"))
-NO_GUESS_LABEL = "No-guess"
+BUTTONS = (("hint", N_("Hint  H")), ("odds", N_("Odds  P")), ("auto", N_("Auto  Shift+A")), ("pause", N_("Menu  Esc")))
+LEVEL_CHIPS = (("beginner", N_("Beginner")), ("intermediate", N_("Intermediate")), ("expert", N_("Expert")),
+               ("custom", N_("Custom")))
+NO_GUESS_LABEL = N_("No-guess")
 
 PAGE = colors.PAGE
 FRAME = (187, 173, 160)          # the board's frame (2048's board colour)
@@ -104,10 +105,10 @@ def odds_text(p: float) -> str:
 def odds_words(p: float) -> str:
     """A cell's chance of a mine in words, for the bubble of the cell under the pointer."""
     if p <= 0:
-        return "Safe: no mine here"
+        return _("Safe: no mine here")
     if p >= 1:
-        return "A mine, for certain"
-    return f"{odds_text(p)} % chance of a mine"
+        return _("A mine, for certain")
+    return _("{p} % chance of a mine").format(p=odds_text(p))
 
 
 def odds_font(cell: int) -> int | None:
@@ -444,7 +445,7 @@ class Hud:
     def __init__(self, screen: Screen = ROOMY) -> None:
         self.screen = sc = screen
         hud = sc.hud
-        lw, lh, _, dy = sc.led
+        lw, lh, _size, dy = sc.led
         top = hud.y + dy
         self.counter_rect = pygame.Rect(hud.x + 14, top, lw, lh)
         self.timer_rect = pygame.Rect(hud.right - 14 - lw, top, lw, lh)
@@ -462,14 +463,14 @@ class Hud:
         (a box and its words) set apart at the right."""
         row = self.screen.picker
         size = self.picker_font()
-        font = assets.font_for(NO_GUESS_LABEL, size, "bold")
+        font = assets.font_for(_(NO_GUESS_LABEL), size, "bold")
         box = row.h - 12
-        words = [font.size(label)[0] for _, label in LEVEL_CHIPS] + [font.size(NO_GUESS_LABEL)[0] + box + 6]
+        words = [font.size(_(label))[0] for _key, label in LEVEL_CHIPS] + [font.size(_(NO_GUESS_LABEL))[0] + box + 6]
         gap, apart = 4, 12
         spare = row.w - sum(words) - gap * (len(LEVEL_CHIPS) - 1) - apart
         pad = spare // len(words)
         rects, x = {}, row.x
-        for (name, _), w in zip(LEVEL_CHIPS, words):
+        for (name, _label), w in zip(LEVEL_CHIPS, words):
             rects[f"level:{name}"] = pygame.Rect(x, row.y, w + pad, row.h)
             x += w + pad + gap
         rects["noguess"] = pygame.Rect(x - gap + apart, row.y, row.right - (x - gap + apart), row.h)
@@ -528,11 +529,11 @@ class Hud:
             on = name == level
             pygame.draw.rect(surface, colors.GOLD if on else CHIP, r, border_radius=7)
             ink = ON_TEXT if on else CHIP_TEXT
-            blit_center(surface, fit(label, r.w - 4, size, ink, min_size=MIN_TEXT), r.center)
+            blit_center(surface, fit(_(label), r.w - 4, size, ink, min_size=MIN_TEXT), r.center)
         r = self.picker_rects["noguess"]
         pygame.draw.rect(surface, colors.GOLD if no_guess else CHIP, r, border_radius=7)
         ink = ON_TEXT if no_guess else CHIP_TEXT
-        words = fit(NO_GUESS_LABEL, r.w - r.h, size, ink, min_size=MIN_TEXT)
+        words = fit(_(NO_GUESS_LABEL), r.w - r.h, size, ink, min_size=MIN_TEXT)
         box_side = r.h - 12
         total = box_side + 6 + words.get_width()
         box = pygame.Rect(r.centerx - total // 2, r.centery - box_side // 2, box_side, box_side)
@@ -593,7 +594,7 @@ class Hud:
             on = active.get(key, False)
             pygame.draw.rect(surface, colors.GOLD if on else CHIP, r, border_radius=8)
             ink = ON_TEXT if on else CHIP_TEXT
-            blit_center(surface, fit(label, r.w - 8, size, ink, min_size=MIN_TEXT), r.center)
+            blit_center(surface, fit(_(label), r.w - 8, size, ink, min_size=MIN_TEXT), r.center)
 
     # ----- the win's confetti -----
     def burst(self, rng: random.Random) -> None:
@@ -616,7 +617,7 @@ class Hud:
         self.confetti = keep
 
     def draw_confetti(self, surface) -> None:
-        for x, y, _, _, colour, a in self.confetti:
+        for x, y, _vx, _vy, colour, a in self.confetti:
             w = 3 + 3 * abs(math.sin(a))
             pygame.draw.rect(surface, colour, (x, y, w, 8))
 

@@ -20,6 +20,7 @@ import bisect
 
 import pygame
 
+from arcade.engine.i18n import N_, _
 from arcade.engine.replay_player import ReplayPlayer, controls
 from arcade.engine.session import replay_data
 from arcade.engine.ui import colors
@@ -53,10 +54,10 @@ def positions(data) -> list[int]:
 
 class StairsReplayScene(ReplayPlayer):
     BUTTONS, TIMELINE = BUTTONS, TIMELINE
-    KEYS = "Space play · Left/Right hop · drag the bar · +/- speed · E export · Esc back"
+    KEYS = N_("Space play · Left/Right hop · drag the bar · +/- speed · E export · Esc back")
     KEYS_Y = 774
     KEYS_COLOUR = SOFT
-    STEP_LABELS = ("< Hop", "Hop >")
+    STEP_LABELS = (N_("< Hop"), N_("Hop >"))
 
     def __init__(self, app, replay_record):
         seed = replay_data(BACKEND, replay_record.data)["seed"]  # a malformed record: ValueError before the scene
@@ -193,7 +194,7 @@ class StairsReplayScene(ReplayPlayer):
         blit_center(surface, self._shadow.get(text), (w / 2, 62 + 3))
         blit_center(surface, self._score.get(text), (w / 2, 62))
         seconds = max(0.0, self.t) / TICKS_PER_SECOND
-        clock = self._clock.get(f"REPLAY  ·  {seconds:,.1f} / {self.run.seconds:,.1f} s")
+        clock = self._clock.get(_("REPLAY  ·  {t} / {all} s").format(t=f"{seconds:,.1f}", all=f"{self.run.seconds:,.1f}"))
         pill = pygame.Rect(0, 0, clock.get_width() + 28, clock.get_height() + 8)
         pill.center = (w // 2, 108)
         pygame.draw.rect(surface, INK, pill, border_radius=pill.h // 2)

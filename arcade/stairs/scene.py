@@ -28,6 +28,7 @@ import threading
 
 import pygame
 
+from arcade.engine.i18n import _
 from arcade.engine import settings as specs
 from arcade.engine.session import DEMO, PLAYER
 from arcade.engine.session_scene import SessionScene
@@ -110,8 +111,8 @@ class GameOverPanel:
         self.score, self.best, self.cause, self.new_best = score, best, cause, new_best
         self.code, self.daily = code, daily
         self.card = pygame.Rect(40, 140, 400, 520)
-        items = [Item("Restart", scene.restart, key="restart"), Item("Replay", scene.watch_replay, key="replay"),
-                 Item("Menu", scene.to_menu, key="menu")]
+        items = [Item(_("Restart"), scene.restart, key="restart"), Item(_("Replay"), scene.watch_replay, key="replay"),
+                 Item(_("Menu"), scene.to_menu, key="menu")]
         app = scene.app
         self.list = ButtonList(items, self._list_rect(0), colour=BUTTON, hover=BUTTON_HOVER,
                                on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"))
@@ -129,8 +130,9 @@ class GameOverPanel:
         """What the panel says under the score: the game code (and the daily game's date), and that C copies it."""
         if not self.code:
             return ""
-        head = f"Daily {self.daily}  ·  " if self.daily else "Code "
-        return f"{head}{self.code}  ·  C copies"
+        if self.daily:
+            return _("Daily {date}  ·  {code}  ·  C copies").format(date=self.daily, code=self.code)
+        return _("Code {code}  ·  C copies").format(code=self.code)
 
     def keys(self) -> list[str]:
         return [it.key for it in self.list.items]
@@ -161,8 +163,9 @@ class GameOverPanel:
         self.list.rect = self._list_rect(dy)
         surface.blit(self._surface, card)
         cx = card.centerx
-        blit_center(surface, render("Game over", 40, colors.TEXT_LIGHT), (cx, card.y + 40))
+        blit_center(surface, fit(_("Game over"), self.card.w - 40, 40, colors.TEXT_LIGHT), (cx, card.y + 40))
         head, advice = CAUSES.get(self.cause, (str(self.cause), ""))
+        head, advice = _(head), _(advice) if advice else ""
         icon = self.scene.view.stairs.sprites.get(f"cause_{self.cause}")
         label = fit(head, card.w - 120, 24, colors.GOLD if self.cause == "hit" else colors.TEXT_LIGHT, min_size=14)
         lw = label.get_width() + (icon.image.get_width() + 12 if icon else 0)
@@ -172,16 +175,16 @@ class GameOverPanel:
             x += icon.image.get_width() + 12
         surface.blit(label, label.get_rect(midleft=(x, card.y + 92)))
         blit_center(surface, render(advice, 16, SOFT, "medium"), (cx, card.y + 126))
-        for i, (name, value) in enumerate((("SCORE", self.score), ("BEST", self.best))):
+        for i, (name, value) in enumerate(((_("SCORE"), self.score), (_("BEST"), self.best))):
             box = pygame.Rect(card.x + 40 + i * 170, card.y + 150, 150, 82)
             pygame.draw.rect(surface, INK, box, border_radius=12)
             blit_center(surface, render(name, 15, SOFT), (box.centerx, box.y + 18))
             blit_center(surface, fit(str(value), box.w - 16, 38, colors.TEXT_LIGHT), (box.centerx, box.y + 52))
         if self.new_best:
-            blit_center(surface, render("New best!", 20, colors.GOLD), (cx, card.y + 252))
+            blit_center(surface, render(_("New best!"), 20, colors.GOLD), (cx, card.y + 252))
         if self.scene.demo:  # nobody to press the buttons: say what happens next
             left = max(1, math.ceil(DEMO_RESTART - self.scene.demo_wait))
-            blit_center(surface, render(f"Next climb in {left}", 24, SOFT), (cx, card.y + 340))
+            blit_center(surface, render(_("Next climb in {n}").format(n=left), 24, SOFT), (cx, card.y + 340))
         else:
             if self.code:
                 blit_center(surface, fit(self.code_line, card.w - 40, 16, SOFT, "medium", min_size=13),
@@ -449,13 +452,13 @@ class StairsScene(SessionScene):
             self.panel.draw(surface, max(0.0, min(1.0, k)))
 
     def _hud(self, surface) -> None:
-        w, _ = surface.get_size()
+        w, _h = surface.get_size()
         surface.blit(self._shade, (0, 0))
         text = str(self.world.score)
         self._score_label.draw(surface, text, (w / 2, 62))
         if not self.demo:
             best = max(self.world.score, self.app.profile.best(GAME_ID))
-            label = self._best_label.get(f"BEST {best}")
+            label = self._best_label.get(_("BEST {n}").format(n=best))
             pill = self._pill(label.get_width() + 24, label.get_height() + 6)
             blit_center(surface, pill, (w / 2, 108))
             blit_center(surface, label, (w / 2, 108))
@@ -469,7 +472,7 @@ class StairsScene(SessionScene):
         pill = pygame.Rect(0, 0, 300, 48)
         pill.center = (w // 2, y)
         pygame.draw.rect(surface, INK, pill, border_radius=24)
-        blit_center(surface, render("Tap left or right to hop", 20, colors.TEXT_LIGHT, "medium"), pill.center)
+        blit_center(surface, render(_("Tap left or right to hop"), 20, colors.TEXT_LIGHT, "medium"), pill.center)
         for sx, d in ((40, -1), (w - 40, 1)):
             pts = [(sx + d * 14, y), (sx - d * 6, y - 18), (sx - d * 6, y + 18)]
             pygame.draw.polygon(surface, colors.TEXT_LIGHT, pts)
