@@ -102,7 +102,13 @@ def build_parser(games: dict | None = None, with_benches: bool = False) -> argpa
     p = argparse.ArgumentParser(prog="arcade", description=f"A pygame arcade collection: {titles}.")
     p.add_argument("--version", action="version", version=f"arcade {__version__}")
     _common(p, suppress=False)
-    sub = p.add_subparsers(dest="command", metavar="{play,code,stats,demo,replay,bench,train}")
+    extra = {c.name: c for g in games.values() for c in getattr(g, "commands", ())}
+    sub = p.add_subparsers(dest="command", metavar="{" + ",".join(
+        ["play", "code", "stats", "demo", "replay", "bench", "train", *extra]) + "}")
+    for name, c in extra.items():
+        cp = sub.add_parser(name, help=_literal(c.help), description=c.help)
+        cp.set_defaults(_command_module=c.module)
+        importlib.import_module(c.module).add_arguments(cp)
     play = sub.add_parser("play", help="start a game directly; `arcade play NAME --help`")
     psub = play.add_subparsers(dest="game", metavar="{" + ",".join(games) + "}", required=True)
     for game in games.values():
@@ -341,6 +347,11 @@ def main(argv: list[str] | None = None, games: dict | None = None) -> int:
         except BadOption as e:
             parser.exit(2, f"arcade {args.command} {args.bench}: error: {e}\n")
 
+    if getattr(args, "_command_module", None):  # a game's own command: no window, no profile
+        try:
+            return int(importlib.import_module(args._command_module).run(args) or 0)
+        except BadOption as e:
+            parser.exit(2, f"arcade {args.command}: error: {e}\n")
     if args.command == "code":
         return _print_code(args, games)
     if args.command == "stats":

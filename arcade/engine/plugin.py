@@ -23,7 +23,7 @@ from typing import Callable, Sequence
 
 from arcade.engine.settings import Spec
 
-__all__ = ["GameInfo", "Best", "HelpCard", "Option", "Bench", "Bars", "Breakdown", "help_seen_key", "register",
+__all__ = ["GameInfo", "Best", "HelpCard", "Option", "Bench", "Command", "Bars", "Breakdown", "help_seen_key", "register",
            "format_time"]
 
 
@@ -102,6 +102,16 @@ class Bench:
 
 
 @dataclass(frozen=True)
+class Command:
+    """A command of the game's own on the command line, ``arcade NAME`` (a Gomoku engine for tournament managers):
+    a module with ``add_arguments(parser)`` and ``run(args)``, imported only when that command runs."""
+
+    name: str
+    module: str
+    help: str
+
+
+@dataclass(frozen=True)
 class Bars:
     """A bar chart for the stats screen: one bar per value, optional labels under the bars."""
 
@@ -132,6 +142,7 @@ class GameInfo:
     options: tuple[Option, ...] = ()          # `arcade play ID` options
     prefetch: tuple[str, ...] = ()            # modules the menu imports in the background besides the scene
     benches: tuple[Bench, ...] = ()
+    commands: tuple[Command, ...] = ()        # `arcade NAME` commands of the game's own
     demo: bool = True                         # takes part in the demo and attract mode
     scores: str = "Recent scores"             # the stats chart's title: what a history record's score means
     score_unit: str = ""                      # shown after the average and the chart's scale ("%")

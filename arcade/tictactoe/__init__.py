@@ -9,7 +9,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from arcade.engine.i18n import N_
-from arcade.engine.plugin import Bars, Bench, Best, Breakdown, GameInfo, HelpCard, Option
+from arcade.engine.plugin import Bars, Bench, Best, Breakdown, Command, GameInfo, HelpCard, Option
 from arcade.engine.settings import Spec
 
 ID = "tictactoe"
@@ -127,6 +127,8 @@ GAME = GameInfo(
     scores="Recent games vs the AI (win 2, draw 1, loss 0)",
     scored=lambda record: record.get("opponent") != "friend",
     outcome_bars=True,
+    commands=(Command("gomoku-engine", "arcade.tictactoe.gomocup",
+                      "play our Gomoku AI for a Gomocup manager (Piskvork protocol on stdin/stdout)"),),
     benches=(Bench("tictactoe", "arcade.tictactoe.bench.ai",
                    "3x3 proof, 4x4 solve time, Gomoku AI vs random / greedy / easy: W/D/L, ms a move"),),
     dev_hooks="arcade.tictactoe.bench.hooks",

@@ -325,8 +325,9 @@ class Engine:
 
     def __init__(self, board: Board, budget: float | None = 1.0, depth: int | None = None, width: int = 10,
                  vcf_depth: int = 12, vct_depth: int = 4, use_vct: bool = True, defend: bool = True,
-                 rng: random.Random | None = None):
+                 rng: random.Random | None = None, wall: float | None = None):
         self.b = board
+        self.wall = wall  # a hard ceiling in wall seconds (a tournament's time a move), under the usual cap
         self.budget = budget * SAFETY if budget is not None else None
         self.max_depth = depth if depth is not None else 30
         self.width = width
@@ -515,6 +516,8 @@ class Engine:
         self.t0 = CPU_CLOCK()
         self.deadline = self.t0 + self.budget if self.budget is not None else None
         self.wall_deadline = self.wall0 + (self.budget / SAFETY) * WALL_CAP if self.budget is not None else None
+        if self.wall is not None and self.wall_deadline is not None:
+            self.wall_deadline = min(self.wall_deadline, self.wall0 + self.wall)
         p = b.turn
         res = self._decide(p, 3 - p)
         res.nodes = self.nodes

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pygame
 
+from arcade.engine.i18n import N_, _
 from arcade.engine.replay_player import ReplayPlayer, controls
 from arcade.engine.ui import colors
 from arcade.engine.ui.text import blit_center, fit, render
@@ -30,7 +31,7 @@ LOSS_RED = (200, 84, 64)
 class TicTacToeReplayScene(ReplayPlayer):
     BUTTONS, TIMELINE = BUTTONS, TIMELINE
     PACE = (0.6, 0.4, 2.0)  # the start shows 0.6 s; moves at their recorded pace, 0.4 s to 2 s apart
-    KEYS = "Space play · Left/Right a move · drag the bar · +/- speed · E export · Esc back"
+    KEYS = N_("Space play · Left/Right a move · drag the bar · +/- speed · E export · Esc back")
 
     def __init__(self, app, replay):
         self.variant, self.opponent, self.first_human, self.level = check(replay.data)  # ValueError here

@@ -16,6 +16,7 @@ import random
 
 import pygame
 
+from arcade.engine.i18n import N_, _
 from arcade.engine.session import DEMO, HINT, OPPONENT, PLAYER
 from arcade.engine.session_scene import SessionScene
 from arcade.engine.ui import colors
@@ -47,8 +48,8 @@ LEVEL_NAMES = dict(LEVEL_TITLES)
 def level_name(variant: str, level: str) -> str:
     """The level as shown: on Gomoku the top level is the strongest search, not a proof, so it is not "Perfect"."""
     if variant == "gomoku" and level == "perfect":
-        return "Strongest"
-    return LEVEL_NAMES[level]
+        return _("Strongest")
+    return _(LEVEL_NAMES[level])
 VARIANT_NAMES = {"3x3": "3 x 3", "4x4": "4 x 4", "gomoku": "Gomoku 15 x 15"}
 INK = colors.TEXT
 SOFT = INK  # secondary lines are told apart by size and weight: every text reads at 4.5:1 or more
@@ -63,7 +64,7 @@ CARDS = (pygame.Rect(24, CARD_Y, 210, CARD_H), pygame.Rect(246, CARD_Y, 210, CAR
 STATUS_Y = 143
 BUTTON_Y, BUTTON_H = 650, 52
 BUTTONS = ("undo", "new", "swap", "choose")
-BUTTON_LABELS = {"undo": "Undo", "new": "New", "swap": "Swap", "choose": "Board"}
+BUTTON_LABELS = {"undo": N_("Undo"), "new": N_("New"), "swap": N_("Swap"), "choose": N_("Board")}
 RESULTS_Y = 728
 HINT_Y = 762
 
@@ -199,20 +200,20 @@ class Chooser:
         p = self.scene.app.profile
         vs_ai = p.get("tictactoe.opponent") == "ai"
         if p.get("tictactoe.variant") == "gomoku":
-            sides = (("X", "Black (first)"), ("O", "White (second)"))
+            sides = (("X", _("Black (first)")), ("O", _("White (second)")))
         else:
-            sides = (("X", "X (first)"), ("O", "O (second)"))
-        opponents = (("ai", "The AI"), ("friend", "A friend"))
+            sides = (("X", _("X (first)")), ("O", _("O (second)")))
+        opponents = (("ai", _("The AI")), ("friend", _("A friend")))
         self.list.set_items([
-            Item("Board", detail=dict(VARIANT_TITLES)[p.get("tictactoe.variant")], key="variant",
+            Item(_("Board"), detail=_(dict(VARIANT_TITLES)[p.get("tictactoe.variant")]), key="variant",
                  adjust=self._cycle("tictactoe.variant", VARIANT_TITLES)),
-            Item("Opponent", detail=dict(opponents)[p.get("tictactoe.opponent")], key="opponent",
+            Item(_("Opponent"), detail=dict(opponents)[p.get("tictactoe.opponent")], key="opponent",
                  adjust=self._cycle("tictactoe.opponent", opponents)),
-            Item("You play", detail=dict(sides)[p.get("tictactoe.side")], key="side", enabled=vs_ai,
+            Item(_("You play"), detail=dict(sides)[p.get("tictactoe.side")], key="side", enabled=vs_ai,
                  adjust=self._cycle("tictactoe.side", sides)),
-            Item("AI level", detail=level_name(p.get("tictactoe.variant"), p.get("tictactoe.level")), key="level", enabled=vs_ai,
+            Item(_("AI level"), detail=level_name(p.get("tictactoe.variant"), p.get("tictactoe.level")), key="level", enabled=vs_ai,
                  adjust=self._cycle("tictactoe.level", LEVEL_TITLES)),
-            Item("Start", self.scene.start_from_settings, key="start"),
+            Item(_("Start"), self.scene.start_from_settings, key="start"),
         ])
 
     def keys(self) -> list[str]:
@@ -232,8 +233,8 @@ class Chooser:
         self.dim.draw(surface)
         pygame.draw.rect(surface, colors.PAGE, self.card, border_radius=14)
         pygame.draw.rect(surface, colors.BOARD, self.card, width=3, border_radius=14)
-        blit_center(surface, render("New game", 34, INK), (self.card.centerx, self.card.y + 36))
-        blit_center(surface, render("Left / Right or click to change", 16, SOFT, "medium"),
+        blit_center(surface, fit(_("New game"), self.card.w - 40, 34, INK), (self.card.centerx, self.card.y + 36))
+        blit_center(surface, fit(_("Left / Right or click to change"), self.card.w - 40, 16, SOFT, "medium"),
                     (self.card.centerx, self.card.y + 66))
         self.list.draw(surface)
 
@@ -645,15 +646,15 @@ class TicTacToeScene(SessionScene):
     def names(self) -> dict:
         m = self.match
         if self.demo:
-            return {s: f"AI {level_name(m.variant, self.demo_levels[s])}" for s in "XO"}
+            return {s: _("AI {level}").format(level=level_name(m.variant, self.demo_levels[s])) for s in "XO"}
         if m.opponent == "friend":
-            return {"X": "Player 1", "O": "Player 2"}
-        return {m.human: "You", m.ai: f"AI {level_name(m.variant, m.level)}"}
+            return {"X": _("Player 1"), "O": _("Player 2")}
+        return {m.human: _("You"), m.ai: _("AI {level}").format(level=level_name(m.variant, m.level))}
 
     def piece_name(self, side: str) -> str:
         """X and O on the small boards; Black and White stones on Gomoku."""
         if self.match.variant == "gomoku":
-            return "Black" if side == "X" else "White"
+            return _("Black") if side == "X" else _("White")
         return side
 
     def status(self) -> tuple[str, tuple]:
@@ -661,28 +662,28 @@ class TicTacToeScene(SessionScene):
         names = self.names()
         if m.over:
             if m.winner is None:
-                return "A draw: the board is full", INK
+                return _("A draw: the board is full"), INK
             res = m.result()
             if res == "win":
-                return f"You win! {m.k} in a row", WIN_GREEN
+                return _("You win! {k} in a row").format(k=m.k), WIN_GREEN
             if res == "loss":
-                return f"The AI wins with {m.k} in a row", LOSS_RED
-            return f"{names[m.winner]} ({self.piece_name(m.winner)}) wins!", WIN_GREEN
+                return _("The AI wins with {k} in a row").format(k=m.k), LOSS_RED
+            return _("{name} ({piece}) wins!").format(name=names[m.winner], piece=self.piece_name(m.winner)), WIN_GREEN
         if self.ai_turn:
             dots = "." * (1 + int(self.t * 3) % 3)
-            return f"{names[m.to_move]} is thinking{dots.ljust(3)}", SOFT
+            return _("{name} is thinking").format(name=names[m.to_move]) + dots.ljust(3), SOFT
         if m.opponent == "friend" and not self.demo:
-            return f"{names[m.to_move]} to play ({self.piece_name(m.to_move)})", INK
+            return _("{name} to play ({piece})").format(name=names[m.to_move], piece=self.piece_name(m.to_move)), INK
         if self.hint_asked is not None and self.hint is None and self.human_turn:
-            return "Looking for your best move...", SOFT
+            return _("Looking for your best move..."), SOFT
         if self.hint is not None and self.human_turn:
-            return f"Hint: the ring ({self.piece_name(m.to_move)})", INK
-        return f"Your turn ({self.piece_name(m.to_move)})", INK
+            return _("Hint: the ring ({piece})").format(piece=self.piece_name(m.to_move)), INK
+        return _("Your turn ({piece})").format(piece=self.piece_name(m.to_move)), INK
 
     def draw(self, surface) -> None:
         surface.fill(colors.PAGE)
         m = self.match
-        title = VARIANT_NAMES[m.variant]
+        title = _(VARIANT_NAMES[m.variant])
         surface.blit(fit(title, 380, 34, INK), (24, 16))
         self._draw_pause(surface)
         self._draw_cards(surface)
@@ -719,7 +720,7 @@ class TicTacToeScene(SessionScene):
             highlight = name == "new" and m.over
             col = colors.GOLD if highlight else colors.BUTTON if on else DISABLED_BG
             pygame.draw.rect(surface, col, r, border_radius=8)
-            label = "Again" if highlight else BUTTON_LABELS[name]
+            label = _("Again") if highlight else _(BUTTON_LABELS[name])
             ink = ON_GOLD if highlight else colors.TEXT_LIGHT if on else DISABLED_INK
             blit_center(surface, fit(label, r.w - 12, 22, ink), r.center)
 
@@ -731,14 +732,15 @@ class TicTacToeScene(SessionScene):
     def _results_line(self) -> str:
         m = self.match
         if m.opponent == "friend":
-            return "Two players at one screen"
+            return _("Two players at one screen")
         c = results(self.app.profile.history(GAME_ID)).get((m.variant, m.level))
         w, d, l_ = (c["win"], c["draw"], c["loss"]) if c else (0, 0, 0)
-        return f"vs AI {level_name(m.variant, m.level)}: {w} won, {d} drawn, {l_} lost"
+        return _("vs AI {level}: {w} won, {d} drawn, {l} lost").format(level=level_name(m.variant, m.level), w=w, d=d,
+                                                                        l=l_)
 
     def _draw_footer(self, surface) -> None:
         blit_center(surface, self._results.get(self.results_line()), (240, RESULTS_Y))
-        blit_center(surface, render("Arrows + Enter  |  H hint  |  U undo  |  Esc pause", 16, SOFT, "medium"), (240, HINT_Y))
+        blit_center(surface, fit(_("Arrows + Enter  |  H hint  |  U undo  |  Esc pause"), 440, 16, SOFT, "medium"), (240, HINT_Y))
 
 
 def make_scene(app, resume: bool = False, variant: str | None = None, level: str | None = None,
