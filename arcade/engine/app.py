@@ -177,6 +177,7 @@ class App:
         from arcade.engine.gamepad import Gamepads
 
         self.gamepads = Gamepads(on_removed=self._pad_removed)
+        self.last_pad = False  # the last input came from a gamepad (not the keyboard, mouse or touch)
         from arcade.engine import i18n
 
         i18n.on_change(self._language_changed)
@@ -496,6 +497,10 @@ class App:
         t1 = clock()
         for raw in (self.to_canvas(e) for e in pygame.event.get()) if events is None else events:
             for event in self.gamepads.translate(raw) if raw is not None else ():
+                if getattr(event, "gamepad", False):
+                    self.last_pad = True  # the help cards show buttons while the pad is what is used
+                elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN):
+                    self.last_pad = False
                 if not self.handle_global(event):
                     self.stack.handle(event)
         t2 = clock()

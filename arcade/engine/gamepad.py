@@ -17,6 +17,8 @@ import logging
 
 import pygame
 
+from arcade.engine.i18n import N_
+
 log = logging.getLogger("arcade")
 
 __all__ = ["BUTTONS", "AXIS_ON", "AXIS_OFF", "Gamepads", "button_names"]
@@ -24,17 +26,17 @@ __all__ = ["BUTTONS", "AXIS_ON", "AXIS_OFF", "Gamepads", "button_names"]
 SHIFT = pygame.KMOD_SHIFT
 # button -> (key, modifiers, unicode, what it does, as the help card says it)
 BUTTONS = {
-    pygame.CONTROLLER_BUTTON_DPAD_UP: (pygame.K_UP, 0, "", "up"),
-    pygame.CONTROLLER_BUTTON_DPAD_DOWN: (pygame.K_DOWN, 0, "", "down"),
-    pygame.CONTROLLER_BUTTON_DPAD_LEFT: (pygame.K_LEFT, 0, "", "left"),
-    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: (pygame.K_RIGHT, 0, "", "right"),
-    pygame.CONTROLLER_BUTTON_A: (pygame.K_RETURN, 0, "\r", "confirm, open, place"),
-    pygame.CONTROLLER_BUTTON_B: (pygame.K_ESCAPE, 0, "\x1b", "back"),
-    pygame.CONTROLLER_BUTTON_START: (pygame.K_ESCAPE, 0, "\x1b", "pause"),
-    pygame.CONTROLLER_BUTTON_X: (pygame.K_f, 0, "f", "flag (Minesweeper)"),
-    pygame.CONTROLLER_BUTTON_Y: (pygame.K_h, SHIFT, "H", "hint"),
-    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: (pygame.K_u, 0, "u", "undo"),
-    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: (pygame.K_u, SHIFT, "U", "redo"),
+    pygame.CONTROLLER_BUTTON_DPAD_UP: (pygame.K_UP, 0, "", N_("up")),
+    pygame.CONTROLLER_BUTTON_DPAD_DOWN: (pygame.K_DOWN, 0, "", N_("down")),
+    pygame.CONTROLLER_BUTTON_DPAD_LEFT: (pygame.K_LEFT, 0, "", N_("left")),
+    pygame.CONTROLLER_BUTTON_DPAD_RIGHT: (pygame.K_RIGHT, 0, "", N_("right")),
+    pygame.CONTROLLER_BUTTON_A: (pygame.K_RETURN, 0, "\r", N_("confirm, open, place")),
+    pygame.CONTROLLER_BUTTON_B: (pygame.K_ESCAPE, 0, "\x1b", N_("back")),
+    pygame.CONTROLLER_BUTTON_START: (pygame.K_ESCAPE, 0, "\x1b", N_("pause")),
+    pygame.CONTROLLER_BUTTON_X: (pygame.K_f, 0, "f", N_("flag (Minesweeper)")),
+    pygame.CONTROLLER_BUTTON_Y: (pygame.K_h, SHIFT, "H", N_("hint")),
+    pygame.CONTROLLER_BUTTON_LEFTSHOULDER: (pygame.K_u, 0, "u", N_("undo")),
+    pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: (pygame.K_u, SHIFT, "U", N_("redo")),
 }
 NAMES = {pygame.CONTROLLER_BUTTON_DPAD_UP: "D-pad", pygame.CONTROLLER_BUTTON_A: "A", pygame.CONTROLLER_BUTTON_B: "B",
          pygame.CONTROLLER_BUTTON_START: "Start", pygame.CONTROLLER_BUTTON_X: "X", pygame.CONTROLLER_BUTTON_Y: "Y",
@@ -47,7 +49,7 @@ STICK = {pygame.CONTROLLER_AXIS_LEFTX: (pygame.K_LEFT, pygame.K_RIGHT),
 
 def button_names() -> list[tuple[str, str]]:
     """(button, what it does) for the help cards."""
-    return [("D-pad, stick", "move, slide, hop")] + [(NAMES[b], BUTTONS[b][3]) for b in NAMES
+    return [(N_("D-pad, stick"), N_("move, slide, hop"))] + [(NAMES[b], BUTTONS[b][3]) for b in NAMES
                                                    if b != pygame.CONTROLLER_BUTTON_DPAD_UP]
 
 

@@ -64,6 +64,10 @@ class HelpOverlay(Scene):
         game = self.app.registry[self.pages[self.page]]
         card = game.help
         self.title, self.rows = (card.title, card.rows) if card is not None else (game.title, ())
+        if getattr(self.app, "last_pad", False):  # a gamepad was used last: its buttons, then the game's rules
+            from arcade.engine.gamepad import button_names
+
+            self.rows = tuple(button_names()) + tuple(r for r in self.rows if not r[0])
         self._layout = None
 
     def layout(self, inner: int):

@@ -82,3 +82,21 @@ def test_garbage_from_a_pad_never_reaches_a_scene(app, event):
 
 def test_every_button_in_the_table_is_a_key_a_scene_reads():
     assert all(isinstance(k, int) and isinstance(what, str) and what for k, _, _, what in BUTTONS.values())
+
+
+def test_the_help_card_shows_the_buttons_while_a_pad_is_what_is_used(app):
+    from arcade.shell.help import HelpOverlay
+    from helpers import key
+
+    menu = MenuScene(app)
+    app.stack.reset(menu, fade=False)
+    frames(app, 1, events=[button(pygame.CONTROLLER_BUTTON_DPAD_DOWN), button(pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+                                                                              False)])
+    assert app.last_pad
+    card = HelpOverlay(app, "2048")
+    keys = [k for k, _w in card.rows]
+    assert "A" in keys and "D-pad, stick" in keys and "Arrows, WASD, HJKL" not in keys
+    assert any(not k and "2048" in w for k, w in card.rows)  # the game's rule line stays
+    frames(app, 1, events=[key(pygame.K_UP)])  # back on the keyboard: its keys again
+    assert not app.last_pad
+    assert "Arrows, WASD, HJKL" in [k for k, _w in HelpOverlay(app, "2048").rows]
