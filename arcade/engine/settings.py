@@ -83,6 +83,8 @@ CORE: tuple[Spec, ...] = (
          ((0.0, "Off"), (0.5, "Slow"), (1.0, "Normal"), (2.0, "Fast")), section="Display"),
     Spec("reduce_motion", "Reduced motion", False, "bool", section="Display",
          note="No screen shake or flashes; every animation short"),
+    Spec("colour_safe", "Colour-blind-safe colours", False, "bool", section="Display",
+         note="Colours told apart with any colour vision; every mark differs in shape too"),
     Spec("language", "Language", "auto", "choice", (("auto", "System"), ("en", "English"), ("zh", "简体中文")),
          section="Display", note="System: the language of your desktop; switches at once"),
 )

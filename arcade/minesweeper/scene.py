@@ -255,7 +255,8 @@ class MinesScene(SessionScene):
         speed = specs.anim_speed(self.app.profile.get)
         if getattr(self, "view", None) is None or (self.view.rows, self.view.cols) != (field.rows, field.cols):
             screen = screen_for(field.rows, field.cols)
-            self.view = BoardView(field.rows, field.cols, speed=speed, area=screen.board)
+            self.view = BoardView(field.rows, field.cols, speed=speed, area=screen.board,
+                                  safe=bool(self.app.profile.get("colour_safe")))
             if self.hud.screen is not screen:
                 self.hud = Hud(screen)
         else:
@@ -306,6 +307,7 @@ class MinesScene(SessionScene):
         p = self.app.profile
         self.view.speed = specs.anim_speed(p.get)
         self.view.still = bool(p.get("reduce_motion"))
+        self.view.set_palette(bool(p.get("colour_safe")))
         if not self.demo:
             self.speed = p.get("mines.ai_speed")
             if self._settings_now() != self.settings_seen:  # the level or no-guess changed in the settings

@@ -21,7 +21,7 @@ from arcade.engine.ui import colors
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.tween import ease_out
 
-__all__ = ["Layout", "Screen", "ROOMY", "TALL", "screen_for", "BoardView", "Hud", "BUTTONS", "NUMBER_COLOURS",
+__all__ = ["Layout", "Screen", "ROOMY", "TALL", "screen_for", "BoardView", "Hud", "BUTTONS", "NUMBER_COLOURS", "SAFE_NUMBER_COLOURS",
            "COVERED", "OPENED", "INK", "CHIP", "LOSS", "ODDS_TEXT", "LEVEL_CHIPS", "MIN_TEXT",
            "heat_colour", "odds_text", "odds_words", "odds_font", "number_font", "banner_card", "banner_button",
            "draw_banner"]
@@ -77,6 +77,10 @@ ODDS_TEXT = (24, 20, 18)         # odds numbers on the shaded cells (5:1 on the 
 # the classic colours, deep enough to read at 4.5:1 or more on an open cell
 NUMBER_COLOURS = {1: (30, 84, 210), 2: (28, 115, 44), 3: (190, 30, 30), 4: (36, 40, 140), 5: (140, 30, 30),
                   6: (12, 112, 120), 7: (30, 30, 30), 8: (96, 96, 96)}
+# the same digits in colours told apart with any colour vision (after Okabe and Ito's palette, darkened to read on
+# the opened cell): no red against green, each a different lightness or hue family
+SAFE_NUMBER_COLOURS = {1: (0, 100, 170), 2: (150, 85, 0), 3: (170, 30, 120), 4: (20, 30, 110), 5: (110, 55, 0),
+                       6: (0, 110, 90), 7: (30, 30, 30), 8: (96, 96, 96)}
 LED_BG = (44, 34, 30)
 LED_ON = (255, 82, 56)
 LED_OFF = (78, 44, 36)
@@ -169,8 +173,9 @@ def screen_for(rows: int, cols: int) -> Screen:
 class Sprites:
     """One surface per cell kind at one cell size."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, safe: bool = False) -> None:
         self.size = size
+        self.numbers = SAFE_NUMBER_COLOURS if safe else NUMBER_COLOURS
         self.cache: dict = {}
 
     def get(self, ch: str) -> pygame.Surface:
@@ -201,7 +206,7 @@ class Sprites:
             self._open(s)
             d = int(ch)
             if d:
-                blit_center(s, render(ch, number_font(n), NUMBER_COLOURS[d]), (n / 2, n / 2 + 1))
+                blit_center(s, render(ch, number_font(n), self.numbers[d]), (n / 2, n / 2 + 1))
         return s
 
     def _covered(self, s) -> None:
@@ -244,9 +249,10 @@ class BoardView:
     ``display()``: changed cells appear after a delay growing with their distance from ``origin`` (``kind``
     "open": a quick ripple, "boom": mines going off one by one). ``update(dt)``; ``draw(surface)``."""
 
-    def __init__(self, rows: int, cols: int, speed: float = 1.0, area: pygame.Rect = BOARD_AREA) -> None:
+    def __init__(self, rows: int, cols: int, speed: float = 1.0, area: pygame.Rect = BOARD_AREA,
+                 safe: bool = False) -> None:
         self.layout = Layout(rows, cols, area)
-        self.sprites = Sprites(self.layout.cell)
+        self.sprites = Sprites(self.layout.cell, safe)
         self.speed = speed  # the animation-speed setting (0 = off)
         self.rows, self.cols = rows, cols
         self.shown = [["#"] * cols for _ in range(rows)]  # what the board surface shows
@@ -264,6 +270,15 @@ class BoardView:
     @property
     def busy(self) -> bool:
         return bool(self.pending)
+
+    def set_palette(self, safe: bool) -> None:
+        """The numbers in the colour-blind-safe colours or the classic ones (redrawn at once)."""
+        if (self.sprites.numbers is SAFE_NUMBER_COLOURS) == bool(safe):
+            return
+        self.sprites = Sprites(self.layout.cell, safe)
+        for r in range(self.rows):
+            for c in range(self.cols):
+                self._blit(r, c, self.shown[r][c])
 
     def _blit(self, r: int, c: int, ch: str) -> None:
         n = self.layout.cell

@@ -641,7 +641,7 @@ class TicTacToeScene(SessionScene):
                         since_line=self.since_over, hover=hover, hover_piece=m.to_move if hover else "",
                         cursor=self.cursor if not m.over and self.chooser is None and not self.demo else None,
                         hint=self.hint if self.human_turn else None, hint_piece=m.to_move,
-                        threats=self.threat_marks(), t=self.t)
+                        threats=self.threat_marks(), t=self.t, safe=bool(self.app.profile.get("colour_safe")))
 
     def names(self) -> dict:
         m = self.match

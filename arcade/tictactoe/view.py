@@ -26,6 +26,7 @@ CELL_LAST = (226, 214, 200)
 LINE_RED = (214, 58, 52)
 THREAT_FOUR = (200, 50, 40)    # a four: one stone from five
 THREAT_THREE = (205, 130, 20)  # an open three: one stone from an open four
+SAFE_FOUR, SAFE_THREE = (213, 94, 0), (0, 114, 178)  # Okabe and Ito's vermillion and blue: any colour vision
 WOOD = (224, 182, 118)
 WOOD_EDGE = (176, 132, 74)
 GRID_INK = (112, 80, 46)
@@ -75,6 +76,7 @@ class Snapshot:
     hint: tuple[int, int] | None = None        # the AI's move for the player, shown until a move is played
     hint_piece: str = ""
     threats: tuple = ()                        # Gomoku's fours and open threes (:mod:`arcade.tictactoe.threats`)
+    safe: bool = False                         # the colour-blind-safe colours
     t: float = 0.0                             # the scene's clock, for the hint's pulse
 
 
@@ -199,7 +201,7 @@ class BoardView:
         if snap.last is not None and not self.goban:
             pygame.draw.rect(surface, CELL_LAST, self.cell_rect(*snap.last), border_radius=6)
         if snap.threats:
-            self._threats(surface, snap.threats)
+            self._threats(surface, snap.threats, snap.safe)
         if snap.hint is not None and snap.rows[snap.hint[0]][snap.hint[1]] == ".":
             ghost = self.mark(snap.hint_piece, 0.6)
             surface.blit(ghost, ghost.get_rect(center=self.center(*snap.hint)))
@@ -232,7 +234,7 @@ class BoardView:
         if snap.line is not None:
             self._line(surface, snap.line, min(1.0, snap.since_line / LINE_SECONDS))
 
-    def _threats(self, surface, found) -> None:
+    def _threats(self, surface, found, safe: bool = False) -> None:
         """Each threat as a band through its stones (fours red and solid, open threes amber and hollow: told
         apart by shape as well as colour) and its key cells as small marks: a diamond where a stone makes five,
         a ring where one makes an open four."""
@@ -242,7 +244,7 @@ class BoardView:
         layer.fill((0, 0, 0, 0))
         for t in found:
             four = t.kind != "open three"
-            ink = THREAT_FOUR if four else THREAT_THREE
+            ink = (SAFE_FOUR if four else SAFE_THREE) if safe else THREAT_FOUR if four else THREAT_THREE
             (x0, y0), (x1, y1) = self.center(*t.stones[0]), self.center(*t.stones[-1])
             width = max(3, round(self.cell * (0.5 if four else 0.36)))
             if four:  # solid
@@ -259,7 +261,7 @@ class BoardView:
         surface.blit(layer, (0, 0))
         for t in found:
             four = t.kind != "open three"
-            ink = THREAT_FOUR if four else THREAT_THREE
+            ink = (SAFE_FOUR if four else SAFE_THREE) if safe else THREAT_FOUR if four else THREAT_THREE
             for r, c in t.points:
                 x, y = self.center(r, c)
                 size = max(4, self.cell * 0.18)

@@ -366,3 +366,12 @@ def sc_view():
     from arcade.tictactoe import view
 
     return view
+
+
+def test_threat_marks_take_the_colour_blind_safe_colours(app):
+    moves = [(7, 5), (3, 3), (7, 6), (3, 4), (7, 7), (3, 5), (0, 14), (3, 6)]
+    s = start(app, Match("gomoku", "friend", moves=moves))
+    app.set_setting("colour_safe", True)
+    frames(app, 1)
+    x, y = s.view.center(3, 7)
+    assert tuple(app.screen.get_at((round(x), round(y))))[:3] == sc_view().SAFE_FOUR
