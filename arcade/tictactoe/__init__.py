@@ -130,6 +130,8 @@ GAME = GameInfo(
     commands=(Command("gomoku-engine", "arcade.tictactoe.gomocup",
                       "play our Gomoku AI for a Gomocup manager (Piskvork protocol on stdin/stdout)"),),
     benches=(Bench("tictactoe", "arcade.tictactoe.bench.ai",
-                   "3x3 proof, 4x4 solve time, Gomoku AI vs random / greedy / easy: W/D/L, ms a move"),),
+                   "3x3 proof, 4x4 solve time, Gomoku AI vs random / greedy / easy: W/D/L, ms a move"),
+             Bench("gomocup", "arcade.tictactoe.bench.ladder",
+                   "Gomoku AI against a Gomocup engine (e.g. Rapfi) through the protocol: score per depth cap"),),
     dev_hooks="arcade.tictactoe.bench.hooks",
 )

@@ -1,0 +1,159 @@
+"""Our Gomoku engine against a real Gomocup engine through the protocol: ``arcade bench gomocup``.
+
+    arcade bench gomocup --engine PATH [--caps 1,2,4,6,equal] [--games 2] [--ms 1000] [--opening 2] [--json FILE]
+
+For each cap, ``--games`` games (alternating colours, so 2 or more plays both): the other engine is limited to that
+search depth (``INFO MAX_DEPTH``, the Yixin-board extension Rapfi reads) with ``--ms`` a move, or, for ``equal``,
+to the same ``--ms`` a move as ours with no depth cap. Ours plays at its strongest level with ``--ms`` of its own
+search time a move, in this process. Each game opens with ``--opening`` seeded random plies next to the centre
+(so the games differ), freestyle rules (five or more wins), 15x15. The other engine is run as a child process
+(:mod:`arcade.tictactoe.external`): an engine that crashes, hangs or plays an illegal move loses that game and is
+restarted for the next. Prints our score per cap (win 1, draw 1/2) and the ms each side took a move.
+"""
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from arcade.dev.benchkit import Progress, command, machine, write_json
+from arcade.engine.args import BadOption, int_range, output_file, positive_int
+
+__all__ = ["add_arguments", "run", "play", "five"]
+
+SIZE = 15
+
+
+def _caps(text: str) -> tuple:
+    out = []
+    for part in text.split(","):
+        part = part.strip()
+        if part == "equal":
+            out.append("equal")
+        elif part.isdigit() and 1 <= int(part) <= 60:
+            out.append(int(part))
+        else:
+            import argparse
+
+            raise argparse.ArgumentTypeError(f"caps are depths 1..60 or 'equal', got {part!r}")
+    return tuple(out)
+
+
+def add_arguments(parser) -> None:
+    parser.add_argument("--engine", required=True, metavar="PATH", help="the Gomocup engine (pbrain-*) to play")
+    parser.add_argument("--caps", type=_caps, default=(1, 2, 4, 6, "equal"), metavar="LIST",
+                        help="the other engine's depth caps, and 'equal' (same time, no cap); default 1,2,4,6,equal")
+    parser.add_argument("--games", type=positive_int, default=2, help="games per cap, colours alternating (2)")
+    parser.add_argument("--ms", type=int_range(50, 60000), default=1000, help="ms a move for each side (1000)")
+    parser.add_argument("--opening", type=int_range(0, 8), default=2, help="random plies next to the centre (2)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", type=output_file, metavar="FILE", help="write every game as JSON")
+
+
+def five(stones: dict, x: int, y: int) -> bool:
+    """Whether the stone just played at (x, y) makes five or more in a row (freestyle)."""
+    p = stones[(x, y)]
+    for dx, dy in ((1, 0), (0, 1), (1, 1), (1, -1)):
+        n = 1
+        for s in (1, -1):
+            k = 1
+            while stones.get((x + s * dx * k, y + s * dy * k)) == p:
+                n += 1
+                k += 1
+        if n >= 5:
+            return True
+    return False
+
+
+def _ours(order, seconds: float) -> tuple[int, int]:
+    from arcade.tictactoe.gomoku import Board, Engine
+
+    rows = [["."] * SIZE for _ in range(SIZE)]
+    for x, y, p in order:
+        rows[y][x] = "X" if p == 1 else "O"
+    board = Board.from_rows(["".join(r) for r in rows], 5)
+    res = Engine(board, budget=seconds * 0.9, wall=seconds).choose()
+    return res.move % SIZE, res.move // SIZE
+
+
+def play(engine_argv, cap, ours_first: bool, ms: int, opening: int, rng: random.Random) -> dict:
+    """One game; the result from our side: "win", "draw" or "loss" (and why)."""
+    from arcade.tictactoe.external import EngineProcess, Failure
+
+    info = {} if cap == "equal" else {"max_depth": cap}
+    other = EngineProcess(engine_argv, size=SIZE, turn_ms=ms if cap == "equal" else max(ms, 5000), info=info,
+                          start_s=30)
+    order: list = []
+    stones: dict = {}
+    times = {"ours": [], "theirs": []}
+    result, why = "draw", "the board is full"
+    try:
+        failed = other.start()
+        c = SIZE // 2
+        near = [(c + dx, c + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+        for i in range(opening):
+            free = [p for p in near if p not in stones]
+            x, y = free[rng.randrange(len(free))]
+            stones[(x, y)] = 1 + i % 2
+            order.append((x, y, 1 + i % 2))
+        while len(order) < SIZE * SIZE:
+            p = 1 + len(order) % 2
+            ours = (p == 1) == ours_first
+            t = time.perf_counter()
+            if ours:
+                x, y = _ours(order, ms / 1000)
+                times["ours"].append((time.perf_counter() - t) * 1000)
+            else:
+                r = failed or other.ask(order) or other.wait(ms / 1000 + 60)
+                if isinstance(r, Failure):
+                    result, why = "win", f"the engine failed: {r.reason}"
+                    break
+                x, y = r.x, r.y
+                times["theirs"].append(other.last_ms)
+            stones[(x, y)] = p
+            order.append((x, y, p))
+            if five(stones, x, y):
+                result, why = ("win" if ours else "loss"), "five in a row"
+                break
+    finally:
+        other.close()
+    return {"cap": cap, "ours_first": ours_first, "result": result, "why": why, "moves": len(order),
+            "ours_ms": times["ours"], "theirs_ms": times["theirs"], "order": [list(m) for m in order]}
+
+
+def run(args) -> int:
+    import shlex
+
+    argv = shlex.split(args.engine)
+    from pathlib import Path
+
+    if not Path(argv[0]).exists():
+        raise BadOption(f"no engine at {argv[0]}")
+    rng = random.Random(args.seed)
+    progress = Progress()
+    games = []
+    print(f"machine: {machine()}")
+    print(f"ours (strongest, {args.ms} ms a move) against {Path(argv[0]).name}, {args.games} games a cap, "
+          f"opening {args.opening} random plies, freestyle 15x15")
+    print(f"{'cap':>6}  {'score':>7}  {'W/D/L':>7}  {'ours ms':>8}  {'theirs ms':>9}  ends")
+    for cap in args.caps:
+        rows = []
+        for g in range(args.games):
+            progress.show(f"cap {cap}: game {g + 1}/{args.games}")
+            r = play(argv, cap, g % 2 == 0, args.ms, args.opening, rng)
+            rows.append(r)
+            games.append(r)
+        w = sum(r["result"] == "win" for r in rows)
+        d = sum(r["result"] == "draw" for r in rows)
+        loss = len(rows) - w - d
+        ours = [t for r in rows for t in r["ours_ms"]]
+        theirs = [t for r in rows for t in r["theirs_ms"]]
+        ends = "; ".join(sorted({r["why"] for r in rows}))
+        print(f"{str(cap):>6}  {w + d / 2:>4.1f}/{len(rows):<2}  {w}/{d}/{loss:<3}  "
+              f"{statistics.median(ours) if ours else 0:>8.0f}  {statistics.median(theirs) if theirs else 0:>9.0f}  "
+              f"{ends}", flush=True)
+    progress.close()
+    if args.json:
+        write_json(args.json, {"machine": machine(), "command": command(), "engine": args.engine, "ms": args.ms,
+                               "games": games}, indent=1)
+    return 0
