@@ -48,7 +48,7 @@ class EngineProcess:
                  info: dict | None = None, start_s: float = START_S, grace_s: float = GRACE_S):
         # an engine runs in its own folder (where it finds its config and networks): paths given relative to
         # ours are made absolute first
-        self.argv = [os.path.abspath(a) if os.path.exists(a) else a
+        self.argv = [os.path.abspath(a) if os.path.isfile(a) else a
                      for a in (str(x) for x in (argv if isinstance(argv, (list, tuple)) else [argv]))]
         self.size, self.turn_ms, self.match_ms, self.rule = size, turn_ms, match_ms, rule
         self.info = dict(info or {})
