@@ -15,7 +15,7 @@ class Spec:
     key: str
     label: str
     default: object
-    kind: str  # "choice" | "bool" | "float"
+    kind: str  # "choice" | "bool" | "float" | "path" (a file, set from the command line; shown, not stepped)
     choices: tuple = ()  # (value, label) pairs for "choice"
     lo: float = 0.0
     hi: float = 1.0
@@ -31,6 +31,10 @@ class Spec:
             if isinstance(value, bool):
                 return value
             raise ValueError(f"{self.key}: expected true/false, got {value!r}")
+        if self.kind == "path":
+            if not isinstance(value, str) or len(value) > 4096 or any(ch in value for ch in "\0\n\r"):
+                raise ValueError(f"{self.key}: expected a file path, got {str(value)[:60]!r}")
+            return value
         if self.kind == "float":
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
                 raise ValueError(f"{self.key}: expected a number, got {value!r}")
@@ -47,6 +51,10 @@ class Spec:
     def label_of(self, value) -> str:
         if self.kind == "bool":
             return "On" if value else "Off"
+        if self.kind == "path":
+            import os
+
+            return os.path.basename(str(value).split()[0]) if value else "None"
         if self.kind == "float":
             return self.fmt.format(value)
         for v, text in self.choices:
@@ -56,6 +64,8 @@ class Spec:
 
     def step_value(self, value, delta: int, wrap: bool = False):
         """The next value left (-1) or right (+1), clamped at both ends (``wrap``: choices go round, as Enter does)."""
+        if self.kind == "path":
+            return value
         if self.kind == "bool":
             return not value
         if self.kind == "float":

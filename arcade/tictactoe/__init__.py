@@ -65,6 +65,18 @@ def stats(history: list) -> list:
     return charts
 
 
+def _engine_path(text: str) -> str:
+    """An executable file (a Gomocup engine), as an absolute path; a one-line error otherwise."""
+    import argparse
+    import os
+
+    if not os.path.isfile(text):
+        raise argparse.ArgumentTypeError(f"no engine at {text}")
+    if not os.access(text, os.X_OK):
+        raise argparse.ArgumentTypeError(f"{text} is not executable")
+    return os.path.abspath(text)
+
+
 def _choice(allowed: tuple, what: str):
     def parse(text: str):
         import argparse
@@ -79,7 +91,10 @@ def _choice(allowed: tuple, what: str):
 
 SETTINGS = (
     Spec("tictactoe.variant", "Board", "3x3", "choice", VARIANT_TITLES, section="Tic-tac-toe"),
-    Spec("tictactoe.opponent", "Opponent", "ai", "choice", (("ai", "The AI"), ("friend", "A friend")),
+    Spec("tictactoe.engine", "Gomoku engine", "", "path", section="Tic-tac-toe",
+         note="A Gomocup engine (pbrain-*) to play against: arcade play tictactoe --engine PATH"),
+    Spec("tictactoe.opponent", "Opponent", "ai", "choice", (("ai", "The AI"), ("friend", "A friend"),
+                                                            ("engine", "External engine")),
          section="Tic-tac-toe"),
     Spec("tictactoe.side", "You play", "X", "choice", (("X", "X (first)"), ("O", "O (second)")),
          section="Tic-tac-toe"),
@@ -120,6 +135,8 @@ GAME = GameInfo(
         Option(("--side",), "side", {"type": _choice(("X", "O"), "side"), "metavar": "S",
                                      "help": "your side against the AI: X (first) or O"}),
         Option(("--friend",), "friend", {"action": "store_true", "help": "two players at one screen"}),
+        Option(("--engine",), "engine", {"metavar": "PATH", "type": _engine_path,
+                                         "help": "play Gomoku against this Gomocup engine (kept as the setting)"}),
     ),
     prefetch=("arcade.tictactoe.view", "arcade.tictactoe.match", "arcade.engine.worker"),
     replay="arcade.tictactoe.replay_scene",

@@ -94,16 +94,19 @@ class TicTacToeBackend(Backend):
         return f"{p.variant}.{p.opponent}.{p.human.lower()}.{p.level}"
 
     def new_params(self, setting, options: dict) -> Params:
-        return self.parse_params(self.params_text(Params(
-            options.get("variant") or setting("tictactoe.variant"),
-            "friend" if options.get("friend") else setting("tictactoe.opponent"),
-            options.get("side") or setting("tictactoe.side"),
-            options.get("level") or setting("tictactoe.level"))))
+        variant = options.get("variant") or setting("tictactoe.variant")
+        opponent = "friend" if options.get("friend") else "engine" if options.get("engine") else \
+            setting("tictactoe.opponent")
+        if opponent == "engine" and (variant != "gomoku" or not setting("tictactoe.engine")):
+            opponent = "ai"  # an engine plays Gomoku, and only once one is named
+        return self.parse_params(self.params_text(Params(variant, opponent, options.get("side") or setting("tictactoe.side"),
+                                                         options.get("level") or setting("tictactoe.level"))))
 
     def fits(self, p: Params, options: dict) -> bool:
         """A saved game is continued unless the command line asks for another board, level, side or a friend."""
         return (options.get("variant") in (None, p.variant) and options.get("level") in (None, p.level)
-                and options.get("side") in (None, p.human) and (not options.get("friend") or p.opponent == "friend"))
+                and options.get("side") in (None, p.human) and (not options.get("friend") or p.opponent == "friend")
+                and (not options.get("engine") or p.opponent == "engine"))
 
     def start(self, p: Params, seed: int) -> Position:
         return Position(rules.empty_board(p.size), (), p.human, None)
@@ -129,6 +132,8 @@ class TicTacToeBackend(Backend):
         if p.opponent == "friend":
             return Result("over", 0, fields)
         fields.update(level=p.level, side=pos.human)
+        if p.opponent == "engine":
+            fields["level"] = "engine"  # an engine's games are not the AI's levels
         return Result({"win": "won", "loss": "lost", "draw": "draw"}[res], RESULT_SCORE[res], fields)
 
     def encode(self, p: Params, move) -> str:

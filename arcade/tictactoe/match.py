@@ -22,7 +22,7 @@ from .rules import VARIANTS
 
 __all__ = ["Match", "OPPONENTS", "SIDES", "RESULT_SCORE", "KINDS"]
 
-OPPONENTS = ("ai", "friend")
+OPPONENTS = ("ai", "friend", "engine")  # engine: a Gomocup engine run beside the game (Gomoku only)
 SIDES = ("X", "O")
 RESULT_SCORE = {"win": 2, "draw": 1, "loss": 0}  # the "score" a finished game against the AI records
 KINDS = "MUS"  # the log's kinds: a move, an undo, a swap
@@ -42,7 +42,7 @@ class Match:
         if self.variant not in VARIANTS:
             raise ValueError(f"variant must be one of {', '.join(VARIANTS)}, got {self.variant!r}")
         if self.opponent not in OPPONENTS:
-            raise ValueError(f"opponent must be 'ai' or 'friend', got {self.opponent!r}")
+            raise ValueError(f"opponent must be 'ai', 'friend' or 'engine', got {self.opponent!r}")
         if self.human not in SIDES:
             raise ValueError(f"side must be 'X' or 'O', got {self.human!r}")
         if self.level not in LEVELS:

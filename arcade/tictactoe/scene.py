@@ -198,12 +198,18 @@ class Chooser:
 
     def refresh(self) -> None:
         p = self.scene.app.profile
-        vs_ai = p.get("tictactoe.opponent") == "ai"
+        if p.get("tictactoe.opponent") == "engine" and not (p.get("tictactoe.variant") == "gomoku"
+                                                            and p.get("tictactoe.engine")):
+            self.scene.app.set_setting("tictactoe.opponent", "ai")  # an engine plays Gomoku only
+        opponent = p.get("tictactoe.opponent")
+        vs_ai = opponent in ("ai", "engine")
         if p.get("tictactoe.variant") == "gomoku":
             sides = (("X", _("Black (first)")), ("O", _("White (second)")))
         else:
             sides = (("X", _("X (first)")), ("O", _("O (second)")))
         opponents = (("ai", _("The AI")), ("friend", _("A friend")))
+        if p.get("tictactoe.variant") == "gomoku" and p.get("tictactoe.engine"):
+            opponents += (("engine", _("External engine")),)
         self.list.set_items([
             Item(_("Board"), detail=_(dict(VARIANT_TITLES)[p.get("tictactoe.variant")]), key="variant",
                  adjust=self._cycle("tictactoe.variant", VARIANT_TITLES)),
@@ -211,7 +217,8 @@ class Chooser:
                  adjust=self._cycle("tictactoe.opponent", opponents)),
             Item(_("You play"), detail=dict(sides)[p.get("tictactoe.side")], key="side", enabled=vs_ai,
                  adjust=self._cycle("tictactoe.side", sides)),
-            Item(_("AI level"), detail=level_name(p.get("tictactoe.variant"), p.get("tictactoe.level")), key="level", enabled=vs_ai,
+            Item(_("AI level"), detail=level_name(p.get("tictactoe.variant"), p.get("tictactoe.level")), key="level",
+                 enabled=opponent == "ai",
                  adjust=self._cycle("tictactoe.level", LEVEL_TITLES)),
             Item(_("Start"), self.scene.start_from_settings, key="start"),
         ])
@@ -253,6 +260,8 @@ class TicTacToeScene(SessionScene):
         super().__init__(app, tictactoe.GAME, resume=resume, options=options, demo=demo)
         self.match = MatchView(self.session)
         self.worker = None
+        self.engine = None   # a Gomocup engine process, when that is the opponent
+        self.forfeit = None  # why the engine lost (it failed), once it has
         self.chooser: Chooser | None = Chooser(self) if choose and not demo else None
         self.hover: tuple[int, int] | None = None
         self.cursor: tuple[int, int] | None = None  # shown once a key moves it
@@ -309,11 +318,11 @@ class TicTacToeScene(SessionScene):
 
     @property
     def ai_turn(self) -> bool:
-        return not self.match.over and self.ai_plays(self.match.to_move)
+        return not self.match.over and self.forfeit is None and self.ai_plays(self.match.to_move)
 
     @property
     def human_turn(self) -> bool:
-        return not self.match.over and not self.ai_plays(self.match.to_move)
+        return not self.match.over and self.forfeit is None and not self.ai_plays(self.match.to_move)
 
     def level_of(self, side: str) -> str:
         return self.demo_levels[side] if self.demo else self.match.level
@@ -325,6 +334,7 @@ class TicTacToeScene(SessionScene):
 
     def exit(self) -> None:
         super().exit()
+        self._close_engine()
         if self.worker is not None:
             self.worker.close()
             self.worker = None
@@ -344,6 +354,7 @@ class TicTacToeScene(SessionScene):
         """A new game with ``params`` (the one on the board is left: recorded as abandoned if it was under way)."""
         if self.worker is not None:
             self.worker.cancel()
+        self._close_engine()
         self.session.new(params=params)
         self._reset_ai()
         if self.view.size != self.match.size:
@@ -522,8 +533,67 @@ class TicTacToeScene(SessionScene):
         log.warning("tic-tac-toe AI: %s; playing a greedy move instead", why.splitlines()[0] if why else "no answer")
         return greedy_move(self.match.rows, self.match.k, self._rng)
 
+    # ----- an external engine -----
+    def _engine_name(self) -> str:
+        import os
+
+        path = self.app.profile.get("tictactoe.engine") or ""
+        return os.path.basename(path) or _("Engine")
+
+    def _update_engine(self, dt: float) -> None:
+        """The opponent is a Gomocup engine: ask it (never waiting), play its move, or end the game if it fails."""
+        from arcade.tictactoe.external import EngineProcess, Failure
+
+        m = self.match
+        if self.engine is None or self.engine.state in ("failed", "closed"):
+            path = self.app.profile.get("tictactoe.engine")
+            turn_ms = round(float(self.app.profile.get("tictactoe.think")) * 1000)
+            self.engine = EngineProcess([path], size=m.size, turn_ms=turn_ms)
+            failed = self.engine.start()
+            if failed is not None:
+                return self._engine_lost(failed.reason)
+        if self.asked != tuple(m.moves):
+            order = [(c, r, 1 + i % 2) for i, (r, c) in enumerate(m.moves)]  # x is the column; X moved first
+            failed = self.engine.ask(order)
+            self.asked = tuple(m.moves)
+            self.think_t = 0.0
+            if failed is not None:
+                return self._engine_lost(failed.reason)
+        self.think_t += dt
+        r = self.engine.poll()
+        if isinstance(r, Failure):
+            self._engine_lost(r.reason)
+        elif r is not None and not self.place(r.y, r.x, by_ai=True):
+            self._engine_lost(_("{name} played on a taken point").format(name=self._engine_name()))
+
+    def _engine_lost(self, reason: str) -> None:
+        """An engine that crashed, hung, answered garbage or played an illegal move loses the game."""
+        from arcade.engine.session import Result
+        from arcade.tictactoe.match import RESULT_SCORE
+
+        log.warning("external engine: %s", reason)
+        if self.engine is not None:
+            self.engine.close()
+        self.forfeit = reason
+        m = self.match
+        self.session.finish(Result("won", RESULT_SCORE["win"], {"variant": m.variant, "opponent": "engine",
+                                                                "result": "win", "level": "engine",
+                                                                "side": m.human, "forfeit": reason[:200]}))
+        self.since_over = 0.0
+        self.app.play("win")
+
+    def _close_engine(self) -> None:
+        if self.engine is not None:
+            self.engine.close()
+            self.engine = None
+        self.forfeit = None
+
     def _update_ai(self, dt: float) -> None:
         if not self.ai_turn:
+            return
+        if self.match.opponent == "engine" and not self.demo:
+            if self.forfeit is None:
+                self._update_engine(dt)
             return
         if self.asked != tuple(self.match.moves):
             self._ask()
@@ -649,6 +719,8 @@ class TicTacToeScene(SessionScene):
             return {s: _("AI {level}").format(level=level_name(m.variant, self.demo_levels[s])) for s in "XO"}
         if m.opponent == "friend":
             return {"X": _("Player 1"), "O": _("Player 2")}
+        if m.opponent == "engine":
+            return {m.human: _("You"), m.ai: self._engine_name()}
         return {m.human: _("You"), m.ai: _("AI {level}").format(level=level_name(m.variant, m.level))}
 
     def piece_name(self, side: str) -> str:
@@ -660,6 +732,8 @@ class TicTacToeScene(SessionScene):
     def status(self) -> tuple[str, tuple]:
         m = self.match
         names = self.names()
+        if self.forfeit is not None:
+            return _("You win: {reason}").format(reason=self.forfeit), WIN_GREEN
         if m.over:
             if m.winner is None:
                 return _("A draw: the board is full"), INK
@@ -669,6 +743,8 @@ class TicTacToeScene(SessionScene):
             if res == "loss":
                 return _("The AI wins with {k} in a row").format(k=m.k), LOSS_RED
             return _("{name} ({piece}) wins!").format(name=names[m.winner], piece=self.piece_name(m.winner)), WIN_GREEN
+        if self.ai_turn and m.opponent == "engine" and self.engine is not None and self.engine.messages:
+            return f"{names[m.to_move]}: {self.engine.messages[-1]}", SOFT  # the engine's own words
         if self.ai_turn:
             dots = "." * (1 + int(self.t * 3) % 3)
             return _("{name} is thinking").format(name=names[m.to_move]) + dots.ljust(3), SOFT
@@ -744,12 +820,18 @@ class TicTacToeScene(SessionScene):
 
 
 def make_scene(app, resume: bool = False, variant: str | None = None, level: str | None = None,
-               side: str | None = None, friend: bool = False, **_):
+               side: str | None = None, friend: bool = False, engine: str | None = None, **_):
     """A game: the saved one when ``resume`` and there is one (and no option asks for something else); otherwise
-    the chooser opens over a new game from the settings, unless ``variant`` (the CLI's ``--variant``) was given."""
+    the chooser opens over a new game from the settings, unless ``variant`` (the CLI's ``--variant``) was given.
+    ``engine``: a Gomocup engine's path (kept as the setting): Gomoku against it."""
+    if engine:
+        app.profile.set("tictactoe.engine", engine)
+        variant = "gomoku"
     options = {k: v for k, v in (("variant", variant), ("level", level), ("side", side)) if v is not None}
     if friend:
         options["friend"] = True
+    elif engine:
+        options["engine"] = True
     scene = TicTacToeScene(app, resume=resume, **options)
     if variant is None and not scene.match.moves:
         scene.chooser = Chooser(scene)

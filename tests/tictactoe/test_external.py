@@ -68,3 +68,68 @@ def test_a_ladder_game_through_the_protocol_ends_in_five_or_in_the_engines_failu
     r = play([sys.executable, FAKE, "illegal"], 2, False, 100, 0, random.Random(1))
     assert r["result"] == "win" and "illegal move" in r["why"]
     assert five({(i, 3): 1 for i in range(5)}, 2, 3) and not five({(i, 3): 1 for i in range(4)}, 0, 3)
+
+
+def _engine_file(tmp_path, mode):
+    """A pbrain executable (a shell script around the fake engine) for the game to start."""
+    exe = tmp_path / f"pbrain-fake-{mode}"
+    exe.write_text(f"#!/bin/sh\nexec {sys.executable} {FAKE} {mode}\n")
+    exe.chmod(0o755)
+    return str(exe)
+
+
+def _play_engine_game(app, path, moves_by_hand):
+    import time
+
+    from arcade.tictactoe import scene as sc
+    from helpers import click, frames
+
+    app.profile.set("help.tictactoe", True)
+    s = sc.make_scene(app, engine=path)
+    app.stack.reset(s, fade=False)
+    frames(app, 1)
+    assert s.match.opponent == "engine" and s.match.variant == "gomoku"
+    for r, c in moves_by_hand:
+        deadline = time.monotonic() + 30
+        while not s.human_turn and s.forfeit is None and time.monotonic() < deadline:
+            frames(app, 1)
+            time.sleep(0.01)
+        if s.forfeit is not None or s.match.over:
+            break
+        frames(app, 1, events=click(s.view.center(r, c)))
+    deadline = time.monotonic() + 30
+    while s.forfeit is None and not s.match.over and s.ai_turn and time.monotonic() < deadline:
+        frames(app, 1)
+        time.sleep(0.01)
+    return s
+
+
+def test_a_game_against_an_external_engine_from_the_command_line(app, tmp_path):
+    path = _engine_file(tmp_path, "good")
+    # the person (black) plays down column 7; the fake engine fills the top row from the left
+    s = _play_engine_game(app, path, [(r, 7) for r in range(5, 10)])
+    assert s.match.over and s.match.winner == "X" and s.forfeit is None
+    assert s.names()["O"] == "pbrain-fake-good" and app.profile.get("tictactoe.engine") == path
+    assert any(r.get("opponent") == "engine" for r in app.profile.history("tictactoe"))
+    proc = s.engine.proc
+    s.exit()
+    assert proc is None or proc.wait(timeout=5) is not None
+
+
+@pytest.mark.parametrize("mode", ["crash", "garbage", "illegal", "refuse"])
+def test_an_engine_that_fails_loses_the_game_with_a_clear_line(app, tmp_path, mode):
+    s = _play_engine_game(app, _engine_file(tmp_path, mode), [(7, 7), (8, 8)])
+    assert s.forfeit is not None and "\n" not in s.forfeit
+    text, _ = s.status()
+    assert text.startswith("You win: ")
+    rec = app.profile.history("tictactoe")[-1]
+    assert rec.get("outcome", rec.get("result")) in ("won", "win") and rec.get("opponent") == "engine"
+    assert s.engine is None or s.engine.proc is None  # the process was ended
+
+
+def test_a_bad_engine_path_on_the_command_line_is_one_line_exit_2(tmp_path, capsys):
+    from arcade.cli import main
+
+    with pytest.raises(SystemExit) as e:
+        main(["play", "tictactoe", "--engine", str(tmp_path / "nothing")])
+    assert e.value.code == 2 and "no engine at" in capsys.readouterr().err
