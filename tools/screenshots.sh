@@ -141,6 +141,17 @@ shots mines wait:1.5 key:space wait:0.3 click:240,416 wait:0.8 key:p wait:2.5 rc
 shots mines wait:1.5 key:space wait:0.3 key:A wait:75 shot:expert-won -- play minesweeper --level expert --seed 2 --new \
     --data-dir "$TMP/pd-m2"
 
+# 简体中文: the menu, each game at its start (help card closed), Gomoku with its threat marks and a hint, settings
+shot zh-menu 120 --lang zh --data-dir "$TMP/pd-zh0"
+shots zh-2048 wait:1.5 key:space wait:0.4 key:Left wait:0.4 shot:start -- --lang zh play 2048 --seed 3 --data-dir "$TMP/pd-zh1"
+shots zh-stairs wait:1.5 key:space wait:0.4 shot:start -- --lang zh play stairs --seed 5 --data-dir "$TMP/pd-zh2"
+shots zh-mines wait:1.5 key:space wait:0.3 click:240,420 wait:1 shot:start -- --lang zh play minesweeper --seed 2 \
+    --data-dir "$TMP/pd-zh3"
+shots zh-gomoku wait:1.5 key:space wait:0.3 click:240,400 click:240,280 click:272,400 click:272,280 click:304,400 \
+    click:304,280 click:400,550 click:336,280 wait:0.5 key:h wait:3 shot:threats \
+    -- --lang zh play tictactoe --variant gomoku --friend --data-dir "$TMP/pd-zh4"
+shots zh-menu wait:2 click:240,465 wait:1 shot:settings -- --lang zh --data-dir "$TMP/pd-zh5"
+
 # the window: the smallest size, a square one and a wide one (the 480x800 picture scaled to fit, letterboxed)
 for size in 408x680 1000x1000 1920x1080; do
     shot "window-$size" 120 --window "$size" --data-dir "$TMP/pd-w$size"

@@ -15,6 +15,7 @@ import math
 import pygame
 
 from arcade.engine.i18n import _
+from arcade.engine.intents import CTRL, SHIFT, IntentMap
 from arcade.engine import settings as specs
 from arcade.engine.session import AI, DEMO, HINT, PLAYER, Store
 from arcade.engine.session_scene import SessionScene
@@ -33,8 +34,7 @@ log = logging.getLogger("arcade")
 SWIPE_THRESHOLD = 24  # logical pixels before a drag counts as a swipe
 DEMO_RESTART = 4.0  # seconds the demo shows a finished game before starting another
 
-SHIFT, CTRL, ALT = pygame.KMOD_SHIFT, pygame.KMOD_CTRL, pygame.KMOD_ALT
-# (key, modifier that must be held or 0) -> intent; looked up with the modifier first, then without
+# (key, modifiers) -> intent, read by the engine's one rule (arcade.engine.intents)
 KEYS = {
     (pygame.K_UP, 0): "up", (pygame.K_DOWN, 0): "down", (pygame.K_LEFT, 0): "left", (pygame.K_RIGHT, 0): "right",
     (pygame.K_w, 0): "up", (pygame.K_s, 0): "down", (pygame.K_a, 0): "left", (pygame.K_d, 0): "right",
@@ -44,7 +44,8 @@ KEYS = {
     (pygame.K_PLUS, 0): "faster", (pygame.K_EQUALS, 0): "faster", (pygame.K_KP_PLUS, 0): "faster",
     (pygame.K_MINUS, 0): "slower", (pygame.K_KP_MINUS, 0): "slower",
     (pygame.K_z, CTRL): "undo", (pygame.K_u, 0): "undo", (pygame.K_BACKSPACE, 0): "undo",
-    (pygame.K_u, SHIFT): "redo", (pygame.K_y, CTRL): "redo", (pygame.K_c, CTRL): "code",
+    (pygame.K_u, SHIFT): "redo", (pygame.K_y, CTRL): "redo", (pygame.K_z, CTRL | SHIFT): "redo",
+    (pygame.K_c, CTRL): "code",
     (pygame.K_c, 0): "code",
     (pygame.K_r, 0): "new", (pygame.K_i, 0): "panel", (pygame.K_v, 0): "review",
     (pygame.K_RETURN, 0): "confirm", (pygame.K_KP_ENTER, 0): "confirm", (pygame.K_SPACE, 0): "confirm",
@@ -52,20 +53,7 @@ KEYS = {
 MOVES = ("up", "down", "left", "right")
 
 
-def intent_of(event) -> str | None:
-    """The intent of a KEYDOWN event, or None. A move key with Ctrl or Alt held is not a move (window shortcuts)."""
-    if event.unicode == "?":
-        return "hint"
-    if event.key == pygame.K_z and event.mod & CTRL and event.mod & SHIFT:
-        return "redo"
-    for mod in (SHIFT, CTRL):
-        if event.mod & mod and (event.key, mod) in KEYS:
-            return KEYS[(event.key, mod)]
-    intent = KEYS.get((event.key, 0))
-    if intent in MOVES and event.mod & (CTRL | ALT):
-        return None
-    return intent
-
+intent_of = IntentMap(KEYS, {"?": "hint", "+": "faster"})
 
 class Board:
     """The game on screen as the HUD, the view and the AI read it (the session's position)."""

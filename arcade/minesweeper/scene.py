@@ -27,6 +27,7 @@ import random
 import pygame
 
 from arcade.engine.i18n import _, ngettext
+from arcade.engine.intents import CTRL, SHIFT, IntentMap
 from arcade.engine import settings as specs
 from arcade.engine.plugin import format_time
 from arcade.engine.session import AI, DEMO, PLAYER
@@ -56,7 +57,6 @@ DEMO_LEVEL = "intermediate"
 DEMO_SPEED = 10
 DEMO_RESTART = 3.0
 
-SHIFT, CTRL, ALT = pygame.KMOD_SHIFT, pygame.KMOD_CTRL, pygame.KMOD_ALT
 MOVE_KEYS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1),
              pygame.K_w: (-1, 0), pygame.K_s: (1, 0), pygame.K_a: (0, -1), pygame.K_d: (0, 1)}
 
@@ -66,33 +66,20 @@ LEVEL_KEYS = {pygame.K_1: "beginner", pygame.K_2: "intermediate", pygame.K_3: "e
 SETTINGS_KEYS = ("mines.level", "mines.custom_width", "mines.custom_height", "mines.custom_mines", "mines.no_guess")
 
 
-def intent_of(event) -> str | None:
-    """The intent of a KEYDOWN: a move ("up" ...), "open", "flag", "chord", "odds", "hint", "autoplay",
-    "faster", "slower", "new", "pause", "review", a level ("beginner", "intermediate", "expert", "custom"),
-    "noguess"; None for anything else (Ctrl/Alt shortcuts belong to the window)."""
-    k, mod = event.key, event.mod
-    if (k == pygame.K_z and mod & CTRL and mod & SHIFT) or (k == pygame.K_y and mod & CTRL):
-        return "redo"
-    if k == pygame.K_z and mod & CTRL:
-        return "undo"
-    if k == pygame.K_c and mod & CTRL:
-        return "code"
-    if mod & (CTRL | ALT):
-        return None
-    if k == pygame.K_u:
-        return "redo" if mod & SHIFT else "undo"
-    if k == pygame.K_a and mod & SHIFT:
-        return "autoplay"
-    if k in MOVE_KEYS:
-        return {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}[MOVE_KEYS[k]]
-    if getattr(event, "unicode", "") == "+":
-        return "faster"
-    if k in LEVEL_KEYS:
-        return LEVEL_KEYS[k]
-    return {pygame.K_SPACE: "open", pygame.K_f: "flag", pygame.K_RETURN: "chord", pygame.K_KP_ENTER: "chord",
-            pygame.K_c: "code", pygame.K_p: "odds", pygame.K_h: "hint", pygame.K_r: "new", pygame.K_ESCAPE: "pause", pygame.K_v: "review",
-            pygame.K_PLUS: "faster", pygame.K_EQUALS: "faster", pygame.K_KP_PLUS: "faster",
-            pygame.K_MINUS: "slower", pygame.K_KP_MINUS: "slower", pygame.K_g: "noguess"}.get(k)
+KEYS = {
+    **{(k, 0): {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}[d] for k, d in MOVE_KEYS.items()},
+    **{(k, 0): level for k, level in LEVEL_KEYS.items()},
+    (pygame.K_z, CTRL | SHIFT): "redo", (pygame.K_y, CTRL): "redo", (pygame.K_z, CTRL): "undo",
+    (pygame.K_c, CTRL): "code", (pygame.K_u, 0): "undo", (pygame.K_u, SHIFT): "redo", (pygame.K_a, SHIFT): "autoplay",
+    (pygame.K_SPACE, 0): "open", (pygame.K_f, 0): "flag", (pygame.K_RETURN, 0): "chord", (pygame.K_KP_ENTER, 0): "chord",
+    (pygame.K_c, 0): "code", (pygame.K_p, 0): "odds", (pygame.K_h, 0): "hint", (pygame.K_r, 0): "new",
+    (pygame.K_ESCAPE, 0): "pause", (pygame.K_v, 0): "review", (pygame.K_PLUS, 0): "faster", (pygame.K_EQUALS, 0): "faster",
+    (pygame.K_KP_PLUS, 0): "faster", (pygame.K_MINUS, 0): "slower", (pygame.K_KP_MINUS, 0): "slower",
+    (pygame.K_g, 0): "noguess",
+}
+# the intent of a KEYDOWN: a move ("up" ...), "open", "flag", "chord", "odds", "hint", "autoplay", "faster",
+# "slower", "new", "pause", "review", a level, "noguess", "undo", "redo", "code" (arcade.engine.intents' rule)
+intent_of = IntentMap(KEYS, {"+": "faster"})
 
 
 def _worker(fn: str):

@@ -50,7 +50,7 @@ ROOMY = Screen(pygame.Rect(8, 8, 464, 100), (124, 50, 38, 8), 54, 13, pygame.Rec
                pygame.Rect(8, 758, 464, 36), picker=pygame.Rect(16, 74, 448, 28))
 TALL = Screen(pygame.Rect(8, 2, 464, 76), (108, 38, 30, 4), 40, 12, pygame.Rect(8, 80, 464, 672), 762, 14,
               pygame.Rect(8, 773, 464, 25), picker=pygame.Rect(14, 48, 452, 25))
-HUD_RECT, BOARD_AREA, STATUS_Y, BUTTON_ROW = ROOMY.hud, ROOMY.board, ROOMY.status_y, ROOMY.buttons
+BOARD_AREA = ROOMY.board
 BUTTONS = (("hint", N_("Hint  H")), ("odds", N_("Odds  P")), ("auto", N_("Auto  Shift+A")), ("pause", N_("Menu  Esc")))
 LEVEL_CHIPS = (("beginner", N_("Beginner")), ("intermediate", N_("Intermediate")), ("expert", N_("Expert")),
                ("custom", N_("Custom")))

@@ -17,6 +17,7 @@ import random
 import pygame
 
 from arcade.engine.i18n import N_, _
+from arcade.engine.intents import CTRL, SHIFT, IntentMap
 from arcade.engine.session import DEMO, HINT, OPPONENT, PLAYER
 from arcade.engine.session_scene import SessionScene
 from arcade.engine.ui import colors
@@ -68,30 +69,19 @@ BUTTON_LABELS = {"undo": N_("Undo"), "new": N_("New"), "swap": N_("Swap"), "choo
 RESULTS_Y = 728
 HINT_Y = 762
 
-SHIFT, CTRL, ALT = pygame.KMOD_SHIFT, pygame.KMOD_CTRL, pygame.KMOD_ALT
-KEYS = {
+KEYS = {(k, 0): v for k, v in {
     pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right",
     pygame.K_RETURN: "place", pygame.K_KP_ENTER: "place", pygame.K_SPACE: "place",
     pygame.K_u: "undo", pygame.K_BACKSPACE: "undo", pygame.K_n: "new", pygame.K_s: "swap", pygame.K_c: "choose",
     pygame.K_h: "hint",
     pygame.K_ESCAPE: "pause",
-}
+}.items()} | {(pygame.K_z, CTRL | SHIFT): "redo", (pygame.K_y, CTRL): "redo", (pygame.K_z, CTRL): "undo",
+              (pygame.K_u, SHIFT): "redo"}
 STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 
-def intent_of(event) -> str | None:
-    """The intent of a KEYDOWN event, or None (Ctrl+Z is undo, Ctrl+Y, Ctrl+Shift+Z and Shift+U redo; other
-    Ctrl/Alt chords are the window's)."""
-    if (event.key == pygame.K_z and event.mod & CTRL and event.mod & SHIFT) or (event.key == pygame.K_y and
-                                                                                event.mod & CTRL):
-        return "redo"
-    if event.key == pygame.K_z and event.mod & CTRL:
-        return "undo"
-    if event.key == pygame.K_u and event.mod & SHIFT:
-        return "redo"
-    if event.mod & (CTRL | ALT):
-        return None
-    return KEYS.get(event.key)
+# Ctrl+Z undo; Ctrl+Y, Ctrl+Shift+Z and Shift+U redo; other Ctrl/Alt chords are the window's (arcade.engine.intents)
+intent_of = IntentMap(KEYS)
 
 
 def button_rect(name: str) -> pygame.Rect:
