@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 from typing import Callable
 
+from arcade.engine.ai_requests import Requests
 from arcade.game2048 import AI_SPEEDS
 
 log = logging.getLogger("arcade")
@@ -56,9 +57,8 @@ class AIController:
 
     def __init__(self, make_worker: Callable = make_worker, strategy: Callable[[], str] = lambda: "expectimax",
                  speed: int = 10) -> None:
-        self._make_worker = make_worker
         self.strategy = strategy
-        self.worker = None
+        self.requests = Requests(make_worker)  # the worker and what its answer is about
         self.autoplay = False
         self.hint = None        # the direction to show as a hint
         self.hint_for = None    # the grid the hint was asked for
@@ -77,7 +77,11 @@ class AIController:
     @property
     def warming(self) -> bool:
         """The worker is starting up (imports, tables, compiling the search) and has not answered yet."""
-        return self.worker is not None and bool(getattr(self.worker, "warming", False))
+        return self.requests.warming
+
+    @property
+    def worker(self):
+        return self.requests.worker
 
     @property
     def moves_per_second(self) -> int:
@@ -94,14 +98,9 @@ class AIController:
             self.speed_index = AI_SPEEDS.index(moves_per_second)
 
     # ----- requests -----
-    def _worker(self):
-        if self.worker is None:
-            self.worker = self._make_worker()
-        return self.worker
-
     def start(self) -> None:
         """Start the worker ahead of the first request (it spawns on a background thread)."""
-        self._worker().start()
+        self.requests.start()
 
     def set_autoplay(self, on: bool) -> None:
         self.autoplay = on
@@ -110,8 +109,7 @@ class AIController:
         self.since_move = 1e9
 
     def cancel(self) -> None:
-        if self.worker is not None:
-            self.worker.cancel()
+        self.requests.cancel()
         self.pending = self.ready = None
 
     def ask_hint(self, grid) -> None:
@@ -138,23 +136,20 @@ class AIController:
             self.moves += 1
 
     def _request(self, grid, purpose: str) -> None:
-        self._worker().request(grid, self.strategy(), budget=BUDGET_S)
         self.pending = (grid, purpose)
+        self.requests.ask(self.pending, grid, self.strategy(), budget=BUDGET_S)
 
     def close(self) -> None:
-        if self.worker is not None:
-            self.worker.close()
-            self.worker = None
+        self.requests.close()
         self.pending = self.ready = None
 
     # ----- the frame -----
     def update(self, dt: float, grid, terminated: bool) -> str | None:
         """Collect the worker's answer, ask again when needed; the direction to play now, or None."""
         self.since_move += dt
-        if self.worker is not None and self.pending is not None:
-            reply = self.worker.poll()
-            if reply is not None:
-                self._answer(reply, grid)
+        answer = self.requests.poll() if self.pending is not None else None
+        if answer is not None:
+            self._answer(answer[1], grid)
         if not self.autoplay or terminated:
             if (self.watch and not terminated and self.pending is None and self.decision_for != grid
                     and not self.error):

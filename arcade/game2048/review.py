@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from arcade.engine.ai_requests import Requests
 from arcade.engine.jobs import Chunked, worker_factory
 
 __all__ = ["GRADES", "MoveReview", "grade", "evaluate", "review_chunk", "positions", "review_move", "summarize",
@@ -130,30 +131,30 @@ class Coach:
 
     def __init__(self, make_worker=None, depth: int = EVAL_DEPTH):
         self._make_worker = make_worker
-        self.worker = None
+        self.requests: Requests | None = None  # made once the worker module is loaded
         self.depth = depth
-        self.asked = None  # (grid, direction) in flight
         self.last: MoveReview | None = None
         self.shown = 0.0  # seconds the last grade has been on screen
 
+    @property
+    def asked(self):
+        """(grid, direction) in flight, or None."""
+        return self.requests.key if self.requests is not None else None
+
     def moved(self, grid_before, direction: str) -> None:
-        if self.worker is None:
+        if self.requests is None:
             make = self._make_worker or worker_factory(Reviewer.WORKER)
             if make is None:
                 return  # the worker module is still loading: this move goes ungraded
-            self.worker = make()
-        self.worker.request([grid_before], self.depth, budget=2.0)
-        self.asked = (grid_before, direction)
+            self.requests = Requests(make)
+        self.requests.ask((grid_before, direction), [grid_before], self.depth, budget=2.0)
 
     def update(self, dt: float) -> None:
         self.shown += dt
-        if self.asked is None or self.worker is None:
+        answer = self.requests.poll() if self.requests is not None else None
+        if answer is None:
             return
-        reply = self.worker.poll()
-        if reply is None:
-            return
-        _, direction = self.asked
-        self.asked = None
+        (_, direction), reply = answer
         if not reply.error and reply.value:
             self.last = review_move(0, direction, reply.value[0])
             self.shown = 0.0
@@ -163,11 +164,11 @@ class Coach:
         return self.last if self.last is not None and self.shown < self.SHOW_S else None
 
     def reset(self) -> None:
-        if self.worker is not None:
-            self.worker.cancel()
-        self.asked, self.last = None, None
+        if self.requests is not None:
+            self.requests.cancel()
+        self.last = None
 
     def close(self) -> None:
-        if self.worker is not None:
-            self.worker.close()
-            self.worker = None
+        if self.requests is not None:
+            self.requests.close()
+            self.requests = None

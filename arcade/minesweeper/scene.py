@@ -26,6 +26,7 @@ import random
 
 import pygame
 
+from arcade.engine.ai_requests import Requests
 from arcade.engine.i18n import _, ngettext
 from arcade.engine.intents import CTRL, SHIFT, IntentMap
 from arcade.engine import settings as specs
@@ -94,47 +95,46 @@ class Assist:
     ``poll()`` every frame; ``get(key)`` the analysis of that position or None."""
 
     def __init__(self, make_worker=_worker) -> None:
-        self._make = make_worker
-        self.worker = None
-        self.asked = None
+        self.requests = Requests(lambda: make_worker(ANALYSE))
         self.key = None
         self.analysis = None
         self.failed = None
         self.error = ""
 
+    @property
+    def worker(self):
+        return self.requests.worker
+
+    @property
+    def asked(self):
+        return self.requests.key
+
     def want(self, key, view, mines: int, rule: str) -> None:
         if key in (self.key, self.asked, self.failed):
             return
-        if self.worker is None:
-            self.worker = self._make(ANALYSE)
-        self.worker.request(view, mines, first_click=rule, want_probs=True, budget=ANALYSE_BUDGET_S)
-        self.asked = key
+        self.requests.ask(key, view, mines, first_click=rule, want_probs=True, budget=ANALYSE_BUDGET_S)
 
     def poll(self) -> None:
-        if self.worker is None or self.asked is None:
+        answer = self.requests.poll()
+        if answer is None:
             return
-        reply = self.worker.poll()
-        if reply is None:
-            return
+        key, reply = answer
         if reply.ok:
-            self.key, self.analysis, self.error = self.asked, reply.value, ""
+            self.key, self.analysis, self.error = key, reply.value, ""
         else:
-            self.failed = self.asked
+            self.failed = key
             self.error = reply.error.splitlines()[0][:120] if reply.error else "the AI failed"
             log.warning("minesweeper AI: %s", self.error)
-        self.asked = None
 
     def get(self, key):
         return self.analysis if key == self.key else None
 
     @property
     def thinking(self) -> bool:
-        return self.asked is not None
+        return self.requests.pending
 
     def close(self) -> None:
-        if self.worker is not None:
-            self.worker.close()
-            self.worker = None
+        self.requests.close()
 
 
 class MinesScene(SessionScene):

@@ -16,6 +16,7 @@ import random
 
 import pygame
 
+from arcade.engine.ai_requests import Requests
 from arcade.engine.i18n import N_, _
 from arcade.engine.intents import CTRL, SHIFT, IntentMap
 from arcade.engine.session import DEMO, HINT, OPPONENT, PLAYER
@@ -249,7 +250,7 @@ class TicTacToeScene(SessionScene):
             options = {"variant": self._demo_variant(), "friend": True}
         super().__init__(app, tictactoe.GAME, resume=resume, options=options, demo=demo)
         self.match = MatchView(self.session)
-        self.worker = None
+        self.requests = Requests(lambda: make_worker())  # the AI's moves and hints (arcade.engine.ai_requests)
         self.engine = None   # a Gomocup engine process, when that is the opponent
         self.forfeit = None  # why the engine lost (it failed), once it has
         self.chooser: Chooser | None = Chooser(self) if choose and not demo else None
@@ -325,9 +326,7 @@ class TicTacToeScene(SessionScene):
     def exit(self) -> None:
         super().exit()
         self._close_engine()
-        if self.worker is not None:
-            self.worker.close()
-            self.worker = None
+        self.requests.close()
 
     def uncover(self) -> None:
         # the settings may have changed under the pause overlay: a game not begun takes them at once
@@ -342,8 +341,7 @@ class TicTacToeScene(SessionScene):
     # ----- games -----
     def start(self, params: Params) -> None:
         """A new game with ``params`` (the one on the board is left: recorded as abandoned if it was under way)."""
-        if self.worker is not None:
-            self.worker.cancel()
+        self.requests.cancel()
         self._close_engine()
         self.session.new(params=params)
         self._reset_ai()
@@ -434,8 +432,7 @@ class TicTacToeScene(SessionScene):
         return True
 
     def changed(self) -> None:
-        if self.worker is not None:
-            self.worker.cancel()
+        self.requests.cancel()
         self._reset_ai()
         self.since_move = 1.0
         self.since_over = END_GRACE
@@ -446,8 +443,7 @@ class TicTacToeScene(SessionScene):
         m = self.match
         if self.demo or m.opponent != "ai" or m.over:
             return False
-        if self.worker is not None:
-            self.worker.cancel()
+        self.requests.cancel()
         self.session.play("swap")
         self._reset_ai()
         self.app.profile.set("tictactoe.side", m.human)
@@ -461,20 +457,23 @@ class TicTacToeScene(SessionScene):
         if self.demo or not self.human_turn or self.hint_asked == tuple(m.moves):
             return False
         seconds = float(self.app.profile.get("tictactoe.think")) if m.variant == "gomoku" else None
-        self._worker().request(m.rows, m.k, "perfect", self._rng.randrange(1 << 30), seconds,
-                               budget=seconds if seconds is not None else SMALL_BUDGET)
+        self.requests.ask(("hint", tuple(m.moves)), m.rows, m.k, "perfect", self._rng.randrange(1 << 30), seconds,
+                          budget=seconds if seconds is not None else SMALL_BUDGET)
         self.hint_asked, self.hint = tuple(m.moves), None
         return True
 
     def _update_hint(self) -> None:
-        if self.hint_asked is None or self.hint is not None or self.worker is None:
+        if self.hint_asked is None or self.hint is not None:
             return
         if self.hint_asked != tuple(self.match.moves) or not self.human_turn:
             self.hint_asked = None
             return
-        r = self.worker.poll()
-        if r is None:
+        answer = self.requests.poll()
+        if answer is None:
             return
+        key, r = answer
+        if key != ("hint", self.hint_asked):
+            return  # an answer about another position
         move = r.value
         if r.ok and isinstance(move, tuple) and len(move) == 2 and self.match.legal(*move):
             self.hint = move
@@ -499,11 +498,6 @@ class TicTacToeScene(SessionScene):
         return self._threat_cache
 
     # ----- the AI -----
-    def _worker(self):
-        if self.worker is None:
-            self.worker = make_worker()
-        return self.worker
-
     def _ask(self) -> None:
         m = self.match
         side = m.to_move
@@ -512,7 +506,8 @@ class TicTacToeScene(SessionScene):
         if m.variant == "gomoku":
             seconds = DEMO_BUDGET if self.demo else float(self.app.profile.get("tictactoe.think"))
         budget = seconds if seconds is not None else SMALL_BUDGET
-        self._worker().request(m.rows, m.k, level, self._rng.randrange(1 << 30), seconds, budget=budget)
+        self.requests.ask(("move", tuple(m.moves)), m.rows, m.k, level, self._rng.randrange(1 << 30), seconds,
+                          budget=budget)
         self.asked = tuple(m.moves)
         self.think_t = 0.0
 
@@ -588,17 +583,17 @@ class TicTacToeScene(SessionScene):
         if self.asked != tuple(self.match.moves):
             self._ask()
         self.think_t += dt
-        if self.reply is None:
-            r = self.worker.poll()
-            if r is not None:
-                move = r.value
-                if r.ok and isinstance(move, tuple) and len(move) == 2 and self.match.legal(*move):
-                    self.reply = move
-                elif r.restarted:
-                    self.asked = None  # the worker was replaced: ask again
-                    return
-                else:
-                    self.reply = self._fallback(r.error or f"bad move {move!r}")
+        answer = self.requests.poll() if self.reply is None else None
+        if answer is not None and answer[0] == ("move", self.asked):  # an answer about this position
+            r = answer[1]
+            move = r.value
+            if r.ok and isinstance(move, tuple) and len(move) == 2 and self.match.legal(*move):
+                self.reply = move
+            elif r.restarted:
+                self.asked = None  # the worker was replaced: ask again
+                return
+            else:
+                self.reply = self._fallback(r.error or f"bad move {move!r}")
         pause = DEMO_PAUSE if self.demo else AI_PAUSE
         if self.reply is not None and self.think_t >= pause and self.since_move >= pause:
             self.place(*self.reply, by_ai=True)
