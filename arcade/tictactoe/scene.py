@@ -794,8 +794,11 @@ class TicTacToeScene(SessionScene):
         m = self.match
         if m.opponent == "friend":
             return _("Two players at one screen")
-        c = results(self.app.profile.history(GAME_ID)).get((m.variant, m.level))
+        engine = m.opponent == "engine"
+        c = results(self.app.profile.history(GAME_ID)).get((m.variant, "engine" if engine else m.level))
         w, d, l_ = (c["win"], c["draw"], c["loss"]) if c else (0, 0, 0)
+        if engine:
+            return _("vs {name}: {w} won, {d} drawn, {l} lost").format(name=self._engine_name(), w=w, d=d, l=l_)
         return _("vs AI {level}: {w} won, {d} drawn, {l} lost").format(level=level_name(m.variant, m.level), w=w, d=d,
                                                                         l=l_)
 

@@ -111,6 +111,8 @@ def test_a_game_against_an_external_engine_from_the_command_line(app, tmp_path):
     assert s.match.over and s.match.winner == "X" and s.forfeit is None
     assert s.names()["O"] == "pbrain-fake-good" and app.profile.get("tictactoe.engine") == path
     assert any(r.get("opponent") == "engine" for r in app.profile.history("tictactoe"))
+    s._results_text = None
+    assert s.results_line() == "vs pbrain-fake-good: 1 won, 0 drawn, 0 lost"
     proc = s.engine.proc
     s.exit()
     assert proc is None or proc.wait(timeout=5) is not None
