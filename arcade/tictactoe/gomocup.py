@@ -172,7 +172,8 @@ class Brain:
                 return []
         except ValueError as e:
             return [f"ERROR {e}"]
-        return [f"UNKNOWN {word}"]
+        shown = "".join(ch for ch in word if ch.isprintable() and not ch.isspace())[:40]
+        return [f"UNKNOWN {shown}"]
 
     def _start(self, w_text: str, h_text: str) -> list[str]:
         try:

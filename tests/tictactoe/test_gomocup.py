@@ -4,6 +4,7 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from arcade.tictactoe.gomocup import ABOUT, Brain, main, move_seconds
 
@@ -129,3 +130,26 @@ def test_the_real_engine_through_the_command_line_answers_within_its_turn():
     assert lines[0] == "OK" and lines[-1] in ("4,5", "9,5")  # five in a row
     spent = [int(x.split()[1]) for x in lines if x.startswith("MESSAGE")]
     assert spent and max(spent) <= 700
+
+
+_WORDS = st.sampled_from(["START 15", "START 7", "RECTSTART 9,6", "RESTART", "BEGIN", "TURN 3,4", "TURN 99,1",
+                          "TURN x", "BOARD", "1,1,1", "2,2,2", "DONE", "TAKEBACK 3,4", "INFO rule 4",
+                          "INFO timeout_turn 300", "INFO time_left -5", "ABOUT", "", "GARBAGE", "TURN 0,0"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(_WORDS, st.text(max_size=12).map(lambda t: t.replace("\n", " "))), max_size=30))
+def test_any_sequence_of_lines_gets_well_formed_answers_and_legal_moves(lines):
+    import re
+
+    def think(rows, seconds):
+        return next((x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch == ".")
+
+    b = Brain(think)
+    for line in lines:
+        for out in b.handle(line):
+            assert "\n" not in out
+            assert re.fullmatch(r"OK|ERROR .+|UNKNOWN .*|MESSAGE .*|\d+,\d+|name=.+", out), out
+        cells = [(x, y) for x, y, _ in b.stones]
+        assert len(cells) == len(set(cells))  # never two stones on a point
+        assert all(0 <= x < b.w and 0 <= y < b.h for x, y in cells)
