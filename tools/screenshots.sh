@@ -181,21 +181,24 @@ shots replay wait:1.5 key:space wait:0.3 key:A wait:60 key:v wait:6 shot:mines-r
     -- play minesweeper --level expert --seed 4 --new --data-dir "$TMP/pd-mr"
 
 # a Gomoku replay: black's first moves scripted, the rest by the AI's levels, then the replay mid-way
-SDL_VIDEODRIVER=dummy .venv/bin/python - "$TMP/gomoku.replay" <<'PY' >/dev/null 2>&1
+.venv/bin/python - "$TMP/gomoku.replay" <<'PY'
 import sys
 from arcade.engine import replays
-from arcade.tictactoe import ai, replay
-from arcade.tictactoe.match import Match
-m, script, i = Match(variant="gomoku", opponent="ai", human="X", level="hard"), [(7, 7), (6, 8), (8, 6)], 0
-while not m.over and len(m.moves) < 60:
-    if m.ai_to_move:
-        r, c = ai.choose(m.rows, level="medium")
+from arcade.engine.session import OPPONENT, PLAYER, Session
+from arcade.tictactoe import ai
+from arcade.tictactoe.backend import BACKEND, Params
+s = Session(BACKEND, Params("gomoku", "ai", "X", "medium"), 1)
+script, i = [(7, 7), (6, 8), (8, 6)], 0
+while not s.over and s.moves_played < 60:
+    pos = s.state
+    if pos.to_move != pos.human:
+        s.play(ai.choose(pos.rows, 5, level="medium"), by=OPPONENT)
     else:
-        r, c = script[i] if i < len(script) and m.legal(*script[i]) else ai.choose(m.rows, level="easy")
+        move = script[i] if i < len(script) and pos.rows[script[i][0]][script[i][1]] == "." else \
+            ai.choose(pos.rows, 5, level="easy")
         i += 1
-    m.clock_ms += 700
-    m.play(r, c)
-replays.write_file(replay.record(m), sys.argv[1])
+        s.play(move, by=PLAYER)
+replays.write_file(s.replay(), sys.argv[1])
 PY
 shots replay wait:2 key:x wait:4 shot:gomoku -- replay "$TMP/gomoku.replay" --data-dir "$TMP/pd-g"
 
