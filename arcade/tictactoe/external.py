@@ -61,6 +61,7 @@ class EngineProcess:
         self.asked_at = 0.0
         self.failure: Failure | None = None
         self.stones: set = set()
+        self.pending: list | None = None  # the lines of a request made before START was answered
         self.last_ms = 0.0  # the wall time the last move took
 
     # ----- life -----
@@ -159,8 +160,6 @@ class EngineProcess:
         self.asked_at = time.monotonic()
         self.deadline = self.asked_at + self.turn_ms / 1000 + self.grace_s
         return None
-
-    pending: list | None = None
 
     def _name(self) -> str:
         return os.path.basename(self.argv[0])
