@@ -43,7 +43,3 @@ class IntentMap:
         if char and char in self.chars:
             return self.chars[char]
         return self.keys.get((key, 0))
-
-    def keys_for(self, intent: str) -> list[tuple[int, int]]:
-        """Every (key, modifiers) that means ``intent`` (for help texts and tests)."""
-        return [k for k, v in self.keys.items() if v == intent]

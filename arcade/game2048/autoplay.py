@@ -80,10 +80,6 @@ class AIController:
         return self.requests.warming
 
     @property
-    def worker(self):
-        return self.requests.worker
-
-    @property
     def moves_per_second(self) -> int:
         return AI_SPEEDS[self.speed_index]
 

@@ -102,10 +102,6 @@ class Assist:
         self.error = ""
 
     @property
-    def worker(self):
-        return self.requests.worker
-
-    @property
     def asked(self):
         return self.requests.key
 

@@ -474,27 +474,24 @@ class TicTacToeScene(SessionScene):
         key, r = answer
         if key != ("hint", self.hint_asked):
             return  # an answer about another position
-        move = r.value
-        if r.ok and isinstance(move, tuple) and len(move) == 2 and self.match.legal(*move):
-            self.hint = move
-            self.session.hint_taken()
-            self.cursor = move if self.cursor is not None else None
-        elif r.restarted:
-            self.hint_asked = None
-        else:
-            self.hint = self._fallback(r.error or f"bad move {move!r}")
-            self.session.hint_taken()
+        move = self._move_of(r)
+        if move is None:
+            self.hint_asked = None  # the worker was replaced: H asks again
+            return
+        self.hint = move
+        self.session.hint_taken()
+        self.cursor = move if self.cursor is not None else None
 
     def threat_marks(self) -> tuple:
         """Gomoku's fours and open threes on the board (the setting turns them off), computed once a position."""
         m = self.match
         if m.variant != "gomoku" or not self.app.profile.get("tictactoe.threats") or m.over:
             return ()
-        key = (id(m.pos), len(m.moves))
-        if getattr(self, "_threat_key", None) != key:
+        pos = m.pos
+        if getattr(self, "_threat_pos", None) is not pos:  # the position object is held, so a new one is a new board
             from arcade.tictactoe.threats import threats
 
-            self._threat_key, self._threat_cache = key, tuple(threats(m.rows, m.k))
+            self._threat_pos, self._threat_cache = pos, tuple(threats(m.rows, m.k))
         return self._threat_cache
 
     # ----- the AI -----
@@ -510,6 +507,16 @@ class TicTacToeScene(SessionScene):
                           budget=budget)
         self.asked = tuple(m.moves)
         self.think_t = 0.0
+
+    def _move_of(self, r):
+        """The move in the worker's reply ``r``; a greedy move if the reply failed or is not a legal move; None
+        when the worker was replaced (ask again)."""
+        move = r.value
+        if r.ok and isinstance(move, tuple) and len(move) == 2 and self.match.legal(*move):
+            return move
+        if r.restarted:
+            return None
+        return self._fallback(r.error or f"bad move {move!r}")
 
     def _fallback(self, why: str):
         """The worker failed: a move from the quick greedy baseline (pure, milliseconds), so the game goes on."""
@@ -577,23 +584,17 @@ class TicTacToeScene(SessionScene):
         if not self.ai_turn:
             return
         if self.match.opponent == "engine" and not self.demo:
-            if self.forfeit is None:
-                self._update_engine(dt)
+            self._update_engine(dt)  # (ai_turn is False once the engine has lost)
             return
         if self.asked != tuple(self.match.moves):
             self._ask()
         self.think_t += dt
         answer = self.requests.poll() if self.reply is None else None
         if answer is not None and answer[0] == ("move", self.asked):  # an answer about this position
-            r = answer[1]
-            move = r.value
-            if r.ok and isinstance(move, tuple) and len(move) == 2 and self.match.legal(*move):
-                self.reply = move
-            elif r.restarted:
+            self.reply = self._move_of(answer[1])
+            if self.reply is None:
                 self.asked = None  # the worker was replaced: ask again
                 return
-            else:
-                self.reply = self._fallback(r.error or f"bad move {move!r}")
         pause = DEMO_PAUSE if self.demo else AI_PAUSE
         if self.reply is not None and self.think_t >= pause and self.since_move >= pause:
             self.place(*self.reply, by_ai=True)

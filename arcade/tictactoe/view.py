@@ -33,6 +33,7 @@ GRID_INK = (112, 80, 46)
 BLACK_STONE = (34, 34, 38)
 WHITE_STONE = (244, 242, 236)
 PREVIEW_ALPHA = 90  # the mark under the mouse before it is placed
+HINT_ALPHA = 160  # the AI's suggested mark, in its gold ring
 POP_SECONDS = 0.14
 LINE_SECONDS = 0.35
 SS = 4  # supersampling of marks and stones
@@ -130,7 +131,7 @@ class BoardView:
         self._background()
         yield
         for piece in "XO":
-            for alpha in (255, PREVIEW_ALPHA):
+            for alpha in (255, PREVIEW_ALPHA, HINT_ALPHA):
                 self.mark(piece, alpha)
                 yield
 
@@ -203,7 +204,7 @@ class BoardView:
         if snap.threats:
             self._threats(surface, snap.threats, snap.safe)
         if snap.hint is not None and snap.rows[snap.hint[0]][snap.hint[1]] == ".":
-            ghost = self.mark(snap.hint_piece, 0.6)
+            ghost = self.mark(snap.hint_piece, HINT_ALPHA)
             surface.blit(ghost, ghost.get_rect(center=self.center(*snap.hint)))
             pulse = 0.5 + 0.5 * math.sin(snap.t * 5)
             radius = self.cell * (0.5 + 0.06 * pulse)
@@ -237,38 +238,43 @@ class BoardView:
     def _threats(self, surface, found, safe: bool = False) -> None:
         """Each threat as a band through its stones (fours red and solid, open threes amber and hollow: told
         apart by shape as well as colour) and its key cells as small marks: a diamond where a stone makes five,
-        a ring where one makes an open four."""
-        layer = getattr(self, "_layer", None)
-        if layer is None or layer.get_size() != surface.get_size():
-            layer = self._layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        layer.fill((0, 0, 0, 0))
-        for t in found:
+        a ring where one makes an open four. The bands of a position are drawn once, onto a layer the size of
+        the board, and blitted each frame."""
+        def ink(t):
             four = t.kind != "open three"
-            ink = (SAFE_FOUR if four else SAFE_THREE) if safe else THREAT_FOUR if four else THREAT_THREE
-            (x0, y0), (x1, y1) = self.center(*t.stones[0]), self.center(*t.stones[-1])
-            width = max(3, round(self.cell * (0.5 if four else 0.36)))
-            if four:  # solid
-                pygame.draw.line(layer, (*ink, 110), (x0, y0), (x1, y1), width)
-                for x, y in ((x0, y0), (x1, y1)):
-                    pygame.draw.circle(layer, (*ink, 110), (x, y), width / 2)
-            else:  # hollow: the band's two edges only
-                dx, dy = x1 - x0, y1 - y0
-                n = max(1.0, math.hypot(dx, dy))
-                ox, oy = -dy / n * width / 2, dx / n * width / 2
-                for sgn in (1, -1):
-                    pygame.draw.line(layer, (*ink, 240), (x0 + sgn * ox, y0 + sgn * oy),
-                                     (x1 + sgn * ox, y1 + sgn * oy), 3)
-        surface.blit(layer, (0, 0))
+            return four, (SAFE_FOUR if four else SAFE_THREE) if safe else THREAT_FOUR if four else THREAT_THREE
+
+        cached = getattr(self, "_bands", None)
+        if cached is None or cached[0] is not found or cached[1] != safe:
+            layer = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            ox, oy = self.rect.topleft
+            for t in found:
+                four, colour = ink(t)
+                (x0, y0), (x1, y1) = self.center(*t.stones[0]), self.center(*t.stones[-1])
+                x0, y0, x1, y1 = x0 - ox, y0 - oy, x1 - ox, y1 - oy
+                width = max(3, round(self.cell * (0.5 if four else 0.36)))
+                if four:  # solid
+                    pygame.draw.line(layer, (*colour, 110), (x0, y0), (x1, y1), width)
+                    for x, y in ((x0, y0), (x1, y1)):
+                        pygame.draw.circle(layer, (*colour, 110), (x, y), width / 2)
+                else:  # hollow: the band's two edges only
+                    dx, dy = x1 - x0, y1 - y0
+                    n = max(1.0, math.hypot(dx, dy))
+                    nx, ny = -dy / n * width / 2, dx / n * width / 2
+                    for sgn in (1, -1):
+                        pygame.draw.line(layer, (*colour, 240), (x0 + sgn * nx, y0 + sgn * ny),
+                                         (x1 + sgn * nx, y1 + sgn * ny), 3)
+            cached = self._bands = (found, safe, layer)
+        surface.blit(cached[2], self.rect.topleft)
+        size = max(4, self.cell * 0.18)
         for t in found:
-            four = t.kind != "open three"
-            ink = (SAFE_FOUR if four else SAFE_THREE) if safe else THREAT_FOUR if four else THREAT_THREE
+            four, colour = ink(t)
             for r, c in t.points:
                 x, y = self.center(r, c)
-                size = max(4, self.cell * 0.18)
                 if four:
-                    pygame.draw.polygon(surface, ink, [(x, y - size), (x + size, y), (x, y + size), (x - size, y)])
+                    pygame.draw.polygon(surface, colour, [(x, y - size), (x + size, y), (x, y + size), (x - size, y)])
                 else:
-                    pygame.draw.circle(surface, ink, (x, y), size * 1.2, width=3)
+                    pygame.draw.circle(surface, colour, (x, y), size * 1.2, width=3)
 
     def _line(self, surface, line, k: float) -> None:
         (r0, c0), (r1, c1) = line
