@@ -44,15 +44,16 @@ def _literal(text: str) -> str:
 
 
 def _window(text: str) -> tuple[int, int]:
-    from arcade.engine.app import MAX_WINDOW, MIN_WINDOW
+    from arcade.engine.app import MAX_WINDOW, MIN_LANDSCAPE, MIN_WINDOW, window_allowed
 
     try:
         w, h = (int(p) for p in text.lower().split("x"))
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT like 540x900, got {text!r}") from None
-    if not (MIN_WINDOW[0] <= w <= MAX_WINDOW[0] and MIN_WINDOW[1] <= h <= MAX_WINDOW[1]):
+    if not window_allowed((w, h)):
         raise argparse.ArgumentTypeError(
-            f"{w}x{h} is outside {MIN_WINDOW[0]}x{MIN_WINDOW[1]} .. {MAX_WINDOW[0]}x{MAX_WINDOW[1]}")
+            f"{w}x{h} is too small or too big: a tall window from {MIN_WINDOW[0]}x{MIN_WINDOW[1]}, a wide one from "
+            f"{MIN_LANDSCAPE[0]}x{MIN_LANDSCAPE[1]}, up to {MAX_WINDOW[0]}x{MAX_WINDOW[1]}")
     return w, h
 
 

@@ -23,6 +23,7 @@ class Piece:
     colour: tuple
     rect: pygame.Rect       # the ink on the canvas
     background: tuple       # the median colour under it before it was drawn
+    cut: bool = False       # part of the ink fell outside the canvas
 
     @property
     def contrast(self) -> float:
@@ -58,13 +59,16 @@ class Canvas(pygame.Surface):
         if info is not None:
             ink = source.get_bounding_rect()
             pos = dest.topleft if isinstance(dest, pygame.Rect) else (round(dest[0]), round(dest[1]))
-            box = ink.move(pos).clip(self.get_rect())
+            whole = ink.move(pos)
+            box = whole.clip(self.get_rect())
             if box.w and box.h:
                 px = pygame.surfarray.pixels3d(self)[box.x:box.right, box.y:box.bottom].reshape(-1, 3)
                 under = tuple(int(v) for v in sorted_median(px))
+            elif whole.w and whole.h:  # drawn wholly off the canvas: nobody reads it
+                box, under = whole, tuple(info[2])[:3]
         r = super().blit(source, dest, area, special_flags)
         if under is not None:
-            self.pieces.append(Piece(info[0], info[1], tuple(info[2])[:3], box, under))
+            self.pieces.append(Piece(info[0], info[1], tuple(info[2])[:3], box, under, box != whole))
         return r
 
 

@@ -1,7 +1,10 @@
 """The window and the main loop.
 
-Scenes draw on a portrait logical canvas (:data:`LOGICAL_SIZE`, ``app.screen``); the app shows it in a resizable
-window of any size from :data:`MIN_WINDOW` up: scaled to fit with the aspect kept (:func:`fit_canvas`), smoothly
+Scenes draw on a logical canvas (``app.screen``, ``app.size``): portrait (:data:`LOGICAL_SIZE`, 480x800) in a
+window taller than it is wide, landscape (:data:`LANDSCAPE_SIZE`, 840x560) in a wider one (:func:`canvas_for`:
+whichever fills more of the window). When the window turns, the app makes the other canvas and every scene on the
+stack lays itself out again (``Scene.resize``). The app shows the canvas in a resizable window of any size from the
+canvas's minimum (:func:`min_window`) up: scaled to fit with the aspect kept (:func:`fit_canvas`), smoothly
 (``pygame.transform.smoothscale``), centred between black bars. Pointer events from the window are mapped back to
 canvas pixels through the same :class:`Fit` before any scene sees them (a press on a bar is dropped). We scale
 ourselves rather than use ``pygame.SCALED``: SCALED scales by whole numbers in a window (a 300x500 window crops the
@@ -32,7 +35,7 @@ from arcade import __version__
 from arcade.engine.i18n import N_
 from arcade.engine.scene import Scene, SceneStack
 from arcade.engine.util import quiet_stderr
-from arcade.engine.ui.input import LOGICAL_SIZE
+from arcade.engine.ui.input import LANDSCAPE_SIZE, LOGICAL_SIZE, canvas_for, set_current_canvas
 
 log = logging.getLogger("arcade")
 
@@ -41,6 +44,7 @@ MAX_DT = 0.1  # a dragged window or a breakpoint must not teleport anything
 PAUSED_FPS = 15  # while minimised or unfocused: keep handling events, stop updating
 MIN_WINDOW = (408, 680)  # the smallest window: 0.85 of the canvas, so its smallest text (13 px) is still 11 pixels;
 #                         680 pixels high fits a 768-pixel laptop screen under its panel and title bar
+MIN_LANDSCAPE = (714, 476)  # the landscape canvas at the same 0.85 (800x480, a small screen, is above it)
 MAX_WINDOW = (7680, 4320)
 BARS = (0, 0, 0)  # the letterbox
 
@@ -107,6 +111,18 @@ def fit_canvas(window: tuple[int, int], canvas: tuple[int, int] = LOGICAL_SIZE) 
     scale = min(ww / cw, wh / ch)
     w, h = min(ww, max(1, round(cw * scale))), min(wh, max(1, round(ch * scale)))
     return Fit((ww, wh), canvas, scale, (ww - w) // 2, (wh - h) // 2, w, h)
+
+
+def min_window(canvas: tuple[int, int]) -> tuple[int, int]:
+    """The smallest window a canvas may be shown in (its text stays >= 11 pixels)."""
+    return MIN_LANDSCAPE if tuple(canvas) == LANDSCAPE_SIZE else MIN_WINDOW
+
+
+def window_allowed(window: tuple[int, int]) -> bool:
+    """A window size the app opens: at least the minimum of the canvas it would show, at most MAX_WINDOW."""
+    w, h = window
+    lo = min_window(canvas_for(window))
+    return lo[0] <= w <= MAX_WINDOW[0] and lo[1] <= h <= MAX_WINDOW[1]
 
 
 def initial_window(desktop: tuple[int, int] | None, canvas: tuple[int, int] = LOGICAL_SIZE,
@@ -198,6 +214,8 @@ class App:
             if size is None:
                 headless = driver in ("offscreen", "dummy")
                 size = initial_window(None if headless else _desktop(), self.size)
+            self.size = canvas_for(size)
+            set_current_canvas(self.size)
             display = pygame.display.set_mode(size, pygame.RESIZABLE)
             # the scenes' canvas, in the display's pixel format (fast blits, and smoothscale wants equal formats)
             self.screen = pygame.Surface(self.size).convert(display)
@@ -217,7 +235,7 @@ class App:
             with warnings.catch_warnings():  # deprecated for drawing through Window; we only set sizes
                 warnings.simplefilter("ignore", DeprecationWarning)
                 self.window = pygame.Window.from_display_module()
-            self.window.minimum_size = MIN_WINDOW
+            self.window.minimum_size = min_window(self.size)
         except (pygame.error, AttributeError):
             pass
         if self.options.fullscreen or self.profile.get("fullscreen"):
@@ -248,6 +266,34 @@ class App:
             self.profile.set("fullscreen", on)
 
     # ----- canvas <-> window -----
+    @property
+    def landscape(self) -> bool:
+        return self.size == LANDSCAPE_SIZE
+
+    def follow_window(self) -> None:
+        """Draw on the canvas that fits the window's shape now: when the window turned (a resize, fullscreen, a
+        rotated screen), make the other canvas and have every scene lay itself out for it."""
+        try:
+            window = tuple(pygame.display.get_window_size())
+        except pygame.error:
+            return
+        if window[0] <= 0 or window[1] <= 0:
+            return  # minimised: keep what there is
+        want = canvas_for(window)
+        if want == self.size:
+            return
+        self.size = want
+        set_current_canvas(want)
+        display = pygame.display.get_surface()
+        self.screen = pygame.Surface(want).convert(display) if display is not None else pygame.Surface(want)
+        self._shown = None
+        if self.window is not None:
+            try:
+                self.window.minimum_size = min_window(want)
+            except pygame.error:
+                pass
+        self.stack.resize(want)
+
     @property
     def fit(self) -> Fit:
         """Where the canvas sits in the window now, in window coordinates (those of mouse events)."""
@@ -493,6 +539,7 @@ class App:
         clock = time.perf_counter
         t0 = clock()
         dt = max(0.0, min(dt, MAX_DT))
+        self.follow_window()
         self.stack.begin_frame()
         t1 = clock()
         for raw in (self.to_canvas(e) for e in pygame.event.get()) if events is None else events:

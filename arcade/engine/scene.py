@@ -66,6 +66,10 @@ class Scene:
     def draw(self, surface) -> None:
         pass
 
+    def resize(self, size) -> None:
+        """The canvas changed shape (the window turned between portrait and landscape): lay out again for
+        ``size``. Scenes made later are made for ``app.size``."""
+
 
 import logging
 import time
@@ -284,6 +288,14 @@ class SceneStack:
     def veil_alpha(self) -> int:
         """Opacity (0..255) of the black fade veil this frame."""
         return 0 if self.transition is None else self.transition.veil_alpha
+
+    def resize(self, size) -> None:
+        """Every scene on the stack, bottom first, lays itself out for a canvas of ``size``."""
+        self._size = tuple(size)
+        self._veil = None
+        for scene in list(self.scenes):
+            if hasattr(scene, "resize"):
+                self._guard(scene, "resize", self._size)
 
     def close(self) -> None:
         """Exit every scene, top first (the app quits: scenes save in exit())."""

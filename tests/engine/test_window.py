@@ -1,10 +1,12 @@
-"""The window scales: the 480x800 canvas fitted into any window (aspect kept, centred, bars; the window manager
-stops a player at MIN_WINDOW), presented smoothly, and pointer input mapped back through the same fit."""
+"""The window scales: the canvas (480x800 in a tall window, 840x560 in a wide one) fitted into any window (aspect
+kept, centred, bars; the window manager stops a player at the canvas's minimum), presented smoothly, and pointer
+input mapped back through the same fit; the canvas turns with the window and the scenes lay out again."""
 import pygame
 import pytest
 
-from arcade.engine.app import MIN_WINDOW, Fit, fit_canvas, initial_window
-from arcade.engine.ui.input import LOGICAL_SIZE, finger_to_logical
+from arcade.engine.app import MIN_LANDSCAPE, MIN_WINDOW, Fit, fit_canvas, initial_window, min_window, window_allowed
+from arcade.engine.scene import Scene
+from arcade.engine.ui.input import LANDSCAPE_SIZE, LOGICAL_SIZE, canvas_for, finger_to_logical
 from arcade.shell.menu import MenuScene
 from helpers import frames
 from arcade.shell.settings_scene import SettingsScene
@@ -133,9 +135,9 @@ def _settle_from_queue(app, n=30):
 @pytest.mark.parametrize("window", [(1000, 1000), (420, 700), (1920, 1080)])
 def test_a_click_in_a_scaled_window_reaches_the_right_canvas_button(make_app, window):
     app, menu = _menu_at(make_app, window)
-    assert pygame.display.get_window_size() == window and app.screen.get_size() == LOGICAL_SIZE
+    assert pygame.display.get_window_size() == window and app.screen.get_size() == canvas_for(window)
     fit = app.fit
-    assert fit == fit_canvas(window)
+    assert fit == fit_canvas(window, canvas_for(window))
     r = _item(menu, "stats")  # in canvas pixels
     at = fit.to_window(r.center)
     pygame.event.clear()
@@ -145,24 +147,24 @@ def test_a_click_in_a_scaled_window_reaches_the_right_canvas_button(make_app, wi
 
 
 def test_a_click_on_a_bar_is_ignored_and_a_drag_ending_there_is_clamped(make_app):
-    app, menu = _menu_at(make_app, (1000, 1000))
+    app, menu = _menu_at(make_app, (480, 1000))  # bars above and below the canvas
     seen = []
     real = menu.handle
     menu.handle = lambda e: (seen.append(e), real(e))[1]
     r = _item(menu, "settings")
     pygame.event.clear()
-    _post(_button(pygame.MOUSEBUTTONDOWN, (100, 500)), _button(pygame.MOUSEBUTTONUP, (100, 500)))
+    _post(_button(pygame.MOUSEBUTTONDOWN, (240, 50)), _button(pygame.MOUSEBUTTONUP, (240, 50)))
     _settle_from_queue(app, 2)
     downs = [e for e in seen if e.type == pygame.MOUSEBUTTONDOWN]
     ups = [e for e in seen if e.type == pygame.MOUSEBUTTONUP]
     assert not downs  # the press on the bar never reached the scene
-    assert ups and ups[0].pos == (0, app.fit.to_canvas((200, 500))[1])  # the release: clamped to the canvas edge
+    assert ups and ups[0].pos == (app.fit.to_canvas((240, 500))[0], 0)  # the release: clamped to the canvas edge
     assert app.stack.top is menu
     # a touch on the button, in window-normalised coordinates as SDL reports them
     wx, wy = app.fit.to_window(r.center)
     common = dict(touch_id=1, finger_id=0, pressure=1.0, dx=0.0, dy=0.0)
-    _post(pygame.event.Event(pygame.FINGERDOWN, x=(wx + 0.5) / 1000, y=(wy + 0.5) / 1000, **common),
-          pygame.event.Event(pygame.FINGERUP, x=(wx + 0.5) / 1000, y=(wy + 0.5) / 1000, **common))
+    _post(pygame.event.Event(pygame.FINGERDOWN, x=(wx + 0.5) / 480, y=(wy + 0.5) / 1000, **common),
+          pygame.event.Event(pygame.FINGERUP, x=(wx + 0.5) / 480, y=(wy + 0.5) / 1000, **common))
     _settle_from_queue(app)
     assert isinstance(app.stack.top, SettingsScene)
 
@@ -186,8 +188,10 @@ def _near(got, colour, tolerance=8):
 def _quadrants(app):
     """Red top-left, green top-right, blue bottom-left, white bottom-right."""
     s = app.screen
-    for rect, colour in (((0, 0, 240, 400), (255, 0, 0)), ((240, 0, 240, 400), (0, 255, 0)),
-                         ((0, 400, 240, 400), (0, 0, 255)), ((240, 400, 240, 400), (255, 255, 255))):
+    w, h = s.get_size()
+    for rect, colour in (((0, 0, w // 2, h // 2), (255, 0, 0)), ((w // 2, 0, w - w // 2, h // 2), (0, 255, 0)),
+                         ((0, h // 2, w // 2, h - h // 2), (0, 0, 255)),
+                         ((w // 2, h // 2, w - w // 2, h - h // 2), (255, 255, 255))):
         s.fill(colour, rect)
 
 
@@ -212,13 +216,13 @@ def test_present_shows_the_whole_canvas_centred_between_bars(make_app, window):
 def test_resizing_at_run_time_refits(make_app):
     app, menu = _menu_at(make_app, (480, 800))
     assert app.fit.identity
-    app.window.size = (1000, 1000)  # as a player dragging the window's edge
+    app.window.size = (480, 1000)  # as a player dragging the window's edge
     _settle_from_queue(app, 2)  # the resize events arrive
     app.present()
-    assert app.fit == fit_canvas((1000, 1000))
+    assert app.fit == fit_canvas((480, 1000))
     shown = pygame.display.get_surface()
-    assert shown.get_size() == (1000, 1000)
-    assert tuple(shown.get_at((100, 500)))[:3] == (0, 0, 0)  # a bar where the canvas used to be
+    assert shown.get_size() == (480, 1000)
+    assert tuple(shown.get_at((240, 50)))[:3] == (0, 0, 0)  # a bar where the canvas used to be
     app.window.size = MIN_WINDOW
     _settle_from_queue(app, 2)
     assert app.fit == fit_canvas(MIN_WINDOW)
@@ -231,6 +235,65 @@ def test_resizing_at_run_time_refits(make_app):
 def test_the_window_manager_is_told_the_real_minimum(make_app):
     app = make_app()
     assert app.window is not None and tuple(app.window.minimum_size) == MIN_WINDOW
+    wide = make_app(window=(800, 480))
+    assert tuple(wide.window.minimum_size) == MIN_LANDSCAPE == min_window(LANDSCAPE_SIZE)
+
+
+# ----------------------------------------------------------------------------------------------- portrait and landscape
+@pytest.mark.parametrize("window", [(1280, 1000), (1920, 1080), (480, 800), (800, 480)])
+def test_the_picture_fills_at_least_80_percent_of_the_windows_a_desktop_has(window):
+    canvas = canvas_for(window)
+    fit = fit_canvas(window, canvas)
+    assert fit.w * fit.h >= 0.8 * window[0] * window[1], (window, canvas, fit.rect)
+
+
+@pytest.mark.parametrize("window", [(w, h) for w in (408, 500, 714, 800, 1000, 1280, 1920, 3840)
+                                    for h in (476, 480, 600, 680, 800, 1000, 1080, 2160)])
+def test_the_canvas_chosen_fills_more_of_the_window_than_the_other(window):
+    def share(canvas):
+        f = fit_canvas(window, canvas)
+        return f.w * f.h
+
+    chosen = canvas_for(window)
+    other = LOGICAL_SIZE if chosen == LANDSCAPE_SIZE else LANDSCAPE_SIZE
+    assert share(chosen) >= share(other) - window[0]  # (a pixel's row of rounding)
+
+
+@pytest.mark.parametrize("window,ok", [((408, 680), True), ((407, 680), False), ((800, 480), True),
+                                       ((714, 476), True), ((713, 476), False), ((600, 600), False),
+                                       ((7680, 4320), True), ((7681, 4320), False)])
+def test_allowed_windows_keep_the_smallest_text_at_11_pixels(window, ok):
+    assert window_allowed(window) == ok
+    if ok:
+        assert fit_canvas(window, canvas_for(window)).scale * 13 >= 11 - 1e-9
+
+
+def test_turning_the_window_turns_the_canvas_and_every_scene_lays_out_again(make_app):
+    app, menu = _menu_at(make_app, (480, 800))
+
+    class Probe(Scene):
+        overlay = True
+
+        def __init__(self, app):
+            super().__init__(app)
+            self.sizes = []
+
+        def resize(self, size):
+            self.sizes.append(size)
+
+    probe = Probe(app)
+    app.stack.push(probe, fade=False)
+    frames(app, 1)
+    app.window.size = (1280, 1000)
+    frames(app, 2)
+    assert app.size == LANDSCAPE_SIZE and app.landscape and app.screen.get_size() == LANDSCAPE_SIZE
+    assert probe.sizes == [LANDSCAPE_SIZE]
+    assert tuple(app.window.minimum_size) == MIN_LANDSCAPE
+    assert finger_to_logical(0.5, 0.5) == pytest.approx((420, 280))  # fingers map to the canvas drawn on now
+    app.window.size = (600, 1000)
+    frames(app, 2)
+    assert app.size == LOGICAL_SIZE and probe.sizes == [LANDSCAPE_SIZE, LOGICAL_SIZE]
+    assert tuple(app.window.minimum_size) == MIN_WINDOW
 
 
 def test_fullscreen_is_fitted_like_any_window(make_app):

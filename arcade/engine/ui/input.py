@@ -6,15 +6,48 @@ tapping fast both count) and ignore the synthetic mouse copy, so nothing is coun
 """
 from __future__ import annotations
 
+import math
+
 import pygame
 
-LOGICAL_SIZE = (480, 800)
+LOGICAL_SIZE = (480, 800)  # the portrait canvas (a phone's shape, the original games' own)
+LANDSCAPE_SIZE = (840, 560)  # the landscape canvas: aspect 1.5 fills >= 84 % of 1280x1000, 1920x1080 and 800x480,
+#                             and 560 high shows its smallest text (13 px) at 11 pixels in a 480-pixel-high window
+CANVASES = (LOGICAL_SIZE, LANDSCAPE_SIZE)
+# the window aspect (width / height) from which the landscape canvas fills more of it than the portrait one: the
+# geometric mean of the two canvases' aspects (0.6 x 1.5), where the two fill the same share
+TURN_ASPECT = math.sqrt(LOGICAL_SIZE[0] / LOGICAL_SIZE[1] * LANDSCAPE_SIZE[0] / LANDSCAPE_SIZE[1])
+
+_current = [LOGICAL_SIZE]  # the canvas the app draws on now (set by the app when the window turns)
 
 
-def finger_to_logical(nx: float, ny: float, window_size=None, logical=LOGICAL_SIZE) -> tuple[float, float]:
-    """Normalised finger coordinates -> logical canvas pixels. Scenes get fingers already normalised to the canvas
-    (the app maps them from the window, letterbox and all: ``App.to_canvas``), so by default this only scales;
-    with ``window_size`` it undoes the letterbox of a canvas fitted into a window of that size."""
+def canvas_for(window) -> tuple[int, int]:
+    """The canvas a window of this size is drawn on: landscape when it fills more of it than portrait."""
+    w, h = window
+    if w <= 0 or h <= 0:
+        return LOGICAL_SIZE
+    return LANDSCAPE_SIZE if w / h > TURN_ASPECT else LOGICAL_SIZE
+
+
+def is_landscape(size) -> bool:
+    return size[0] > size[1]
+
+
+def current_canvas() -> tuple[int, int]:
+    return _current[0]
+
+
+def set_current_canvas(size) -> None:
+    _current[0] = tuple(size)
+
+
+def finger_to_logical(nx: float, ny: float, window_size=None, logical=None) -> tuple[float, float]:
+    """Normalised finger coordinates -> logical canvas pixels (of ``logical``, by default the canvas drawn on now).
+    Scenes get fingers already normalised to the canvas (the app maps them from the window, letterbox and all:
+    ``App.to_canvas``), so by default this only scales; with ``window_size`` it undoes the letterbox of a canvas
+    fitted into a window of that size."""
+    if logical is None:
+        logical = current_canvas()
     if window_size is None:
         window_size = logical
     ww, wh = window_size
