@@ -62,6 +62,9 @@ def make_app(data_dir, request):
         return a
 
     yield make
+    from arcade.engine.ui.input import LOGICAL_SIZE, set_current_canvas
+
+    set_current_canvas(LOGICAL_SIZE)  # an app in a wide window leaves the next test the portrait canvas it expects
     failed = sum(a.stack.errors for a in made)
     for a in made:
         try:
