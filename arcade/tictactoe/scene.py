@@ -130,7 +130,7 @@ def layout_for(size) -> Layout:
 @lru_cache(maxsize=128)
 def wrap(text: str, width: int, size: int, weight: str = "bold", lines: int = 2, min_size: int = 13) -> tuple:
     """``text`` in at most ``lines`` lines of at most ``width`` pixels: ``(size, lines)`` at the largest size from
-    ``size`` down to ``min_size`` where it fits (at ``min_size`` a last line that does not fit is cut by ``fit``).
+    ``size`` down to ``min_size`` where it fits (at ``min_size`` the rest is cut at the last line's end).
     Lines break between the parts of a list ("a  |  b", "a · b"), else between words, else between characters
     (Chinese has no spaces)."""
     sep = next((s for s in ("  |  ", " · ", "   ·   ") if s in text), None)
@@ -142,7 +142,10 @@ def wrap(text: str, width: int, size: int, weight: str = "bold", lines: int = 2,
             while len(out) > 1 and narrow > 40 and len(_break(text, narrow - 8, font, sep)) == len(out):
                 narrow -= 8
             return sz, tuple(_break(text, narrow, font, sep))
-    return min_size, tuple(out[:lines - 1]) + (" ".join(out[lines - 1:]),)
+    last = " ".join(out[lines - 1:])  # too long even at min_size (an engine's chatter): cut, with an ellipsis
+    while len(last) > 1 and font.size(last + "...")[0] > width:
+        last = last[:-1]
+    return min_size, tuple(out[:lines - 1]) + (last.rstrip() + "...",)
 
 
 def _break(text: str, width: int, font, sep: str | None) -> list:
@@ -168,7 +171,7 @@ def _break(text: str, width: int, font, sep: str | None) -> list:
             out.append(line[:cut].strip())
             line = line[cut:].strip()
     if line:
-        out.append(line.strip())
+        out.append(line.lstrip())  # trailing spaces kept: "thinking.  " keeps its width as the dots come and go
     return out or [""]
 
 
@@ -212,10 +215,10 @@ def card_view(goban: bool) -> BoardView:
 
 
 def draw_cards(surface, names: dict, turn: str | None, winner: str | None, goban: bool, thinking: str | None = None,
-               t: float = 0.0, cards: tuple = CARDS) -> None:
+               t: float = 0.0, cards: tuple | None = None) -> None:
     """The two players' cards (at ``cards``: over the board, or in the column beside it): the side to move
     (``turn``) framed, the winner in gold, a pulsing indicator on the card of a side that is ``thinking``."""
-    for side, rect in zip("XO", cards):
+    for side, rect in zip("XO", cards or CARDS):
         turn_ = turn == side
         won = winner == side
         pygame.draw.rect(surface, colors.BUTTON if (turn_ or won) else colors.LABEL, rect, border_radius=10)
@@ -872,15 +875,18 @@ class TicTacToeScene(SessionScene):
         title = _(VARIANT_NAMES[m.variant])
         surface.blit(fit(title, lay.title.w, 34 if not lay.landscape else 30, INK), lay.title.topleft)
         self._draw_pause(surface)
-        self._draw_cards(surface)
-        text, ink = self.status()
-        if lay.landscape:
-            draw_lines(surface, text, lay.status, 20, ink)
-        else:
-            self._status.color = ink
-            blit_center(surface, self._status.get(text), (240, STATUS_Y))
+        # in the column the new-game card stands in the place of the players, the status and the buttons
+        column = not (lay.landscape and self.chooser is not None)
+        if column:
+            self._draw_cards(surface)
+            text, ink = self.status()
+            if lay.landscape:
+                draw_lines(surface, text, lay.status, 20, ink)
+            else:
+                self._status.color = ink
+                blit_center(surface, self._status.get(text), (240, STATUS_Y))
         self.view.draw(surface, self.snapshot())
-        if not self.demo:
+        if not self.demo and column:
             self._draw_buttons(surface)
             self._draw_footer(surface)
         if self.chooser is not None:
