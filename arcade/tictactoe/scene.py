@@ -131,11 +131,16 @@ def layout_for(size) -> Layout:
 def wrap(text: str, width: int, size: int, weight: str = "bold", lines: int = 2, min_size: int = 13) -> tuple:
     """``text`` in at most ``lines`` lines of at most ``width`` pixels: ``(size, lines)`` at the largest size from
     ``size`` down to ``min_size`` where it fits (at ``min_size`` the rest is cut at the last line's end).
-    Lines break between the parts of a list ("a  |  b", "a · b"), else between words, else between characters
-    (Chinese has no spaces)."""
+    Two lines break after a colon if they can, else (like more lines) between the parts of a list ("a  |  b",
+    "a · b"), else between words, else between characters (Chinese has no spaces)."""
     sep = next((s for s in ("  |  ", " · ", "   ·   ") if s in text), None)
     for sz in range(size, min_size - 1, -1):
         font = assets.font_for(text, sz, weight)
+        if font.size(text)[0] <= width:
+            return sz, (text,)
+        head, colon, tail = text.partition("：") if "：" in text else text.partition(": ")
+        if colon and tail and lines >= 2 and font.size(head + colon)[0] <= width and font.size(tail)[0] <= width:
+            return sz, ((head + colon).strip(), tail)  # "vs AI Easy:" over "0 won, 0 drawn, 0 lost"
         out = _break(text, width, font, sep)
         if len(out) <= lines:
             narrow = width  # balanced: the narrowest width that needs no more lines (no lone word on the last)
