@@ -120,7 +120,7 @@ PORTRAIT = Layout(False, pygame.Rect(24, 16, 380, 40), PAUSE_RECT, CARDS, pygame
 LANDSCAPE = Layout(True, pygame.Rect(SIDE_X, 18, SIDE_W - 56, 40), pygame.Rect(SIDE_X + SIDE_W - 44, 14, 44, 44),
                    (pygame.Rect(SIDE_X, 68, SIDE_W, CARD_H), pygame.Rect(SIDE_X, 130, SIDE_W, CARD_H)),
                    pygame.Rect(SIDE_X, 194, SIDE_W, 56), _side_buttons(), pygame.Rect(SIDE_X, 426, SIDE_W, 44),
-                   pygame.Rect(SIDE_X, 488, SIDE_W, 44), pygame.Rect(408, 59, 408, 442))
+                   pygame.Rect(SIDE_X, 488, SIDE_W, 44), pygame.Rect(SIDE_X + SIDE_W - 408, 59, 408, 442))
 
 
 def layout_for(size) -> Layout:
