@@ -18,12 +18,12 @@ from functools import lru_cache
 
 import pygame
 
+from arcade.engine import assets
 from arcade.engine.ai_requests import Requests
 from arcade.engine.i18n import N_, _
 from arcade.engine.intents import CTRL, SHIFT, IntentMap
 from arcade.engine.session import DEMO, HINT, OPPONENT, PLAYER
 from arcade.engine.session_scene import SessionScene
-from arcade.engine import assets
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape, pointer_down, pointer_motion, pointer_up
 from arcade.engine.ui.text import Label, blit_center, fit, render
@@ -134,6 +134,7 @@ def wrap(text: str, width: int, size: int, weight: str = "bold", lines: int = 2,
     Two lines break after a colon if they can, else (like more lines) between the parts of a list ("a  |  b",
     "a · b"), else between words, else between characters (Chinese has no spaces)."""
     sep = next((s for s in ("  |  ", " · ", "   ·   ") if s in text), None)
+    out, font = [text], assets.font_for(text, min_size, weight)
     for sz in range(size, min_size - 1, -1):
         font = assets.font_for(text, sz, weight)
         if font.size(text)[0] <= width:
@@ -878,7 +879,7 @@ class TicTacToeScene(SessionScene):
         m = self.match
         lay = self.layout
         title = _(VARIANT_NAMES[m.variant])
-        surface.blit(fit(title, lay.title.w, 34 if not lay.landscape else 30, INK), lay.title.topleft)
+        surface.blit(fit(title, lay.title.w, 30 if lay.landscape else 34, INK), lay.title.topleft)
         self._draw_pause(surface)
         # in the column the new-game card stands in the place of the players, the status and the buttons
         column = not (lay.landscape and self.chooser is not None)

@@ -16,7 +16,7 @@ from arcade.engine.ui.input import LANDSCAPE_SIZE, LOGICAL_SIZE
 from arcade.tictactoe import ID
 from arcade.tictactoe import scene as sc
 from arcade.tictactoe.view import BLACK_STONE, LINE_RED, LINE_SECONDS, board_rect
-from helpers import click, frames, key, settle
+from helpers import click, frames, key, settle, tap
 from readable import MIN_CONTRAST, MIN_PX, Canvas, drawn, install, overlapping
 
 WIDE, TALL, BIG = (800, 480), (480, 800), (1280, 1000)
@@ -144,6 +144,16 @@ def test_the_buttons_in_the_column_do_what_they_say(make_app):
     frames(app, 1, events=click(s.layout.pause.center))
     settle(app, 0.3)
     assert app.stack.top is not s and type(app.stack.top).__name__ == "PauseOverlay"
+
+
+def test_a_finger_plays_and_presses_the_column_buttons(make_app):
+    app = wide_app(make_app)
+    s = play_scene(app, variant="4x4", friend=True)
+    frames(app, 1, events=tap(*s.view.center(3, 0), logical=LANDSCAPE_SIZE))
+    frames(app, 1, events=tap(*s.view.center(0, 3), logical=LANDSCAPE_SIZE))
+    assert s.match.rows[3][0] == "X" and s.match.rows[0][3] == "O"
+    frames(app, 1, events=tap(*s.layout.buttons["undo"].center, logical=LANDSCAPE_SIZE))
+    assert s.match.moves == [(3, 0)]
 
 
 def test_the_chooser_sits_at_the_right_and_its_rows_and_start_work(make_app):
