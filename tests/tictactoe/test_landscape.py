@@ -350,6 +350,14 @@ def test_the_replay_in_a_wide_window_has_its_controls_in_the_column(make_app, me
     bad = unreadable(drawn(app), "replay end")
     frames(app, 1, events=click(r.BUTTONS["back"].center))
     bad += unreadable(drawn(app), "replay")
+    from arcade.engine import i18n
+
+    try:
+        app.set_setting("language", "zh")
+        frames(app, 1)
+        bad += unreadable(drawn(app), "zh replay")
+    finally:
+        i18n.set_language("en")
     assert not bad, "\n".join(bad)
     app.window.size = TALL  # turned: the portrait controls and board, the replay where it was
     frames(app, 2)
