@@ -38,12 +38,17 @@ __all__ = ["ReplayPlayer", "ReviewCard", "SPEEDS", "controls", "button", "progre
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 
 
-def controls(timeline_y: int, buttons_y: int, timeline_h: int = 20) -> tuple[dict, pygame.Rect]:
+def controls(timeline_y: int, buttons_y: int, timeline_h: int = 20, x: int = 20,
+             w: int = 440) -> tuple[dict, pygame.Rect]:
     """The four buttons (step back, play, step forward, speed) in a row at ``buttons_y`` and the timeline bar at
-    ``timeline_y``, across the 480-wide canvas: ``(BUTTONS, TIMELINE)``."""
-    buttons = {"back": pygame.Rect(20, buttons_y, 96, 44), "play": pygame.Rect(124, buttons_y, 128, 44),
-               "fwd": pygame.Rect(260, buttons_y, 96, 44), "speed": pygame.Rect(364, buttons_y, 96, 44)}
-    return buttons, pygame.Rect(30, timeline_y, 420, timeline_h)
+    ``timeline_y``, across ``w`` pixels from ``x`` (by default the 480-wide portrait canvas): ``(BUTTONS,
+    TIMELINE)``. The buttons keep their 96:128:96:96 widths and 8-pixel gaps, scaled to ``w``."""
+    unit = (w - 24) / 416  # 96 + 128 + 96 + 96 = 416 pixels of buttons at w = 440
+    buttons, left = {}, float(x)
+    for name, bw in (("back", 96), ("play", 128), ("fwd", 96), ("speed", 96)):
+        buttons[name] = pygame.Rect(round(left), buttons_y, round(left + bw * unit) - round(left), 44)
+        left += bw * unit + 8
+    return buttons, pygame.Rect(x + 10, timeline_y, w - 20, timeline_h)
 
 
 class ReplayPlayer(Scene):

@@ -13,23 +13,26 @@ from __future__ import annotations
 import logging
 import math
 import random
+from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
+from arcade.engine import assets
 from arcade.engine.ai_requests import Requests
 from arcade.engine.i18n import N_, _
 from arcade.engine.intents import CTRL, SHIFT, IntentMap
 from arcade.engine.session import DEMO, HINT, OPPONENT, PLAYER
 from arcade.engine.session_scene import SessionScene
 from arcade.engine.ui import colors
-from arcade.engine.ui.input import pointer_down, pointer_motion, pointer_up
+from arcade.engine.ui.input import is_landscape, pointer_down, pointer_motion, pointer_up
 from arcade.engine.ui.text import Label, blit_center, fit, render
 from arcade.engine.ui.widgets import DISABLED_BG, DISABLED_INK, ButtonList, Dimmer, Item
 from arcade.tictactoe import LEVEL_TITLES, VARIANT_TITLES, results
 from arcade.tictactoe import ID as GAME_ID
 from arcade.tictactoe.backend import Params, outcome_of
 from arcade.tictactoe.rules import VARIANTS, other
-from arcade.tictactoe.view import BoardView, Snapshot
+from arcade.tictactoe.view import BoardView, Snapshot, board_rect
 
 log = logging.getLogger("arcade")
 
@@ -66,9 +69,125 @@ CARDS = (pygame.Rect(24, CARD_Y, 210, CARD_H), pygame.Rect(246, CARD_Y, 210, CAR
 STATUS_Y = 143
 BUTTON_Y, BUTTON_H = 650, 52
 BUTTONS = ("undo", "new", "swap", "choose")
-BUTTON_LABELS = {"undo": N_("Undo"), "new": N_("New"), "swap": N_("Swap"), "choose": N_("Board")}
+BUTTON_LABELS = {"undo": N_("Undo"), "new": N_("New"), "swap": N_("Swap"), "choose": N_("Board"), "hint": N_("Hint")}
 RESULTS_Y = 728
 HINT_Y = 762
+CHOOSER_CARD = pygame.Rect(36, 170, 408, 442)  # the title, the note and five rows of 56 + 12
+
+# layout of the 840 x 560 canvas: the board on the left at nearly full height (view.board_rect), the rest in a
+# column at its right: title and pause, the two players' cards, the status, the buttons (Hint among them: there
+# is room), the results and the keys
+SIDE_X, SIDE_W = 576, 248
+SIDE_BUTTONS = (("undo", "hint"), ("new", "swap"), ("choose",))
+SIDE_BUTTON_Y, SIDE_BUTTON_H, SIDE_GAP = 258, 46, 8
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where everything but the board goes on one canvas; the board's own rect is ``view.board_rect``."""
+    landscape: bool
+    title: pygame.Rect        # its top-left and the width it may take
+    pause: pygame.Rect
+    cards: tuple              # X's card and O's
+    status: pygame.Rect       # the status (centred; two lines in the column)
+    buttons: dict             # name -> rect, in drawing order
+    results: pygame.Rect
+    keys: pygame.Rect         # the keys' line (two lines in the column)
+    chooser: pygame.Rect      # the new-game card
+
+    def board(self, size: int) -> pygame.Rect:
+        return board_rect(size, self.landscape)
+
+
+def _portrait_buttons() -> dict:
+    w = (480 - 48 - 3 * 8) // 4
+    return {name: pygame.Rect(24 + i * (w + 8), BUTTON_Y, w, BUTTON_H) for i, name in enumerate(BUTTONS)}
+
+
+def _side_buttons() -> dict:
+    out = {}
+    for i, row in enumerate(SIDE_BUTTONS):
+        w = (SIDE_W - SIDE_GAP * (len(row) - 1)) // len(row)
+        for j, name in enumerate(row):
+            out[name] = pygame.Rect(SIDE_X + j * (w + SIDE_GAP), SIDE_BUTTON_Y + i * (SIDE_BUTTON_H + SIDE_GAP), w,
+                                    SIDE_BUTTON_H)
+    return out
+
+
+PORTRAIT = Layout(False, pygame.Rect(24, 16, 380, 40), PAUSE_RECT, CARDS, pygame.Rect(24, STATUS_Y - 15, 432, 30),
+                  _portrait_buttons(), pygame.Rect(20, RESULTS_Y - 12, 440, 24), pygame.Rect(20, HINT_Y - 11, 440, 22),
+                  CHOOSER_CARD)
+LANDSCAPE = Layout(True, pygame.Rect(SIDE_X, 18, SIDE_W - 56, 40), pygame.Rect(SIDE_X + SIDE_W - 44, 14, 44, 44),
+                   (pygame.Rect(SIDE_X, 68, SIDE_W, CARD_H), pygame.Rect(SIDE_X, 130, SIDE_W, CARD_H)),
+                   pygame.Rect(SIDE_X, 194, SIDE_W, 56), _side_buttons(), pygame.Rect(SIDE_X, 426, SIDE_W, 44),
+                   pygame.Rect(SIDE_X, 488, SIDE_W, 44), pygame.Rect(SIDE_X + SIDE_W - 408, 59, 408, 442))
+
+
+def layout_for(size) -> Layout:
+    return LANDSCAPE if is_landscape(size) else PORTRAIT
+
+
+@lru_cache(maxsize=128)
+def wrap(text: str, width: int, size: int, weight: str = "bold", lines: int = 2, min_size: int = 13) -> tuple:
+    """``text`` in at most ``lines`` lines of at most ``width`` pixels: ``(size, lines)`` at the largest size from
+    ``size`` down to ``min_size`` where it fits (at ``min_size`` the rest is cut at the last line's end).
+    Two lines break after a colon if they can, else (like more lines) between the parts of a list ("a  |  b",
+    "a · b"), else between words, else between characters (Chinese has no spaces)."""
+    sep = next((s for s in ("  |  ", " · ", "   ·   ") if s in text), None)
+    out, font = [text], assets.font_for(text, min_size, weight)
+    for sz in range(size, min_size - 1, -1):
+        font = assets.font_for(text, sz, weight)
+        if font.size(text)[0] <= width:
+            return sz, (text,)
+        head, colon, tail = text.partition("：") if "：" in text else text.partition(": ")
+        if colon and tail and lines >= 2 and font.size(head + colon)[0] <= width and font.size(tail)[0] <= width:
+            return sz, ((head + colon).strip(), tail)  # "vs AI Easy:" over "0 won, 0 drawn, 0 lost"
+        out = _break(text, width, font, sep)
+        if len(out) <= lines:
+            narrow = width  # balanced: the narrowest width that needs no more lines (no lone word on the last)
+            while len(out) > 1 and narrow > 40 and len(_break(text, narrow - 8, font, sep)) == len(out):
+                narrow -= 8
+            return sz, tuple(_break(text, narrow, font, sep))
+    last = " ".join(out[lines - 1:])  # too long even at min_size (an engine's chatter): cut, with an ellipsis
+    while len(last) > 1 and font.size(last + "...")[0] > width:
+        last = last[:-1]
+    return min_size, tuple(out[:lines - 1]) + (last.rstrip() + "...",)
+
+
+def _break(text: str, width: int, font, sep: str | None) -> list:
+    def fits(t: str) -> bool:
+        return font.size(t)[0] <= width
+
+    parts, joiner = (text.split(sep), sep) if sep else (text.split(" "), " ")
+    out, line = [], ""
+    for part in parts:
+        trial = line + joiner + part if line else part
+        if fits(trial):
+            line = trial
+            continue
+        if line:
+            out.append(line.strip())
+        line = part
+        while not fits(line) and len(line) > 1:  # one part wider than the line: break it where it must
+            cut = len(line)
+            while cut > 1 and not fits(line[:cut]):
+                cut -= 1
+            space = line.rfind(" ", 0, cut)
+            cut = space if space > 0 else cut
+            out.append(line[:cut].strip())
+            line = line[cut:].strip()
+    if line:
+        out.append(line.lstrip())  # trailing spaces kept: "thinking.  " keeps its width as the dots come and go
+    return out or [""]
+
+
+def draw_lines(surface, text: str, box: pygame.Rect, size: int, colour, weight: str = "bold", lines: int = 2) -> None:
+    """``text`` wrapped into ``box`` (:func:`wrap`), its lines centred in it."""
+    sz, rows = wrap(text, box.w, size, weight, lines)
+    height = assets.font_for(text, sz, weight).get_linesize()
+    top = box.centery - height * len(rows) / 2
+    for i, row in enumerate(rows):
+        blit_center(surface, fit(row, box.w, sz, colour, weight), (box.centerx, top + height * (i + 0.5)))
 
 KEYS = {(k, 0): v for k, v in {
     pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right",
@@ -85,10 +204,8 @@ STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 intent_of = IntentMap(KEYS)
 
 
-def button_rect(name: str) -> pygame.Rect:
-    i = BUTTONS.index(name)
-    w = (480 - 48 - 3 * 8) // 4
-    return pygame.Rect(24 + i * (w + 8), BUTTON_Y, w, BUTTON_H)
+def button_rect(name: str, layout: Layout = PORTRAIT) -> pygame.Rect:
+    return layout.buttons[name]
 
 
 def make_worker():
@@ -104,10 +221,10 @@ def card_view(goban: bool) -> BoardView:
 
 
 def draw_cards(surface, names: dict, turn: str | None, winner: str | None, goban: bool, thinking: str | None = None,
-               t: float = 0.0) -> None:
-    """The two players' cards over the board: the side to move (``turn``) framed, the winner in gold, a pulsing
-    indicator on the card of a side that is ``thinking``."""
-    for side, rect in zip("XO", CARDS):
+               t: float = 0.0, cards: tuple | None = None) -> None:
+    """The two players' cards (at ``cards``: over the board, or in the column beside it): the side to move
+    (``turn``) framed, the winner in gold, a pulsing indicator on the card of a side that is ``thinking``."""
+    for side, rect in zip("XO", cards or CARDS):
         turn_ = turn == side
         won = winner == side
         pygame.draw.rect(surface, colors.BUTTON if (turn_ or won) else colors.LABEL, rect, border_radius=10)
@@ -171,11 +288,16 @@ class Chooser:
     def __init__(self, scene: "TicTacToeScene"):
         self.scene = scene
         app = scene.app
-        self.card = pygame.Rect(36, 170, 408, 442)  # the title, the note and five rows of 56 + 12
-        self.list = ButtonList([], pygame.Rect(self.card.x + 28, self.card.y + 86, self.card.w - 56, 360),
-                               on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"))
-        self.dim = Dimmer(app.size, (30, 25, 20, 150))
+        self.list = ButtonList([], pygame.Rect(0, 0, 0, 0), on_move=lambda: app.play("menu_move"),
+                               on_select=lambda: app.play("menu_select"))
+        self.resize(app.size)
         self.refresh()
+
+    def resize(self, size) -> None:
+        """The card where the canvas's layout puts it: over the board (portrait) or at the right (landscape)."""
+        self.card = pygame.Rect(layout_for(size).chooser)
+        self.list.rect = pygame.Rect(self.card.x + 28, self.card.y + 86, self.card.w - 56, 360)
+        self.dim = Dimmer(size, (30, 25, 20, 150))
 
     def _cycle(self, key: str, choices: tuple):
         def adjust(d: int) -> None:
@@ -258,6 +380,7 @@ class TicTacToeScene(SessionScene):
         self.cursor: tuple[int, int] | None = None  # shown once a key moves it
         self.pressed: tuple[int, int] | None = None  # the cell a click or tap went down on
         self.pressed_button: str | None = None
+        self.layout = layout_for(app.size)
         self._new_view()
         self._reset_ai()
         self.t = 0.0
@@ -290,7 +413,7 @@ class TicTacToeScene(SessionScene):
         return variant
 
     def _new_view(self) -> None:
-        self.view = BoardView(self.match.size)
+        self.view = BoardView(self.match.size, self.layout.board(self.match.size))
         n = self.match.size
         if self.cursor is None or not (0 <= self.cursor[0] < n and 0 <= self.cursor[1] < n):
             self.cursor = None
@@ -319,6 +442,15 @@ class TicTacToeScene(SessionScene):
         return self.demo_levels[side] if self.demo else self.match.level
 
     # ----- lifecycle -----
+    def resize(self, size) -> None:
+        """The window turned: the board, the buttons and the chooser laid out for the new canvas; the game, the
+        AI's pending reply, the hint and the clocks go on as they were."""
+        self.layout = layout_for(size)
+        self._new_view()
+        self.pressed = self.pressed_button = None  # a press on the old layout is no press on the new one
+        if self.chooser is not None:
+            self.chooser.resize(size)
+
     def enter(self) -> None:
         if not self.demo:
             self.app.open("help", GAME_ID, first_launch=True)
@@ -631,10 +763,10 @@ class TicTacToeScene(SessionScene):
             self.pressed = self.pressed_button = None
 
     def _button_at(self, pos) -> str | None:
-        if PAUSE_RECT.collidepoint(pos):
+        if self.layout.pause.collidepoint(pos):
             return "pause"
-        for name in BUTTONS:
-            if button_rect(name).collidepoint(pos):
+        for name, rect in self.layout.buttons.items():
+            if rect.collidepoint(pos):
                 return name
         return None
 
@@ -745,15 +877,22 @@ class TicTacToeScene(SessionScene):
     def draw(self, surface) -> None:
         surface.fill(colors.PAGE)
         m = self.match
+        lay = self.layout
         title = _(VARIANT_NAMES[m.variant])
-        surface.blit(fit(title, 380, 34, INK), (24, 16))
+        surface.blit(fit(title, lay.title.w, 30 if lay.landscape else 34, INK), lay.title.topleft)
         self._draw_pause(surface)
-        self._draw_cards(surface)
-        text, ink = self.status()
-        self._status.color = ink
-        blit_center(surface, self._status.get(text), (240, STATUS_Y))
+        # in the column the new-game card stands in the place of the players, the status and the buttons
+        column = not (lay.landscape and self.chooser is not None)
+        if column:
+            self._draw_cards(surface)
+            text, ink = self.status()
+            if lay.landscape:
+                draw_lines(surface, text, lay.status, 20, ink)
+            else:
+                self._status.color = ink
+                blit_center(surface, self._status.get(text), (240, STATUS_Y))
         self.view.draw(surface, self.snapshot())
-        if not self.demo:
+        if not self.demo and column:
             self._draw_buttons(surface)
             self._draw_footer(surface)
         if self.chooser is not None:
@@ -762,7 +901,7 @@ class TicTacToeScene(SessionScene):
     def _draw_pause(self, surface) -> None:
         if self.demo:
             return
-        r = PAUSE_RECT
+        r = self.layout.pause
         pygame.draw.rect(surface, colors.BUTTON, r, border_radius=8)
         for x in (r.centerx - 7, r.centerx + 3):
             pygame.draw.rect(surface, colors.TEXT_LIGHT, (x, r.y + 12, 5, r.h - 24), border_radius=2)
@@ -770,14 +909,15 @@ class TicTacToeScene(SessionScene):
     def _draw_cards(self, surface) -> None:
         m = self.match
         thinking = m.to_move if not m.over and self.ai_plays(m.to_move) else None
-        draw_cards(surface, self.names(), None if m.over else m.to_move, m.winner, self.view.goban, thinking, self.t)
+        draw_cards(surface, self.names(), None if m.over else m.to_move, m.winner, self.view.goban, thinking, self.t,
+                   self.layout.cards)
 
     def _draw_buttons(self, surface) -> None:
         m = self.match
         enabled = {"undo": self.session.can_undo, "new": True,
-                   "swap": m.opponent == "ai" and not m.over, "choose": True}
-        for name in BUTTONS:
-            r = button_rect(name)
+                   "swap": m.opponent == "ai" and not m.over, "choose": True,
+                   "hint": self.human_turn and self.hint is None and self.hint_asked != tuple(m.moves)}
+        for name, r in self.layout.buttons.items():
             on = enabled[name]
             highlight = name == "new" and m.over
             col = colors.GOLD if highlight else colors.BUTTON if on else DISABLED_BG
@@ -804,8 +944,13 @@ class TicTacToeScene(SessionScene):
                                                                         l=l_)
 
     def _draw_footer(self, surface) -> None:
+        keys = _("Arrows + Enter  |  H hint  |  U undo  |  Esc pause")
+        if self.layout.landscape:
+            draw_lines(surface, self.results_line(), self.layout.results, 17, INK, "medium")
+            draw_lines(surface, keys, self.layout.keys, 15, SOFT, "medium")
+            return
         blit_center(surface, self._results.get(self.results_line()), (240, RESULTS_Y))
-        blit_center(surface, fit(_("Arrows + Enter  |  H hint  |  U undo  |  Esc pause"), 440, 16, SOFT, "medium"), (240, HINT_Y))
+        blit_center(surface, fit(keys, 440, 16, SOFT, "medium"), (240, HINT_Y))
 
 
 def make_scene(app, resume: bool = False, variant: str | None = None, level: str | None = None,
@@ -834,8 +979,9 @@ def make_demo(app):
 def warm_steps(app):
     """The boards and marks of every variant, a few per idle menu frame (so the first frame of a game draws from
     the cache)."""
-    for size in sorted({v.size for v in VARIANTS.values()}):
-        yield from BoardView(size).warm_steps()
+    for landscape in (is_landscape(app.size), not is_landscape(app.size)):  # the canvas shown now first
+        for size in sorted({v.size for v in VARIANTS.values()}):
+            yield from BoardView(size, board_rect(size, landscape)).warm_steps()
     for goban in (False, True):
         for side in "XO":
             card_view(goban).mark(side)
@@ -846,10 +992,12 @@ def draw_position(surface, state, params) -> None:
     """A position of a replay, for the engine's replay scene."""
     from arcade.tictactoe.view import Snapshot as Snap
 
-    view = BoardView(params.size)
+    size = params.size
+    view = BoardView(size, board_rect(size, is_landscape(surface.get_size())))
     view.draw(surface, Snap(rows=state.rows, last=state.moves[-1] if state.moves else None, since_last=1.0,
                             line=state.line, since_line=1.0))
 
 
 __all__ = ["TicTacToeScene", "Chooser", "make_scene", "make_demo", "warm_steps", "intent_of", "button_rect",
+           "Layout", "PORTRAIT", "LANDSCAPE", "layout_for", "wrap", "draw_lines",
            "draw_cards", "card_view", "level_name", "VARIANT_NAMES", "MatchView", "draw_position"]

@@ -36,12 +36,20 @@ PREVIEW_ALPHA = 90  # the mark under the mouse before it is placed
 HINT_ALPHA = 160  # the AI's suggested mark, in its gold ring
 POP_SECONDS = 0.14
 LINE_SECONDS = 0.35
+LANDSCAPE_BOARD = 530  # the side a goban may take on the landscape canvas: 35 px points on 15 x 15
 SS = 4  # supersampling of marks and stones
 _ART: dict = {}  # (size, rect, what) -> surface: shared by every view of the same geometry (warmed by the menu)
 
 
-def board_rect(size: int) -> pygame.Rect:
-    """Where a board of ``size`` x ``size`` goes on the 480 x 800 canvas."""
+def board_rect(size: int, landscape: bool = False) -> pygame.Rect:
+    """Where a board of ``size`` x ``size`` goes on the 480 x 800 canvas, or with ``landscape`` on the left of the
+    840 x 560 one at nearly its full height (the players, the status and the buttons take the column at its right)."""
+    if landscape:
+        if size >= 9:
+            cell = LANDSCAPE_BOARD // size
+            side = cell * size
+            return pygame.Rect(24 + (LANDSCAPE_BOARD - side) // 2, (560 - side) // 2, side, side)
+        return pygame.Rect(24, 24, 512, 512)
     if size >= 9:
         cell = 450 // size
         side = cell * size

@@ -3,7 +3,8 @@ at least 4.5:1 (WCAG AA) against what it is drawn on, and the measuring itself c
 import pygame
 import pytest
 
-from arcade.engine.app import LOGICAL_SIZE, MIN_WINDOW, fit_canvas
+from arcade.engine.app import LOGICAL_SIZE, MIN_LANDSCAPE, MIN_WINDOW, fit_canvas
+from arcade.engine.ui.input import LANDSCAPE_SIZE
 from helpers import frames, key, settle
 from readable import MIN_CONTRAST, MIN_PX, Canvas, contrast, drawn, install
 
@@ -132,3 +133,34 @@ def test_every_screen_in_chinese_is_readable_and_nothing_overlaps(app, measured)
         assert not bad, "\n".join(sorted(set(bad)))
     finally:
         i18n.set_language("en")
+
+
+def test_every_screen_in_a_wide_window_is_laid_out_for_it(make_app, measured):
+    """In a landscape window (800x480, a small screen) every screen is drawn on the landscape canvas and laid out
+    for it: its text readable at the smallest wide window, inside the canvas, and no two texts on top of each
+    other; in English and in 简体中文."""
+    from readable import overlapping
+
+    from arcade.engine import i18n
+
+    app = make_app(window=(800, 480))
+    assert app.size == LANDSCAPE_SIZE
+    scale = fit_canvas(MIN_LANDSCAPE, LANDSCAPE_SIZE).scale
+    bad, seen = [], 0
+    try:
+        for lang in ("en", "zh"):
+            app.set_setting("language", lang)
+            for name, canvas in screens(app):
+                assert canvas.get_size() == LANDSCAPE_SIZE
+                seen += len(canvas.pieces)
+                bad += [f"{lang} {name}: {p.text!r} {p.size} px" for p in canvas.pieces
+                        if p.size * scale < MIN_PX - 1e-9]
+                bad += [f"{lang} {name}: {p.text!r} {p.colour} on {p.background} {p.contrast:.2f}:1"
+                        for p in canvas.pieces if p.contrast < MIN_CONTRAST]
+                bad += [f"{lang} {name}: {p.text!r} runs off the canvas at {tuple(p.rect)}" for p in canvas.pieces
+                        if p.cut]
+                bad += [f"{lang} {name}: {a!r} overlaps {b!r}" for a, b in overlapping(canvas)]
+    finally:
+        i18n.set_language("en")
+    assert seen > 200
+    assert not bad, "\n".join(sorted(set(bad)))
