@@ -222,14 +222,15 @@ def turned_for(level: str, size) -> bool:
 
 
 @functools.lru_cache(maxsize=256)
-def wrap(text: str, width: int, size: int, weight: str = "medium") -> tuple:
-    """``text`` in lines at most ``width`` pixels wide in type of ``size``: broken at spaces, and between
-    characters in a word too long for a line (Chinese has no spaces)."""
+def wrap(text: str, width: int, size: int, weight: str = "medium", sep: str = " ") -> tuple:
+    """``text`` in lines at most ``width`` pixels wide in type of ``size``: broken at ``sep`` (a space, or the
+    dots between the items of a list), and between characters in a piece too long for a line (Chinese has no
+    spaces)."""
     font = assets.font_for(text, size, weight)
     lines: list = []
     line = ""
-    for word in text.split(" "):
-        trial = f"{line} {word}" if line else word
+    for word in text.split(sep):
+        trial = f"{line}{sep}{word}" if line else word
         if font.size(trial)[0] <= width or not trial:
             line = trial
             continue
@@ -247,11 +248,11 @@ def wrap(text: str, width: int, size: int, weight: str = "medium") -> tuple:
 
 
 def draw_wrapped(surface, text: str, box: pygame.Rect, size: int, colour, weight: str = "medium",
-                 middle: bool = False) -> None:
-    """``text`` wrapped into ``box``, each line centred; type a point smaller at a time (not under
+                 middle: bool = False, sep: str = " ") -> None:
+    """``text`` wrapped into ``box`` (at ``sep``), each line centred; type a point smaller at a time (not under
     :data:`MIN_TEXT`) while the lines overflow the box; ``middle``: the lines centred in the box's height."""
     while True:
-        lines = wrap(text, box.w, size, weight)
+        lines = wrap(text, box.w, size, weight, sep)
         step = round(size * 1.3)
         if size <= MIN_TEXT or len(lines) * step <= box.h:
             break
@@ -653,7 +654,7 @@ class Hud:
             self._picker(surface, level, no_guess)
         elif level_text and self.screen.label_box is not None:
             draw_wrapped(surface, level_text, self.screen.label_box, max(MIN_TEXT, self.screen.label), INK,
-                         middle=True)
+                         middle=True, sep="  -  ")
         elif level_text:
             blit_center(surface, fit(level_text, hud.w - 16, max(MIN_TEXT, self.screen.label), INK, "medium",
                                      min_size=MIN_TEXT),
