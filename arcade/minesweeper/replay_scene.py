@@ -24,7 +24,7 @@ from arcade.minesweeper import LEVEL_TITLES
 from arcade.minesweeper.field import level_of
 from arcade.minesweeper.replay import check, label, result_text, steps, validate
 from arcade.minesweeper.review import Reviewer, pct, summarize
-from arcade.minesweeper.view import (LANDSCAPE, MIN_TEXT, BoardView, Hud, Layout, Screen, draw_wrapped, turned_for,
+from arcade.minesweeper.view import (INK, LANDSCAPE, MIN_TEXT, BoardView, Hud, Layout, Screen, draw_wrapped, turned_for,
                                      wrap)
 
 __all__ = ["MinesReplayScene", "MinesReviewCard", "make_replay", "validate", "label", "SCREEN", "BUTTONS",
@@ -41,7 +41,20 @@ SIDE = Screen(pygame.Rect(560, 8, 272, 118), (92, 46, 34, 10), 46, 13, pygame.Re
               pygame.Rect(560, 316, 272, 44), canvas=LANDSCAPE, leds=pygame.Rect(572, 18, 236, 46),
               label_box=pygame.Rect(568, 68, 256, 54), status_box=pygame.Rect(568, 136, 256, 124),
               mute_at=(814, 34))
-SIDE_CONTROLS = (controls(280, 316, x=560, w=272), 570, pygame.Rect(568, 392, 256, 156))
+
+
+def button_row(x: int, y: int, widths: dict, gap: int = 8) -> dict:
+    """Buttons of the given widths side by side from ``x``, 44 high."""
+    out = {}
+    for name, w in widths.items():
+        out[name] = pygame.Rect(x, y, w, 44)
+        x += w + gap
+    return out
+
+
+# the column's four buttons: the steps' labels kept at 13 px or more in both languages, the speed's narrower
+SIDE_CONTROLS = ((button_row(560, 316, {"back": 66, "play": 70, "fwd": 66, "speed": 46}),
+                  controls(280, 316, x=560, w=272)[1]), 570, pygame.Rect(568, 392, 256, 156))
 # ... or, for expert (shown 30 wide), a slim bar on top, the board across, the line under it, then the buttons
 # and the timeline side by side and the keys' line at the foot
 WIDE = Screen(pygame.Rect(8, 4, 824, 44), (88, 36, 28, 4), 36, 14, pygame.Rect(8, 50, 824, 398), 0, 15,
@@ -52,6 +65,9 @@ PROBS = "arcade.minesweeper.solver:probabilities"
 SAFE_GREEN = (60, 170, 80)
 RISK_RED = (200, 60, 45)
 GUESS_ORANGE = (215, 120, 40)
+# the green and the orange deepened for text (5.2:1 on the page; the bright ones mark cells, bars and stripes)
+SAFE_INK = (30, 120, 50)
+GUESS_INK = (165, 80, 0)
 NAMES = {"O": N_("Open"), "C": N_("Chord"), "F": N_("Flag"), "Q": N_("Question mark"), "U": N_("Mark off")}
 
 
@@ -171,14 +187,14 @@ class MinesReplayScene(ReplayPlayer):
         m = self.graded.get(self.i)
         if m is not None:
             if not m.guess:
-                return _("Certain: no mine could be there"), SAFE_GREEN, "bold"
+                return _("Certain: no mine could be there"), SAFE_INK, "bold"
             if m.risk >= 1.0:
                 return _("A click on a cell that was certainly a mine (green: a safe one)"), RISK_RED, "bold"
             if m.missed_safe:
                 return _("A guess at {risk} risk while a cell was certain (green)").format(risk=pct(m.risk)), \
                     RISK_RED, "bold"
             return _("A guess at {risk} risk; the safest cell had {safest} (green)").format(
-                risk=pct(m.risk), safest=pct(m.safest)), GUESS_ORANGE, "bold"
+                risk=pct(m.risk), safest=pct(m.safest)), GUESS_INK, "bold"
         if s.kind is None:
             return self.replay.title, colors.TEXT, "medium"
         if s.cell is None:  # an undo or a redo
@@ -312,7 +328,7 @@ class MinesReviewCard(ReviewCard):
             lines = wrap(f"{k + 1}.  {text}", rr.w - 24, 15, "medium", "  ·  ")
             top = rr.centery - 10 * min(3, len(lines))
             for i, line in enumerate(lines[:3]):
-                surface.blit(fit(line, rr.w - 24, 15, colors.TEXT, "medium", min_size=MIN_TEXT),
+                surface.blit(fit(line, rr.w - 24, 15, INK, "medium", min_size=MIN_TEXT),
                              (rr.x + 14, top + 20 * i))
 
     def draw_body(self, surface) -> None:
@@ -335,8 +351,8 @@ class MinesReviewCard(ReviewCard):
                         (col.centerx, card.y + 96))
         s = self.summary
         tiles = ((_("guesses"), str(s["guesses"]), colors.TEXT), (_("survival odds"), pct(s["survival"]), colors.TEXT),
-                 (_("safe cells missed"), str(s["missed"]), RISK_RED if s["missed"] else SAFE_GREEN),
-                 (_("extra risk taken"), pct(s["extra"]), GUESS_ORANGE if s["extra"] > 0 else SAFE_GREEN))
+                 (_("safe cells missed"), str(s["missed"]), RISK_RED if s["missed"] else SAFE_INK),
+                 (_("extra risk taken"), pct(s["extra"]), GUESS_INK if s["extra"] > 0 else SAFE_INK))
         w = col.w // 4
         for k, (name, value, colour) in enumerate(tiles):
             cx = col.x + w * k + w // 2
@@ -382,7 +398,8 @@ class MinesReviewCard(ReviewCard):
             return
         inner = self.chart_area()
         top = min(1.0, math.ceil(max(m.risk for m in guesses) * 10 - 1e-9) / 10)  # the scale: up to 10 % .. 100 %
-        surface.blit(render(f"{top * 100:.0f} %", 13 if self.wide else 12, colors.BUTTON, "medium"), (ch.x + 6, ch.y + 3))
+        scale = render(f"{top * 100:.0f} %", 13 if self.wide else 12, INK, "medium")
+        surface.blit(scale, (ch.x + 6, ch.y + 3))
         n = len(guesses)
         slot = inner.w / n
         bw = max(2, min(40, round(slot * 0.7)))

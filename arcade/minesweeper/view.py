@@ -224,8 +224,8 @@ def turned_for(level: str, size) -> bool:
 @functools.lru_cache(maxsize=256)
 def wrap(text: str, width: int, size: int, weight: str = "medium", sep: str = " ") -> tuple:
     """``text`` in lines at most ``width`` pixels wide in type of ``size``: broken at ``sep`` (a space, or the
-    dots between the items of a list), and between characters in a piece too long for a line (Chinese has no
-    spaces)."""
+    dots between the items of a list), and between characters in a piece too long for a line; Chinese (no
+    spaces of its own) runs on to the line's end."""
     font = assets.font_for(text, size, weight)
     lines: list = []
     line = ""
@@ -234,9 +234,11 @@ def wrap(text: str, width: int, size: int, weight: str = "medium", sep: str = " 
         if font.size(trial)[0] <= width or not trial:
             line = trial
             continue
-        if line:
+        if line and (sep != " " or not any(ord(ch) >= 0x2E80 for ch in word)):
             lines.append(line)
             line = ""
+        elif line:  # Chinese runs on to the line's end, breaking between characters
+            line += sep
         for ch in word:  # a word wider than the line: broken where it must be
             if line and font.size(line + ch)[0] > width:
                 lines.append(line)
