@@ -344,8 +344,8 @@ class MinesReviewCard(ReviewCard):
             return
         if not r.done:
             progress_bar(surface, pygame.Rect(col.x + 20, card.y + 86, col.w - 40, 10), r.progress)
-            blit_center(surface, render(_("{done} / {all} moves").format(done=f"{len(r.moves):,}", all=f"{len(r.todo):,}"), 14, colors.BUTTON, "medium"),
-                        (col.centerx, card.y + 108))
+            done = _("{done} / {all} moves").format(done=f"{len(r.moves):,}", all=f"{len(r.todo):,}")
+            blit_center(surface, render(done, 14, colors.BUTTON, "medium"), (col.centerx, card.y + 108))
         elif r.error:
             blit_center(surface, fit(r.error, col.w, 15, RISK_RED, "medium", min_size=small),
                         (col.centerx, card.y + 96))

@@ -708,6 +708,7 @@ class MinesScene(SessionScene):
             return
         f = self.field
         if intent in ("up", "down", "left", "right"):
+            # a step on screen: across a turned board's rows when the arrow goes left or right
             dr, dc = self.view.layout.shown(*{"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}[intent])
             if self.show_cursor:
                 self.cursor = [max(0, min(f.rows - 1, self.cursor[0] + dr)), max(0, min(f.cols - 1, self.cursor[1] + dc))]
@@ -850,9 +851,9 @@ class MinesScene(SessionScene):
         cell = self.odds_cell()
         if cell is not None:
             r, c = self.view.layout.shown(*cell)
+            odds = odds_words(a.probs[cell[0]][cell[1]])
             count = " " + _("({n} layouts fit)").format(n=many) if many else ""
-            return _("Row {r}, column {c}: {odds}").format(r=r + 1, c=c + 1, odds=odds_words(a.probs[cell[0]][cell[1]])) \
-                + count
+            return _("Row {r}, column {c}: {odds}").format(r=r + 1, c=c + 1, odds=odds) + count
         f = self.field
         display = f.display()
         inner = [a.probs[r][c] for r in range(f.rows) for c in range(f.cols)

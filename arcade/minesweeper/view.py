@@ -22,8 +22,8 @@ from arcade.engine.ui import colors
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.tween import ease_out
 
-__all__ = ["Layout", "Screen", "ROOMY", "TALL", "SIDE", "WIDE", "LANDSCAPE", "layout_for", "screen_for", "turned_for", "wrap",
-           "draw_wrapped", "BoardView", "Hud", "BUTTONS", "NUMBER_COLOURS", "SAFE_NUMBER_COLOURS",
+__all__ = ["Layout", "Screen", "ROOMY", "TALL", "SIDE", "WIDE", "LANDSCAPE", "layout_for", "screen_for", "turned_for",
+           "wrap", "draw_wrapped", "BoardView", "Hud", "BUTTONS", "NUMBER_COLOURS", "SAFE_NUMBER_COLOURS",
            "COVERED", "OPENED", "INK", "CHIP", "LOSS", "ODDS_TEXT", "LEVEL_CHIPS", "MIN_TEXT",
            "heat_colour", "odds_text", "odds_words", "odds_font", "number_font", "banner_card", "banner_button",
            "draw_banner"]
