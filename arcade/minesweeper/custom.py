@@ -12,7 +12,7 @@ import pygame
 
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
-from arcade.engine.ui.input import pointer_down, pointer_up
+from arcade.engine.ui.input import LOGICAL_SIZE, pointer_down, pointer_up
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.widgets import Dimmer
 from arcade.minesweeper.field import CUSTOM_HEIGHT, CUSTOM_WIDTH, custom_problem, max_custom_mines
@@ -35,7 +35,7 @@ class CustomOverlay(Scene):
     ``error`` the line under the numbers."""
 
     overlay = True
-    CARD = pygame.Rect(30, 165, 420, 470)
+    CARD = pygame.Rect(30, 165, 420, 470)  # on the portrait canvas; centred on any other (:meth:`resize`)
 
     def __init__(self, app, size, on_start) -> None:
         super().__init__(app)
@@ -47,8 +47,15 @@ class CustomOverlay(Scene):
         self.error = False
         self.held = None          # (index, delta, seconds held, seconds to the next repeat) while - or + is held
         self.pressed = None       # what the pointer went down on
-        self.dim = Dimmer(app.size, (30, 25, 20, 170))
-        c = self.CARD
+        self.resize(app.size)
+
+    def resize(self, size) -> None:
+        """The card over the middle of a canvas of ``size`` (where the portrait one puts it on 480x800), its veil
+        as big as the canvas; the numbers typed stay."""
+        self.dim = Dimmer(size, (30, 25, 20, 170))
+        self.CARD = c = type(self).CARD.copy()
+        if tuple(size) != LOGICAL_SIZE:
+            c.center = (size[0] // 2, size[1] // 2)
         self.rows = [pygame.Rect(c.x + 20, c.y + 78 + 86 * i, c.w - 40, 74) for i in range(3)]
         self.start_rect = pygame.Rect(c.right - 24 - 170, c.bottom - 104, 170, 50)
         self.cancel_rect = pygame.Rect(c.x + 24, c.bottom - 104, 170, 50)

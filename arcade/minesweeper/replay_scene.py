@@ -19,12 +19,13 @@ from arcade.engine.jobs import worker_factory
 from arcade.engine.replay_player import ReplayPlayer, ReviewCard, controls
 from arcade.engine.ui import colors
 from arcade.engine.ui.text import blit_center, fit, render
-from arcade.engine.ui.widgets import progress_bar
+from arcade.engine.ui.widgets import Dimmer, progress_bar
 from arcade.minesweeper import LEVEL_TITLES
 from arcade.minesweeper.field import level_of
 from arcade.minesweeper.replay import check, label, result_text, steps, validate
 from arcade.minesweeper.review import Reviewer, pct, summarize
-from arcade.minesweeper.view import BoardView, Hud, Screen
+from arcade.minesweeper.view import (INK, LANDSCAPE, MIN_TEXT, BoardView, Hud, Layout, Screen, draw_wrapped, turned_for,
+                                     wrap)
 
 __all__ = ["MinesReplayScene", "MinesReviewCard", "make_replay", "validate", "label", "SCREEN", "BUTTONS",
            "TIMELINE"]
@@ -33,10 +34,40 @@ __all__ = ["MinesReplayScene", "MinesReviewCard", "make_replay", "validate", "la
 SCREEN = Screen(pygame.Rect(8, 4, 464, 66), (96, 44, 34, 6), 50, 12, pygame.Rect(8, 74, 464, 540), 630, 16,
                 pygame.Rect(8, 688, 464, 44))
 BUTTONS, TIMELINE = controls(656, 690)
+# on the wide canvas: the board at the left at full height and a column at its right with the HUD (the replay's
+# line of text wrapped under the counters), the line under it, the timeline and the buttons, the keys a few
+# to a line ...
+SIDE = Screen(pygame.Rect(560, 8, 272, 118), (92, 46, 34, 10), 46, 13, pygame.Rect(8, 8, 544, 544), 0, 16,
+              pygame.Rect(560, 316, 272, 44), canvas=LANDSCAPE, leds=pygame.Rect(572, 18, 236, 46),
+              label_box=pygame.Rect(568, 68, 256, 54), status_box=pygame.Rect(568, 136, 256, 124),
+              mute_at=(814, 34))
+
+
+def button_row(x: int, y: int, widths: dict, gap: int = 8) -> dict:
+    """Buttons of the given widths side by side from ``x``, 44 high."""
+    out = {}
+    for name, w in widths.items():
+        out[name] = pygame.Rect(x, y, w, 44)
+        x += w + gap
+    return out
+
+
+# the column's four buttons: the steps' labels kept at 13 px or more in both languages, the speed's narrower
+SIDE_CONTROLS = ((button_row(560, 316, {"back": 66, "play": 70, "fwd": 66, "speed": 46}),
+                  controls(280, 316, x=560, w=272)[1]), 570, pygame.Rect(568, 392, 256, 156))
+# ... or, for expert (shown 30 wide), a slim bar on top, the board across, the line under it, then the buttons
+# and the timeline side by side and the keys' line at the foot
+WIDE = Screen(pygame.Rect(8, 4, 824, 44), (88, 36, 28, 4), 36, 14, pygame.Rect(8, 50, 824, 398), 0, 15,
+              pygame.Rect(8, 474, 400, 44), canvas=LANDSCAPE, leds=pygame.Rect(16, 8, 240, 36),
+              label_box=pygame.Rect(268, 8, 556, 36), status_box=pygame.Rect(8, 450, 824, 22), mute_at=(812, 15))
+WIDE_CONTROLS = ((controls(478, 474, x=8, w=400)[0], controls(478, 474, x=420, w=412)[1]), 540, None)
 PROBS = "arcade.minesweeper.solver:probabilities"
 SAFE_GREEN = (60, 170, 80)
 RISK_RED = (200, 60, 45)
 GUESS_ORANGE = (215, 120, 40)
+# the green and the orange deepened for text (5.2:1 on the page; the bright ones mark cells, bars and stripes)
+SAFE_INK = (30, 120, 50)
+GUESS_INK = (165, 80, 0)
 NAMES = {"O": N_("Open"), "C": N_("Chord"), "F": N_("Flag"), "Q": N_("Question mark"), "U": N_("Mark off")}
 
 
@@ -50,8 +81,11 @@ class MinesReplayScene(ReplayPlayer):
 
     def __init__(self, app, replay):
         self.rows, self.cols, self.mines, self.rule, _ = check(replay.data)  # a bad record: ValueError here
+        self.screen = SCREEN
+        self.keys_box = None    # where the keys are listed, a few to a line (None: one line across the canvas)
         self.view = BoardView(self.rows, self.cols, area=SCREEN.board)
         self.hud = Hud(SCREEN)
+        self.resize(app.size)
         self.odds = False
         self.probs: dict = {}   # step -> probability rows (the odds overlay)
         self.odds_worker = None
@@ -59,6 +93,25 @@ class MinesReplayScene(ReplayPlayer):
         self.t = 0.0
         self.review_worker = None  # the review's worker maker (None: the engine's Worker process)
         super().__init__(app, replay)
+
+    # ----- the layout -----
+    def resize(self, size) -> None:
+        """Lay the replay out for a canvas of ``size``: on the wide one the board at the left (expert turned
+        30 wide, under a bar); the position, the animations and the review carry on."""
+        if size[0] <= size[1]:
+            screen, turned = SCREEN, False
+            self.BUTTONS, self.TIMELINE, self.KEYS_Y = type(self).BUTTONS, type(self).TIMELINE, type(self).KEYS_Y
+            self.keys_box = None
+        else:
+            turned = turned_for(level_of(self.rows, self.cols, self.mines), size)
+            side = Layout(self.rows, self.cols, SIDE.board, turned).cell >= Layout(self.rows, self.cols, WIDE.board,
+                                                                                   turned).cell
+            screen = SIDE if side else WIDE
+            (self.BUTTONS, self.TIMELINE), self.KEYS_Y, self.keys_box = SIDE_CONTROLS if side else WIDE_CONTROLS
+        self.screen = screen
+        self.view.relayout(screen.board, turned)
+        if self.hud.screen is not screen:
+            self.hud = Hud(screen)
 
     # ----- the replay -----
     def compute_steps(self) -> list:
@@ -134,20 +187,20 @@ class MinesReplayScene(ReplayPlayer):
         m = self.graded.get(self.i)
         if m is not None:
             if not m.guess:
-                return _("Certain: no mine could be there"), SAFE_GREEN, "bold"
+                return _("Certain: no mine could be there"), SAFE_INK, "bold"
             if m.risk >= 1.0:
                 return _("A click on a cell that was certainly a mine (green: a safe one)"), RISK_RED, "bold"
             if m.missed_safe:
                 return _("A guess at {risk} risk while a cell was certain (green)").format(risk=pct(m.risk)), \
                     RISK_RED, "bold"
             return _("A guess at {risk} risk; the safest cell had {safest} (green)").format(
-                risk=pct(m.risk), safest=pct(m.safest)), GUESS_ORANGE, "bold"
+                risk=pct(m.risk), safest=pct(m.safest)), GUESS_INK, "bold"
         if s.kind is None:
             return self.replay.title, colors.TEXT, "medium"
         if s.cell is None:  # an undo or a redo
             return (_("Undo at {t} s") if s.kind == "<" else _("Redo at {t} s")).format(t=f"{s.ms / 1000:.1f}"), \
                 colors.TEXT, "medium"
-        r, c = s.cell
+        r, c = self.view.layout.shown(*s.cell)
         text = _("{what} row {r}, column {c} at {t} s").format(what=_(NAMES[s.kind]), r=r + 1, c=c + 1,
                                                              t=f"{s.ms / 1000:.1f}")
         if s.state == "won":
@@ -177,19 +230,73 @@ class MinesReplayScene(ReplayPlayer):
                 colour = guess_colour(m) if m is not None and m.guess else (40, 110, 220)
                 self.view.draw_cursor(surface, s.cell, colour)
         text, colour, weight = self.line()
-        blit_center(surface, fit(text, 456, SCREEN.status, colour, weight), (240, SCREEN.status_y))
+        sc = self.screen
+        if sc.status_box is not None:
+            draw_wrapped(surface, text, sc.status_box, sc.status, colour, weight, middle=sc.status_box.h < 40)
+        else:
+            blit_center(surface, fit(text, 456, sc.status, colour, weight), (240, sc.status_y))
         self.draw_controls(surface)
+        below = self.below_controls()
         if self.reviewer is not None and not self.reviewer.done:
-            progress_bar(surface, pygame.Rect(120, 746, 240, 8), self.reviewer.progress)
+            bar = pygame.Rect(0, 0, below.w * 2 // 3, 8)
+            bar.center = below.center
+            progress_bar(surface, bar, self.reviewer.progress)
         elif self.odds and s is not None and s.state == "playing" and self.i not in self.probs:
-            blit_center(surface, render(_("Counting the layouts..."), 14, colors.BUTTON, "medium"), (240, 750))
+            blit_center(surface, render(_("Counting the layouts..."), 14, colors.BUTTON, "medium"), below.center)
+
+    def below_controls(self) -> pygame.Rect:
+        """The strip under the controls where the review's progress bar or the odds' wait is shown."""
+        if self.screen is SCREEN:
+            return pygame.Rect(60, 740, 360, 20)
+        if self.keys_box is not None:  # the column: under the buttons
+            return pygame.Rect(self.TIMELINE.x, self.BUTTONS["back"].bottom + 6, self.TIMELINE.w, 20)
+        return pygame.Rect(self.TIMELINE.x, self.TIMELINE.bottom + 4, self.TIMELINE.w, 20)
+
+    def draw_controls(self, surface) -> None:
+        """The buttons and the timeline; in the wide canvas's column the keys a few to a line under them."""
+        if self.keys_box is None:
+            super().draw_controls(surface)
+            return
+        b = self.BUTTONS
+        back, fwd = self.STEP_LABELS
+        self.draw_button(surface, b["back"], _(back))
+        self.draw_button(surface, b["play"], _("Pause") if self.playing else _("Play"), active=self.playing)
+        self.draw_button(surface, b["fwd"], _(fwd))
+        self.draw_button(surface, b["speed"], f"{self.speed:g}x")
+        self.draw_timeline(surface)
+        box = self.keys_box
+        lines = wrap(_(self.KEYS), box.w, 14, "medium", " · ")
+        for i, line in enumerate(lines):
+            blit_center(surface, fit(line, box.w, 14, self.KEYS_COLOUR, "medium", min_size=MIN_TEXT),
+                        (box.centerx, box.y + 10 + 20 * i))
 
 
 class MinesReviewCard(ReviewCard):
     """The review over the replay: the luck and the skill, each guess's risk against the safest cell, the
-    costliest guesses (click or 1-5: the replay jumps to the board after that move, the cells ringed)."""
+    costliest guesses (click or 1-5: the replay jumps to the board after that move, the cells ringed). On the
+    wide canvas the card is wide: the figures and the chart at its left, the costliest guesses at its right."""
 
     CHART = pygame.Rect(40, 330, 400, 100)
+    WIDE_CARD = pygame.Rect(20, 12, 800, 536)
+
+    def __init__(self, app, player) -> None:
+        super().__init__(app, player)
+        self.resize(app.size)
+
+    def resize(self, size) -> None:
+        """The card for a canvas of ``size``: the portrait one, or the wide one in two columns."""
+        self.dim = Dimmer(size, (30, 25, 20, 180))
+        self.wide = size[0] > size[1]
+        if not self.wide:
+            self.CARD, self.ROW0, self.ROW_H, self.CHART = ReviewCard.CARD, ReviewCard.ROW0, ReviewCard.ROW_H, \
+                type(self).CHART
+            self.left = pygame.Rect(self.CARD.x + 20, self.CARD.y, self.CARD.w - 40, self.CARD.h)
+            return
+        self.CARD = card = self.WIDE_CARD
+        self.left = pygame.Rect(card.x + 20, card.y, 380, card.h)
+        self.right = pygame.Rect(card.x + 420, card.y, card.w - 440, card.h)
+        self.ROW0, self.ROW_H = card.y + 104, 74
+        self.CHART = pygame.Rect(self.left.x, card.y + 322, self.left.w, 184)
 
     @property
     def summary(self):
@@ -200,44 +307,80 @@ class MinesReviewCard(ReviewCard):
         s = self.summary
         return s["worst"] if s is not None else []
 
+    def row_rect(self, k: int) -> pygame.Rect:
+        if not self.wide:
+            return super().row_rect(k)
+        return pygame.Rect(self.right.x, self.ROW0 + k * self.ROW_H, self.right.w, self.ROW_H - 8)
+
+    def draw_rows(self, surface, heading: str, empty: str, rows: list) -> None:
+        if not self.wide:
+            super().draw_rows(surface, heading, empty, rows)
+            return
+        col = self.right
+        blit_center(surface, fit(_(heading), col.w, 16, colors.TEXT, min_size=MIN_TEXT), (col.centerx, self.ROW0 - 20))
+        if not rows:
+            draw_wrapped(surface, _(empty), pygame.Rect(col.x, self.ROW0 + 6, col.w, 60), 16, colors.BUTTON)
+        for k, (stripe, text) in enumerate(rows[:5]):
+            rr = self.row_rect(k)
+            pygame.draw.rect(surface, colors.LABEL, rr, border_radius=6)
+            pygame.draw.rect(surface, stripe, (rr.x, rr.y, 6, rr.h), border_top_left_radius=6,
+                             border_bottom_left_radius=6)
+            lines = wrap(f"{k + 1}.  {text}", rr.w - 24, 15, "medium", "  ·  ")
+            top = rr.centery - 10 * min(3, len(lines))
+            for i, line in enumerate(lines[:3]):
+                surface.blit(fit(line, rr.w - 24, 15, INK, "medium", min_size=MIN_TEXT),
+                             (rr.x + 14, top + 20 * i))
+
     def draw_body(self, surface) -> None:
-        card = self.CARD
+        card, col = self.CARD, self.left
         r = self.rs.reviewer
         result = result_text(self.rs.replay)
-        blit_center(surface, fit(result, card.w - 40, 16, colors.BUTTON, "medium"), (card.centerx, card.y + 66))
+        small = MIN_TEXT if self.wide else 8  # the wide card keeps its type readable at the smallest window
+        blit_center(surface, fit(result, col.w, 16, colors.BUTTON, "medium", min_size=small),
+                    (col.centerx, card.y + 66))
         if r is None or (not r.moves and not r.done):
             blit_center(surface, render(_("The AI is looking at every move..."), 18, colors.BUTTON, "medium"),
-                        (card.centerx, card.y + 130))
+                        (col.centerx, card.y + 130))
             return
         if not r.done:
-            progress_bar(surface, pygame.Rect(card.x + 40, card.y + 86, card.w - 80, 10), r.progress)
-            blit_center(surface, render(_("{done} / {all} moves").format(done=f"{len(r.moves):,}", all=f"{len(r.todo):,}"), 14, colors.BUTTON, "medium"),
-                        (card.centerx, card.y + 108))
+            progress_bar(surface, pygame.Rect(col.x + 20, card.y + 86, col.w - 40, 10), r.progress)
+            done = _("{done} / {all} moves").format(done=f"{len(r.moves):,}", all=f"{len(r.todo):,}")
+            blit_center(surface, render(done, 14, colors.BUTTON, "medium"), (col.centerx, card.y + 108))
         elif r.error:
-            blit_center(surface, fit(r.error, card.w - 40, 15, RISK_RED, "medium"), (card.centerx, card.y + 96))
+            blit_center(surface, fit(r.error, col.w, 15, RISK_RED, "medium", min_size=small),
+                        (col.centerx, card.y + 96))
         s = self.summary
         tiles = ((_("guesses"), str(s["guesses"]), colors.TEXT), (_("survival odds"), pct(s["survival"]), colors.TEXT),
-                 (_("safe cells missed"), str(s["missed"]), RISK_RED if s["missed"] else SAFE_GREEN),
-                 (_("extra risk taken"), pct(s["extra"]), GUESS_ORANGE if s["extra"] > 0 else SAFE_GREEN))
-        w = (card.w - 40) // 4
+                 (_("safe cells missed"), str(s["missed"]), RISK_RED if s["missed"] else SAFE_INK),
+                 (_("extra risk taken"), pct(s["extra"]), GUESS_INK if s["extra"] > 0 else SAFE_INK))
+        w = col.w // 4
         for k, (name, value, colour) in enumerate(tiles):
-            cx = card.x + 20 + w * k + w // 2
+            cx = col.x + w * k + w // 2
             blit_center(surface, fit(value, w - 6, 34, colour), (cx, card.y + 150))
-            blit_center(surface, fit(name, w - 4, 13, colors.BUTTON, "medium"), (cx, card.y + 180))
+            if self.wide:  # two lines of 13 px rather than one squeezed smaller
+                draw_wrapped(surface, name, pygame.Rect(cx - w // 2 + 2, card.y + 168, w - 4, 36), 13, colors.BUTTON,
+                             middle=True)
+            else:
+                blit_center(surface, fit(name, w - 4, 13, colors.BUTTON, "medium"), (cx, card.y + 180))
         g, m = s["guesses"], s["missed"]
         luck = ngettext("{n} guess, survival odds {p} (luck)", "{n} guesses, survival odds {p} (luck)", g).format(
             n=g, p=pct(s["survival"]))
         skill = ngettext("{n} safe cell missed, extra risk taken {p} (skill)",
                          "{n} safe cells missed, extra risk taken {p} (skill)", m).format(n=m, p=pct(s["extra"]))
-        blit_center(surface, fit(luck[0].upper() + luck[1:], card.w - 40, 16, colors.TEXT, "medium"),
-                    (card.centerx, card.y + 206))
-        blit_center(surface, fit(skill[0].upper() + skill[1:], card.w - 40, 16, colors.TEXT, "medium"),
-                    (card.centerx, card.y + 228))
+        luck, skill = luck[0].upper() + luck[1:], skill[0].upper() + skill[1:]
+        if self.wide:
+            draw_wrapped(surface, luck, pygame.Rect(col.x, card.y + 208, col.w, 42), 16, colors.TEXT, middle=True)
+            draw_wrapped(surface, skill, pygame.Rect(col.x, card.y + 252, col.w, 42), 16, colors.TEXT, middle=True)
+        else:
+            blit_center(surface, fit(luck, card.w - 40, 16, colors.TEXT, "medium"), (card.centerx, card.y + 206))
+            blit_center(surface, fit(skill, card.w - 40, 16, colors.TEXT, "medium"), (card.centerx, card.y + 228))
         self._chart(surface, [m for m in r.moves if m.guess])
         empty = N_("No guesses: every cell opened was certain") if r.done else N_("No guesses so far")
+        lay = self.rs.view.layout
         self.draw_rows(surface, N_("Costliest guesses (click, or 1-5)"), empty,
                        [(guess_colour(m), _("input {i}: row {r}, col {c}  ·  risk {risk}  ·  safest {safest}").format(
-                           i=m.index, r=m.cell[0] + 1, c=m.cell[1] + 1, risk=pct(m.risk), safest=pct(m.safest))
+                           i=m.index, r=lay.shown(*m.cell)[0] + 1, c=lay.shown(*m.cell)[1] + 1, risk=pct(m.risk),
+                           safest=pct(m.safest))
                          + ("  ·  " + _("a safe cell missed") if m.missed_safe else ""))
                         for m in self.worst()])
 
@@ -255,7 +398,8 @@ class MinesReviewCard(ReviewCard):
             return
         inner = self.chart_area()
         top = min(1.0, math.ceil(max(m.risk for m in guesses) * 10 - 1e-9) / 10)  # the scale: up to 10 % .. 100 %
-        surface.blit(render(f"{top * 100:.0f} %", 12, colors.BUTTON, "medium"), (ch.x + 6, ch.y + 3))
+        scale = render(f"{top * 100:.0f} %", 13 if self.wide else 12, INK, "medium")
+        surface.blit(scale, (ch.x + 6, ch.y + 3))
         n = len(guesses)
         slot = inner.w / n
         bw = max(2, min(40, round(slot * 0.7)))

@@ -39,8 +39,8 @@ from arcade.minesweeper import AI_SPEEDS, ID as GAME_ID
 from arcade.minesweeper.backend import Params
 from arcade.minesweeper.field import (CUSTOM_HEIGHT, CUSTOM_WIDTH, FLAG, LEVELS, NO_MARK, QUESTION, Field,
                                       check_custom, max_custom_mines)
-from arcade.minesweeper.view import (LOSS, BoardView, Hud, banner_button, draw_banner, odds_text, odds_words,
-                                     screen_for)
+from arcade.minesweeper.view import (LOSS, ROOMY, BoardView, Hud, banner_button, draw_banner, odds_text,
+                                     odds_words, screen_for, turned_for)
 
 log = logging.getLogger("arcade")
 
@@ -136,7 +136,10 @@ class Assist:
 class MinesScene(SessionScene):
     """One Minesweeper sitting: games one after another. ``demo=True`` plays itself (the attract mode)."""
 
-    mute_at = (464, 22)  # the muted sign beside the timer: the bottom-right corner is the Menu button
+    @property
+    def mute_at(self) -> tuple:
+        """The muted sign beside the timer: the bottom-right corner is the Menu button."""
+        return self.hud.screen.mute_at
 
     def __init__(self, app, demo: bool = False, resume: bool = False, level: str | None = None,
                  custom: tuple | None = None, first_click: str | None = None, make_worker=None,
@@ -236,14 +239,16 @@ class MinesScene(SessionScene):
         self.games += 1
         field = self.field
         speed = specs.anim_speed(self.app.profile.get)
+        turned = turned_for(field.level_name, self.app.size)
+        screen = screen_for(field.rows, field.cols, self.app.size, turned)
         if getattr(self, "view", None) is None or (self.view.rows, self.view.cols) != (field.rows, field.cols):
-            screen = screen_for(field.rows, field.cols)
             self.view = BoardView(field.rows, field.cols, speed=speed, area=screen.board,
-                                  safe=bool(self.app.profile.get("colour_safe")))
-            if self.hud.screen is not screen:
-                self.hud = Hud(screen)
+                                  safe=bool(self.app.profile.get("colour_safe")), turned=turned)
         else:
+            self.view.relayout(screen.board, turned)
             self.view.speed = speed
+        if self.hud.screen is not screen:
+            self.hud = Hud(screen)
         self.view.still = bool(self.app.profile.get("reduce_motion"))
         self.view.set_display(field.display())
         self.view.wave = None
@@ -269,6 +274,22 @@ class MinesScene(SessionScene):
         self.t = 0.0
 
     # ----- lifecycle -----
+    def resize(self, size) -> None:
+        """The window turned: the board and the HUD laid out for the other canvas; the game, its animations, the
+        cursor and a button held down all carry on."""
+        field = self.field
+        turned = turned_for(field.level_name, size)
+        screen = screen_for(field.rows, field.cols, size, turned)
+        self.view.relayout(screen.board, turned)
+        if self.hud.screen is not screen:
+            confetti = self.hud.confetti
+            self.hud = Hud(screen)
+            self.hud.confetti = confetti
+
+    def board_screen(self):
+        """The screen whose board the end card is centred over (in portrait, always the roomy one's)."""
+        return self.hud.screen if self.app.landscape else ROOMY
+
     def enter(self) -> None:
         if not self.demo:
             self.app.open("help", GAME_ID, first_launch=True)
@@ -492,7 +513,7 @@ class MinesScene(SessionScene):
         f = self.field
         if not f.over or self.demo or self._banner_k() < 1.0:
             return None
-        return banner_button(len(self._banner_lines()[1]))
+        return banner_button(len(self._banner_lines()[1]), self.board_screen())
 
     # ----- AI -----
     def toggle_overlay(self) -> None:
@@ -687,7 +708,8 @@ class MinesScene(SessionScene):
             return
         f = self.field
         if intent in ("up", "down", "left", "right"):
-            dr, dc = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}[intent]
+            # a step on screen: across a turned board's rows when the arrow goes left or right
+            dr, dc = self.view.layout.shown(*{"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}[intent])
             if self.show_cursor:
                 self.cursor = [max(0, min(f.rows - 1, self.cursor[0] + dr)), max(0, min(f.cols - 1, self.cursor[1] + dc))]
             self.show_cursor = True
@@ -791,10 +813,11 @@ class MinesScene(SessionScene):
             dots = "." * (1 + int(self.gen_t * 3) % 3)
             return _("Generating a no-guess board") + dots, None
         if self.autoplay and self.ai_target is not None and not f.over:
-            _key, (r, c), a = self.ai_target
+            _key, cell, a = self.ai_target
+            r, c = self.view.layout.shown(*cell)
             return _("AI opens row {r}, column {c}: {why}").format(r=r + 1, c=c + 1, why=self.describe(a)), None
         if self.hint is not None and self.hint[0] == key:
-            r, c = self.hint[1]
+            r, c = self.view.layout.shown(*self.hint[1])
             return _("Hint: row {r}, column {c} - {why}").format(r=r + 1, c=c + 1, why=self.hint[2]), colors.BUTTON
         if self.hint_wanted or (self.autoplay and not f.over):
             return _("The AI is thinking..."), None
@@ -827,9 +850,10 @@ class MinesScene(SessionScene):
         many = "" if n is None else f"{n:,}" if n < 10**6 else _("about 10^{n}").format(n=len(str(n)) - 1)
         cell = self.odds_cell()
         if cell is not None:
-            r, c = cell
+            r, c = self.view.layout.shown(*cell)
+            odds = odds_words(a.probs[cell[0]][cell[1]])
             count = " " + _("({n} layouts fit)").format(n=many) if many else ""
-            return _("Row {r}, column {c}: {odds}").format(r=r + 1, c=c + 1, odds=odds_words(a.probs[r][c])) + count
+            return _("Row {r}, column {c}: {odds}").format(r=r + 1, c=c + 1, odds=odds) + count
         f = self.field
         display = f.display()
         inner = [a.probs[r][c] for r in range(f.rows) for c in range(f.cols)
@@ -902,7 +926,7 @@ class MinesScene(SessionScene):
             return
         title, lines, colour = self._banner_lines()
         review = _("Review  V") if not self.demo else None
-        draw_banner(surface, title, lines, k, colour, button=review)
+        draw_banner(surface, title, lines, k, colour, button=review, screen=self.board_screen())
 
 
 def make_scene(app, resume: bool = False, level: str | None = None, custom=None, first_click: str | None = None,
@@ -926,6 +950,9 @@ def make_demo(app):
 
 def draw_position(surface, state: Field, params) -> None:
     """A position of a replay, for the engine's replay scene."""
-    view = BoardView(state.rows, state.cols, speed=0.0, area=screen_for(state.rows, state.cols).board)
+    size = surface.get_size()
+    turned = turned_for(state.level_name, size)
+    view = BoardView(state.rows, state.cols, speed=0.0, area=screen_for(state.rows, state.cols, size, turned).board,
+                     turned=turned)
     view.set_display(state.display())
     view.draw(surface)

@@ -9,6 +9,7 @@ cells that changed are redrawn.
 """
 from __future__ import annotations
 
+import functools
 import math
 import random
 
@@ -21,7 +22,8 @@ from arcade.engine.ui import colors
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.tween import ease_out
 
-__all__ = ["Layout", "Screen", "ROOMY", "TALL", "screen_for", "BoardView", "Hud", "BUTTONS", "NUMBER_COLOURS", "SAFE_NUMBER_COLOURS",
+__all__ = ["Layout", "Screen", "ROOMY", "TALL", "SIDE", "WIDE", "LANDSCAPE", "layout_for", "screen_for", "turned_for",
+           "wrap", "draw_wrapped", "BoardView", "Hud", "BUTTONS", "NUMBER_COLOURS", "SAFE_NUMBER_COLOURS",
            "COVERED", "OPENED", "INK", "CHIP", "LOSS", "ODDS_TEXT", "LEVEL_CHIPS", "MIN_TEXT",
            "heat_colour", "odds_text", "odds_words", "odds_font", "number_font", "banner_card", "banner_button",
            "draw_banner"]
@@ -35,14 +37,27 @@ class Screen:
     below the bar's top), the face's size ``face``, the font size ``label`` of a line of text at the bar's foot
     for screens without a level picker), the level picker in the bar (``picker``, None: no picker), the area the
     board is centred in (``board``), the status line (``status_y``, font size ``status``) and the button row
-    (``buttons``)."""
+    (``buttons``).
 
-    def __init__(self, hud, led, face, label, board, status_y, status, buttons, picker=None) -> None:
+    A wide canvas places more freely: ``leds`` the row the counter (at its left), the face (centred) and the timer
+    (at its right) share, ``label_box`` where the bar's line of text goes (wrapped), ``picker_cols`` 2 for a
+    picker of two columns of level chips over a no-guess row, ``status_box`` a box the status is wrapped in,
+    ``button_cols`` the buttons in a grid of that many columns, ``mute_at`` where the muted sign goes."""
+
+    def __init__(self, hud, led, face, label, board, status_y, status, buttons, picker=None, canvas=CANVAS,
+                 leds=None, label_box=None, picker_cols=None, status_box=None, button_cols=None,
+                 mute_at=(464, 22)) -> None:
         self.hud, self.led, self.face, self.label = hud, led, face, label
         self.board, self.status_y, self.status, self.buttons = board, status_y, status, buttons
         self.picker = picker
+        self.canvas = canvas
+        self.leds = leds if leds is not None else pygame.Rect(hud.x + 14, hud.y + led[3], hud.w - 28, led[1])
+        self.label_box, self.picker_cols, self.status_box = label_box, picker_cols, status_box
+        self.button_cols = button_cols or len(BUTTONS)
+        self.mute_at = mute_at
 
 
+BUTTONS = (("hint", N_("Hint  H")), ("odds", N_("Odds  P")), ("auto", N_("Auto  Shift+A")), ("pause", N_("Menu  Esc")))
 # the usual screen, and a tall one for boards whose height limits the cells (expert's 30 rows): a slimmer HUD
 # and button row give the board 56 more pixels, 22-pixel cells instead of 20 for expert. The HUD holds the mine
 # counter, the face and the timer, and under them the level picker (levels, custom, no-guess).
@@ -50,8 +65,20 @@ ROOMY = Screen(pygame.Rect(8, 8, 464, 100), (124, 50, 38, 8), 54, 13, pygame.Rec
                pygame.Rect(8, 758, 464, 36), picker=pygame.Rect(16, 74, 448, 28))
 TALL = Screen(pygame.Rect(8, 2, 464, 76), (108, 38, 30, 4), 40, 12, pygame.Rect(8, 80, 464, 672), 762, 14,
               pygame.Rect(8, 773, 464, 25), picker=pygame.Rect(14, 48, 452, 25))
+LANDSCAPE = (840, 560)
+# the wide canvas: the board at the left at full height, and at its right a column with the HUD (the counters,
+# the face, the picker in two columns), the status wrapped in a box, the buttons two by two (the Menu button at
+# the bottom right, as in the portrait row) ...
+SIDE = Screen(pygame.Rect(560, 8, 272, 186), (92, 48, 34, 12), 50, 13, pygame.Rect(8, 8, 544, 544), 0, 16,
+              pygame.Rect(560, 452, 272, 100), picker=pygame.Rect(570, 80, 252, 104), canvas=LANDSCAPE,
+              leds=pygame.Rect(572, 20, 236, 48), picker_cols=2, status_box=pygame.Rect(568, 206, 256, 232),
+              button_cols=2, mute_at=(814, 36))
+# ... or, for boards wider than tall (expert's 30 columns, 26-pixel cells), a bar on top (the counters and the
+# face, then the picker in one row), the board under it across the canvas, the status and the button row below
+WIDE = Screen(pygame.Rect(8, 4, 824, 52), (96, 42, 32, 5), 42, 13, pygame.Rect(8, 60, 824, 436), 0, 15,
+              pygame.Rect(8, 524, 824, 32), picker=pygame.Rect(292, 12, 508, 36), canvas=LANDSCAPE,
+              leds=pygame.Rect(16, 9, 262, 42), status_box=pygame.Rect(8, 498, 824, 22), mute_at=(812, 23))
 BOARD_AREA = ROOMY.board
-BUTTONS = (("hint", N_("Hint  H")), ("odds", N_("Odds  P")), ("auto", N_("Auto  Shift+A")), ("pause", N_("Menu  Esc")))
 LEVEL_CHIPS = (("beginner", N_("Beginner")), ("intermediate", N_("Intermediate")), ("expert", N_("Expert")),
                ("custom", N_("Custom")))
 NO_GUESS_LABEL = N_("No-guess")
@@ -140,33 +167,102 @@ def heat_colour(p: float) -> tuple[int, int, int]:
 
 class Layout:
     """Where the cells of a ``rows`` x ``cols`` field go: the largest square cells (at most 56 pixels) that fit
-    ``area`` (the screen's board area) with a 6-pixel frame."""
+    ``area`` (the screen's board area) with a 6-pixel frame. ``turned``: the field is shown with its rows as
+    columns (expert, kept 16 wide and 30 tall, is shown 30 wide on a wide canvas); every method takes and gives
+    the field's (row, col), :meth:`shown` says where a cell is on screen."""
 
-    def __init__(self, rows: int, cols: int, area: pygame.Rect = BOARD_AREA) -> None:
-        self.rows, self.cols = rows, cols
+    def __init__(self, rows: int, cols: int, area: pygame.Rect = BOARD_AREA, turned: bool = False) -> None:
+        self.rows, self.cols, self.turned = rows, cols, turned
+        down, across = (cols, rows) if turned else (rows, cols)
         inner = area.inflate(-12, -12)
-        self.cell = max(4, min(inner.w // cols, inner.h // rows, 56))
-        w, h = self.cell * cols, self.cell * rows
+        self.cell = max(4, min(inner.w // across, inner.h // down, 56))
+        w, h = self.cell * across, self.cell * down
         self.board = pygame.Rect(0, 0, w, h)
         self.board.center = area.center
         self.frame = self.board.inflate(12, 12)
 
+    def shown(self, r, c) -> tuple:
+        """The (row, column) on screen of the field's cell (r, c)."""
+        return (c, r) if self.turned else (r, c)
+
     def cell_rect(self, r: int, c: int) -> pygame.Rect:
-        return pygame.Rect(self.board.x + c * self.cell, self.board.y + r * self.cell, self.cell, self.cell)
+        y, x = self.shown(r, c)
+        return pygame.Rect(self.board.x + x * self.cell, self.board.y + y * self.cell, self.cell, self.cell)
 
     def cell_at(self, pos) -> tuple[int, int] | None:
         x, y = pos
         if not self.board.collidepoint(x, y):
             return None
-        return (int(y - self.board.y) // self.cell, int(x - self.board.x) // self.cell)
+        return self.shown(int(y - self.board.y) // self.cell, int(x - self.board.x) // self.cell)
 
     def centre(self, r: int, c: int) -> tuple[float, float]:
-        return (self.board.x + (c + 0.5) * self.cell, self.board.y + (r + 0.5) * self.cell)
+        y, x = self.shown(r, c)
+        return (self.board.x + (x + 0.5) * self.cell, self.board.y + (y + 0.5) * self.cell)
 
 
-def screen_for(rows: int, cols: int) -> Screen:
-    """The tall screen when it gives the board bigger cells (a board limited by its height), else the roomy one."""
-    return TALL if Layout(rows, cols, TALL.board).cell > Layout(rows, cols, ROOMY.board).cell else ROOMY
+def layout_for(size) -> tuple:
+    """The screens of a canvas of ``size``, the usual one first: portrait (ROOMY, TALL), landscape (SIDE, WIDE)."""
+    return (SIDE, WIDE) if size[0] > size[1] else (ROOMY, TALL)
+
+
+def screen_for(rows: int, cols: int, size=CANVAS, turned: bool = False) -> Screen:
+    """Of the canvas's screens, the one giving the board the bigger cells (the usual one when they tie): in
+    portrait the tall screen for boards limited by their height, in landscape the bar on top for boards wider
+    than the column layout leaves room for."""
+    usual, other = layout_for(size)
+    better = Layout(rows, cols, other.board, turned).cell > Layout(rows, cols, usual.board, turned).cell
+    return other if better else usual
+
+
+def turned_for(level: str, size) -> bool:
+    """Whether a field of ``level`` is shown turned on a canvas of ``size``: expert, kept 16 wide and 30 tall
+    for the portrait canvas, is shown as the classic 30 wide on a wide one (a custom field keeps the shape the
+    player chose)."""
+    return level == "expert" and size[0] > size[1]
+
+
+@functools.lru_cache(maxsize=256)
+def wrap(text: str, width: int, size: int, weight: str = "medium", sep: str = " ") -> tuple:
+    """``text`` in lines at most ``width`` pixels wide in type of ``size``: broken at ``sep`` (a space, or the
+    dots between the items of a list), and between characters in a piece too long for a line; Chinese (no
+    spaces of its own) runs on to the line's end."""
+    font = assets.font_for(text, size, weight)
+    lines: list = []
+    line = ""
+    for word in text.split(sep):
+        trial = f"{line}{sep}{word}" if line else word
+        if font.size(trial)[0] <= width or not trial:
+            line = trial
+            continue
+        if line and (sep != " " or not any(ord(ch) >= 0x2E80 for ch in word)):
+            lines.append(line)
+            line = ""
+        elif line:  # Chinese runs on to the line's end, breaking between characters
+            line += sep
+        for ch in word:  # a word wider than the line: broken where it must be
+            if line and font.size(line + ch)[0] > width:
+                lines.append(line)
+                line = ""
+            line += ch
+    if line:
+        lines.append(line)
+    return tuple(lines)
+
+
+def draw_wrapped(surface, text: str, box: pygame.Rect, size: int, colour, weight: str = "medium",
+                 middle: bool = False, sep: str = " ") -> None:
+    """``text`` wrapped into ``box`` (at ``sep``), each line centred; type a point smaller at a time (not under
+    :data:`MIN_TEXT`) while the lines overflow the box; ``middle``: the lines centred in the box's height."""
+    while True:
+        lines = wrap(text, box.w, size, weight, sep)
+        step = round(size * 1.3)
+        if size <= MIN_TEXT or len(lines) * step <= box.h:
+            break
+        size -= 1
+    top = box.y + (box.h - len(lines) * step) / 2 if middle else box.y
+    for i, line in enumerate(lines[:max(1, box.h // step)]):
+        blit_center(surface, fit(line, box.w, size, colour, weight, min_size=MIN_TEXT),
+                    (box.centerx, top + step * (i + 0.5)))
 
 
 # ====================================================================================================== cells
@@ -250,8 +346,9 @@ class BoardView:
     "open": a quick ripple, "boom": mines going off one by one). ``update(dt)``; ``draw(surface)``."""
 
     def __init__(self, rows: int, cols: int, speed: float = 1.0, area: pygame.Rect = BOARD_AREA,
-                 safe: bool = False) -> None:
-        self.layout = Layout(rows, cols, area)
+                 safe: bool = False, turned: bool = False) -> None:
+        self.area = area
+        self.layout = Layout(rows, cols, area, turned)
         self.sprites = Sprites(self.layout.cell, safe)
         self.speed = speed  # the animation-speed setting (0 = off)
         self.rows, self.cols = rows, cols
@@ -271,6 +368,19 @@ class BoardView:
     def busy(self) -> bool:
         return bool(self.pending)
 
+    def relayout(self, area: pygame.Rect, turned: bool = False) -> None:
+        """Centre the board in another ``area`` (the canvas turned), ``turned`` or not: cells sized to it, the
+        cells shown and the animations under way kept."""
+        if area == self.area and turned == self.layout.turned:
+            return
+        self.area = area
+        self.layout = Layout(self.rows, self.cols, area, turned)
+        self.sprites = Sprites(self.layout.cell, self.sprites.numbers is SAFE_NUMBER_COLOURS)
+        self.surface = pygame.Surface(self.layout.board.size)
+        for r in range(self.rows):
+            for c in range(self.cols):
+                self._blit(r, c, self.shown[r][c])
+
     def set_palette(self, safe: bool) -> None:
         """The numbers in the colour-blind-safe colours or the classic ones (redrawn at once)."""
         if (self.sprites.numbers is SAFE_NUMBER_COLOURS) == bool(safe):
@@ -282,7 +392,8 @@ class BoardView:
 
     def _blit(self, r: int, c: int, ch: str) -> None:
         n = self.layout.cell
-        self.surface.blit(self.sprites.get(ch), (c * n, r * n))
+        y, x = self.layout.shown(r, c)
+        self.surface.blit(self.sprites.get(ch), (x * n, y * n))
 
     def set_display(self, display, origin=None, kind: str = "open") -> None:
         """Show ``display`` (the field's picture), animating the cells that changed from ``origin``."""
@@ -346,10 +457,9 @@ class BoardView:
         ox, oy = self.offset()
         pygame.draw.rect(surface, FRAME, lay.frame.move(ox, oy), border_radius=8)
         surface.blit(self.surface, lay.board.move(ox, oy))
-        n = lay.cell
         for r, c in self.pressed:
             if self.shown[r][c] in "#?":
-                surface.blit(self.sprites.get("pressed"), (lay.board.x + c * n + ox, lay.board.y + r * n + oy))
+                surface.blit(self.sprites.get("pressed"), lay.cell_rect(r, c).move(ox, oy))
         if self.wave is not None:
             self._draw_wave(surface)
 
@@ -445,8 +555,9 @@ class BoardView:
         """The keyboard / AI cursor at ``pos`` = (row, col), fractional while it glides."""
         lay = self.layout
         n = lay.cell
-        x = lay.board.x + pos[1] * n
-        y = lay.board.y + pos[0] * n
+        down, across = lay.shown(*pos)
+        x = lay.board.x + across * n
+        y = lay.board.y + down * n
         rect = pygame.Rect(round(x) - 2, round(y) - 2, n + 4, n + 4)
         pygame.draw.rect(surface, colour, rect, width=3, border_radius=4)
 
@@ -459,24 +570,31 @@ class Hud:
 
     def __init__(self, screen: Screen = ROOMY) -> None:
         self.screen = sc = screen
-        hud = sc.hud
-        lw, lh, _size, dy = sc.led
-        top = hud.y + dy
-        self.counter_rect = pygame.Rect(hud.x + 14, top, lw, lh)
-        self.timer_rect = pygame.Rect(hud.right - 14 - lw, top, lw, lh)
+        lw, lh, _size, _dy = sc.led
+        row = sc.leds
+        self.counter_rect = pygame.Rect(row.x, row.y, lw, lh)
+        self.timer_rect = pygame.Rect(row.right - lw, row.y, lw, lh)
         self.face_rect = pygame.Rect(0, 0, sc.face, sc.face)
-        self.face_rect.center = (hud.centerx, self.counter_rect.centery)
+        self.face_rect.center = (row.centerx, self.counter_rect.centery)
         self.picker_rects = self._picker_rects() if sc.picker is not None else {}
+        self.buttons = self._button_rects()
         self.confetti: list = []
 
     # ----- where things are -----
     def picker_font(self) -> int:
-        return 15 if self.screen.picker.h >= 28 else 14
+        return 15 if self.chip_height() >= 28 else 14
+
+    def chip_height(self) -> int:
+        """A picker chip's height: the picker's, or a third of it in two columns (two rows of levels, no-guess)."""
+        row = self.screen.picker
+        return row.h if self.screen.picker_cols is None else (row.h - 8) // 3
 
     def _picker_rects(self) -> dict:
         """The picker's chips, as wide as their words need plus an equal share of the row; the no-guess switch
         (a box and its words) set apart at the right."""
         row = self.screen.picker
+        if self.screen.picker_cols is not None:
+            return self._picker_grid()
         size = self.picker_font()
         font = assets.font_for(_(NO_GUESS_LABEL), size, "bold")
         box = row.h - 12
@@ -491,12 +609,29 @@ class Hud:
         rects["noguess"] = pygame.Rect(x - gap + apart, row.y, row.right - (x - gap + apart), row.h)
         return rects
 
-    def button_rects(self) -> dict:
+    def _picker_grid(self) -> dict:
+        """The level chips two by two, the no-guess switch a row of its own under them."""
+        row, gap = self.screen.picker, 4
+        h = self.chip_height()
+        w = (row.w - gap) // 2
+        rects = {f"level:{name}": pygame.Rect(row.x + (i % 2) * (w + gap), row.y + (i // 2) * (h + gap), w, h)
+                 for i, (name, _label) in enumerate(LEVEL_CHIPS)}
+        rects["noguess"] = pygame.Rect(row.x, row.y + 2 * (h + gap), row.w, h)
+        return rects
+
+    def _button_rects(self) -> dict:
+        """The buttons in a row, or in a grid of ``button_cols`` columns."""
         row = self.screen.buttons
-        n = len(BUTTONS)
+        cols = self.screen.button_cols
+        lines = -(-len(BUTTONS) // cols)
         gap = 8
-        w = (row.w - gap * (n - 1)) // n
-        return {key: pygame.Rect(row.x + i * (w + gap), row.y, w, row.h) for i, (key, _) in enumerate(BUTTONS)}
+        w = (row.w - gap * (cols - 1)) // cols
+        h = (row.h - gap * (lines - 1)) // lines
+        return {key: pygame.Rect(row.x + (i % cols) * (w + gap), row.y + (i // cols) * (h + gap), w, h)
+                for i, (key, _) in enumerate(BUTTONS)}
+
+    def button_rects(self) -> dict:
+        return self.buttons
 
     def button_at(self, pos) -> str | None:
         if self.face_rect.collidepoint(pos):
@@ -519,6 +654,9 @@ class Hud:
         self._face(surface, face)
         if self.picker_rects:
             self._picker(surface, level, no_guess)
+        elif level_text and self.screen.label_box is not None:
+            draw_wrapped(surface, level_text, self.screen.label_box, max(MIN_TEXT, self.screen.label), INK,
+                         middle=True, sep="  -  ")
         elif level_text:
             blit_center(surface, fit(level_text, hud.w - 16, max(MIN_TEXT, self.screen.label), INK, "medium",
                                      min_size=MIN_TEXT),
@@ -597,15 +735,18 @@ class Hud:
             pygame.draw.arc(surface, INK, mouth, math.pi + 0.3, 2 * math.pi - 0.3, 2)
 
     def draw_status(self, surface, text: str, colour=None) -> None:
-        if text:
-            sc = self.screen
+        sc = self.screen
+        if text and sc.status_box is not None:
+            draw_wrapped(surface, text, sc.status_box, sc.status, colour or colors.TEXT,
+                         middle=sc.status_box.h < 2 * sc.status)
+        elif text:
             blit_center(surface, fit(text, 456, sc.status, colour or colors.TEXT, "medium", min_size=MIN_TEXT),
                         (240, sc.status_y))
 
     def draw_buttons(self, surface, active: dict) -> None:
-        size = 16 if self.screen.buttons.h >= 30 else 14
+        size = 16 if self.buttons["hint"].h >= 30 else 14
         for key, label in BUTTONS:
-            r = self.button_rects()[key]
+            r = self.buttons[key]
             on = active.get(key, False)
             pygame.draw.rect(surface, colors.GOLD if on else CHIP, r, border_radius=8)
             ink = ON_TEXT if on else CHIP_TEXT
@@ -627,7 +768,7 @@ class Hud:
             p[1] += p[3] * dt
             p[3] += 700 * dt
             p[5] += 8 * dt
-            if p[1] < CANVAS[1] + 20:
+            if p[1] < self.screen.canvas[1] + 20:
                 keep.append(p)
         self.confetti = keep
 
@@ -637,24 +778,24 @@ class Hud:
             pygame.draw.rect(surface, colour, (x, y, w, 8))
 
 
-def banner_card(n_lines: int, k: float = 1.0, button: bool = False) -> pygame.Rect:
-    """Where the end-of-game card is, ``k`` 0..1 of the way in (it slides up over the board)."""
-    card = pygame.Rect(60, 0, 360, 86 + 28 * n_lines + (58 if button else 0))
-    card.centery = round(BOARD_AREA.centery + (1 - ease_out(k)) * 300)
+def banner_card(n_lines: int, k: float = 1.0, button: bool = False, screen: Screen = ROOMY) -> pygame.Rect:
+    """Where the end-of-game card is, ``k`` 0..1 of the way in (it slides up over the board of ``screen``)."""
+    card = pygame.Rect(0, 0, 360, 86 + 28 * n_lines + (58 if button else 0))
+    card.center = (screen.board.centerx, round(screen.board.centery + (1 - ease_out(k)) * 300))
     return card
 
 
-def banner_button(n_lines: int) -> pygame.Rect:
+def banner_button(n_lines: int, screen: Screen = ROOMY) -> pygame.Rect:
     """The card's button (Review) once the card is in place."""
-    card = banner_card(n_lines, 1.0, True)
+    card = banner_card(n_lines, 1.0, True, screen)
     return pygame.Rect(card.centerx - 80, card.bottom - 58, 160, 42)
 
 
-def draw_banner(surface, title: str, lines: list, k: float, colour=colors.GOLD, button: str | None = None) \
-        -> pygame.Rect:
+def draw_banner(surface, title: str, lines: list, k: float, colour=colors.GOLD, button: str | None = None,
+                screen: Screen = ROOMY) -> pygame.Rect:
     """The end-of-game card over the board, sliding in with ``k`` 0..1, with an optional button at its foot."""
     e = ease_out(k)
-    card = banner_card(len(lines), k, button is not None)
+    card = banner_card(len(lines), k, button is not None, screen)
     shade = pygame.Surface(card.size, pygame.SRCALPHA)
     pygame.draw.rect(shade, (*CARD_BG, round(240 * e)), shade.get_rect(), border_radius=16)
     surface.blit(shade, card)
@@ -664,7 +805,7 @@ def draw_banner(surface, title: str, lines: list, k: float, colour=colors.GOLD, 
         blit_center(surface, fit(line, card.w - 24, 18, colors.TEXT_LIGHT, "medium", min_size=MIN_TEXT),
                     (card.centerx, card.y + 76 + 28 * i))
     if button is not None:
-        b = banner_button(len(lines)).move(0, card.y - banner_card(len(lines), 1.0, True).y)
+        b = banner_button(len(lines), screen).move(0, card.y - banner_card(len(lines), 1.0, True, screen).y)
         pygame.draw.rect(surface, colour, b, border_radius=10)
         blit_center(surface, fit(button, b.w - 16, 20, CARD_BG, min_size=MIN_TEXT), b.center)
     return card
