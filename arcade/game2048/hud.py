@@ -4,6 +4,7 @@ decides nothing: the scene says what the numbers are, the HUD says where they go
 """
 from __future__ import annotations
 
+import functools
 import re
 
 import pygame
@@ -56,6 +57,8 @@ LANDSCAPE = {
     "info": pygame.Rect(572, 458, 236, 54),
 }
 MIN_TEXT = 13  # no text is drawn smaller (the smallest window shows it at 11 pixels)
+INK = (96, 80, 65)  # text on the AI panel's beige (6:1; the original's #776e65 reads at 4:1 there)
+VEIL_INK = (80, 66, 54)  # text on the win and game-over veils: 5.5:1 on the gold one, 7.6:1 on the light one
 FLOAT_SIZE = 25  # the original's 25 px bold
 BUTTONS = ("new", "undo", "auto", "hint")
 ARROWS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
@@ -90,6 +93,19 @@ def wrap(text: str, width: int, size: int, weight: str = "bold") -> list:
 
 
 _WORDS = re.compile(r"\s*(?:[\u2e80-\u9fff\uff00-\uffef][\u3000-\u303f\uff00-\uffef]*|[^\s\u2e80-\u9fff\uff00-\uffef]+)")
+
+
+@functools.lru_cache(maxsize=64)
+def legible(colour, background=tuple(colors.PAGE)) -> tuple:
+    """``colour`` darkened, hue kept, until it reads at 4.5:1 on ``background`` (the grades' colours as text)."""
+    def lum(c):
+        return sum(w * ((v / 255) / 12.92 if v <= 10 else ((v / 255 + 0.055) / 1.055) ** 2.4)
+                   for w, v in zip((0.2126, 0.7152, 0.0722), c[:3]))
+
+    c = tuple(colour[:3])
+    while (lum(background) + 0.05) / (lum(c) + 0.05) < 4.5 and any(c):
+        c = tuple(int(v * 0.92) for v in c)
+    return c
 
 
 def end_buttons(won: bool, over: bool, layout: dict = LAYOUT) -> dict:
@@ -132,9 +148,9 @@ class Hud:
         self.labels = {k: Label(25, (255, 255, 255), max_width=layout[k].w - 10) for k in ("score", "best")}
         if self.wide:  # the figures in two columns of the panel
             w = layout["info"].w // 2 - 6
-            self.info = [Label(14, colors.TEXT, "medium", max_width=w, min_size=MIN_TEXT) for _ in range(5)]
+            self.info = [Label(14, INK, "medium", max_width=w, min_size=MIN_TEXT) for _ in range(5)]
         else:
-            self.info = [Label(14, colors.TEXT, "medium") for _ in range(5)]  # the AI panel's changing figures
+            self.info = [Label(14, INK, "medium") for _ in range(5)]  # the AI panel's changing figures
         self._footer = None  # (text, lines) of the keys, wrapped once
 
     # ----- the "+N" floats -----
@@ -176,9 +192,16 @@ class Hud:
                      g.topleft)
         self._score_box(surface, "score", _("SCORE"), score)
         self._score_box(surface, "best", _("YOUR BEST") if assisted else _("BEST"), best)  # AI points are not yours
-        for r, lab, k in self.float_rects():
-            lab.set_alpha(round(230 * (1 - k)))  # rgba(119, 110, 101, 0.9) fading out
-            surface.blit(lab, r)
+        box = self.layout["score"]
+        for (_age, points), (r, lab, k) in zip(self.floats, self.float_rects()):
+            # rgba(119, 110, 101, 0.9) fading out where it has risen above the box; light ink on the box's brown
+            out = max(0, min(r.h, box.top - r.y))
+            lab.set_alpha(round(230 * (1 - k)))
+            surface.blit(lab, r, pygame.Rect(0, 0, r.w, out))
+            if out < r.h:
+                light = fit(f"+{points}", self.layout["floats"].w, FLOAT_SIZE, colors.TEXT_LIGHT, "bold")
+                light.set_alpha(round(255 * (1 - k)))
+                surface.blit(light, (r.x, r.y + out), pygame.Rect(0, out, r.w, r.h - out))
         button(surface, self.layout["new"], _("New Game"))
         button(surface, self.layout["undo"], _("Undo"), enabled=can_undo)
         button(surface, self.layout["auto"], _("Stop") if autoplay else _("Auto"), active=autoplay)
@@ -205,7 +228,7 @@ class Hud:
         veil.fill((*colors.GOLD, 128) if win else (238, 228, 218, 186))
         veil.set_alpha(round(255 * ease_out(k)))
         surface.blit(veil, b)
-        text = render(_("You win!") if win else _("Game over!"), 60, colors.TEXT_LIGHT if win else colors.TEXT)
+        text = render(_("You win!") if win else _("Game over!"), 60, VEIL_INK)
         text.set_alpha(round(255 * k))
         blit_center(surface, text, (b.centerx, b.centery - 30))
         buttons = end_buttons(win, over, self.layout)
@@ -215,7 +238,7 @@ class Hud:
             y = max(r.bottom for r in buttons.values()) + 26
             lines = ([_("Game code {code}  ·  C copies").format(code=code)] if code else []) + [_("U takes a move back")]
             for i, line in enumerate(lines):
-                label = fit(line, b.w - 40, 15, colors.TEXT, "medium")
+                label = fit(line, b.w - 40, 15, VEIL_INK, "medium")
                 label.set_alpha(round(255 * k))
                 blit_center(surface, label, (b.centerx, y + 22 * i))
 
@@ -231,9 +254,9 @@ class Hud:
             text = _("Coach: {move} was {grade}").format(move=_(graded.played), grade=_(graded.grade)) + pct + (
                 "" if graded.grade == "best" else "  ·  " + _("better: {move}").format(move=_(graded.best)))
             if self.wide:
-                self._lines(surface, r, wrap(text, r.w, 18), 18, GRADE_COLORS[graded.grade], "bold")
+                self._lines(surface, r, wrap(text, r.w, 18), 18, legible(GRADE_COLORS[graded.grade]), "bold")
                 return
-            blit_center(surface, fit(text, r.w, 18, GRADE_COLORS[graded.grade]), r.center)
+            blit_center(surface, fit(text, r.w, 18, legible(GRADE_COLORS[graded.grade])), r.center)
             return
         keys = _("Shift+A autoplay  ·  Shift+H hint  ·  I the AI panel")
         if self.wide:
@@ -264,7 +287,7 @@ class Hud:
         if self.wide:
             self._wide_panel(surface, strategy, ai, d, speed, state)
             return
-        surface.blit(fit(f"AI  {strategy}  ·  {state}  ·  {speed}", r.w - 28, 15, colors.TEXT), (x, y))
+        surface.blit(fit(f"AI  {strategy}  ·  {state}  ·  {speed}", r.w - 28, 15, INK), (x, y))
         self._bars(surface, pygame.Rect(x, y + 28, 286, 96), d)
         lines = _figures(ai, d)
         for i, line in enumerate(lines[: len(self.info)]):
@@ -274,20 +297,20 @@ class Hud:
             surface.blit(fit(note, r.w - 28, 13, (180, 60, 40), "medium"), (x, r.bottom - 22))
         elif d is None and (ai.pending is not None or ai.watch):
             text = _("starting the AI (its first start compiles the search)...") if ai.warming else _("thinking...")
-            surface.blit(fit(text, r.w - 28, 14, colors.TEXT, "medium"), (x, r.bottom - 22))
+            surface.blit(fit(text, r.w - 28, 14, INK, "medium"), (x, r.bottom - 22))
 
     def _wide_panel(self, surface, strategy, ai, d, speed, state) -> None:
         """The AI panel in the wide layout's column: the heading on two lines, the bars, the figures in two
         columns, a note (wrapped) at the bottom taking the place of the figures it would cover."""
         L = self.layout
         r, head, bars, info = L["panel"], L["panel_head"], L["bars"], L["info"]
-        surface.blit(fit(f"AI  {strategy}  ·  {speed}", head.w, 15, colors.TEXT, min_size=MIN_TEXT), head.topleft)
-        surface.blit(fit(state, head.w, 15, colors.TEXT, min_size=MIN_TEXT), (head.x, head.y + 20))
+        surface.blit(fit(f"AI  {strategy}  ·  {speed}", head.w, 15, INK, min_size=MIN_TEXT), head.topleft)
+        surface.blit(fit(state, head.w, 15, INK, min_size=MIN_TEXT), (head.x, head.y + 20))
         self._bars(surface, bars, d)
         note, colour, size = ai.error or ai.notice, (180, 60, 40), 13
         if not note and d is None and (ai.pending is not None or ai.watch):
             note = _("starting the AI (its first start compiles the search)...") if ai.warming else _("thinking...")
-            colour, size = colors.TEXT, 14
+            colour, size = INK, 14
         notes = wrap(note, r.w - 24, size, "medium") if note else []
         top = r.bottom - 6 - 18 * len(notes)
         for i, line in enumerate(notes):
@@ -307,7 +330,7 @@ class Hud:
         step = area.h // 4
         for i, name in enumerate(DIRECTIONS):
             yy = area.y + i * step
-            surface.blit(render(_(name.capitalize()), 15, colors.TEXT, "medium"), (area.x, yy))
+            surface.blit(render(_(name.capitalize()), 15, INK, "medium"), (area.x, yy))
             track = pygame.Rect(area.x + 56, yy + 3, area.w - 56, 14)
             pygame.draw.rect(surface, (225, 214, 203), track, border_radius=4)
             v = scores.get(name)

@@ -18,7 +18,7 @@ from arcade.engine.ui.text import Label, blit_center, fit, render
 from arcade.game2048 import rules
 from arcade.game2048.game import MoveOutcome, decode_move
 from arcade.engine.ui.input import is_landscape
-from arcade.game2048.hud import LANDSCAPE as HUD_WIDE, LAYOUT, MIN_TEXT, wrap
+from arcade.game2048.hud import LANDSCAPE as HUD_WIDE, LAYOUT, MIN_TEXT, legible, wrap
 from arcade.game2048.replay import check, steps, validate
 from arcade.game2048.review import GRADE_COLORS
 from arcade.game2048.view import BoardView
@@ -107,8 +107,9 @@ class ReplayScene(ReplayPlayer):
         for name, label, value in (("score", _("SCORE"), s.score if s else 0),
                                    ("best", _("MOVE"), f"{self.i:,}/{self.last:,}" if self.ready else "...")):
             r = self.layout[name]
-            pygame.draw.rect(surface, colors.BOARD, r, border_radius=3)
-            blit_center(surface, render(label, 13, colors.LABEL), (r.centerx, r.y + 15))
+            # the game's score boxes: light text on the button brown (5:1; the board's grey read at 1.7:1)
+            pygame.draw.rect(surface, colors.BUTTON, r, border_radius=3)
+            blit_center(surface, render(label, 13, colors.TEXT_LIGHT), (r.centerx, r.y + 15))
             blit_center(surface, self.labels["score" if name == "score" else "move"].get(str(value)),
                         (r.centerx, r.y + 40))
         self.view.draw(surface)
@@ -118,7 +119,7 @@ class ReplayScene(ReplayPlayer):
             pct = f" (-{m.regret * 100:.1f} %)" if m.regret >= 0.0005 else ""
             title = f"{_(m.played.capitalize())}: {_(m.grade)}{pct}" + (
                 "" if m.grade == "best" else "  ·  " + _("AI: {move}").format(move=_(m.best)))
-            colour = GRADE_COLORS[m.grade]
+            colour = legible(GRADE_COLORS[m.grade])
         else:
             title = self.error or self.replay.title
             colour = (180, 60, 40) if self.error else colors.TEXT

@@ -13,6 +13,7 @@ from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.widgets import Dimmer, progress_bar
+from arcade.game2048.hud import INK, MIN_TEXT, legible
 from arcade.game2048.review import GRADE_COLORS, GRADES, summarize
 
 CARD = ReviewCard.CARD
@@ -55,15 +56,15 @@ class ReviewOverlay(ReviewCard):
             super().draw_rows(surface, heading, empty, rows)
             return
         r = WIDE_ROWS
-        blit_center(surface, fit(_(heading), r.w, 16, colors.TEXT, min_size=13), (r.centerx, r.y - 20))
+        blit_center(surface, fit(_(heading), r.w, 16, colors.TEXT, min_size=MIN_TEXT), (r.centerx, r.y - 20))
         if not rows:
-            blit_center(surface, fit(_(empty), r.w, 16, colors.BUTTON, "medium", min_size=13), (r.centerx, r.y + 20))
+            blit_center(surface, fit(_(empty), r.w, 16, colors.BUTTON, "medium", min_size=MIN_TEXT), (r.centerx, r.y + 20))
         for k, (stripe, text) in enumerate(rows[:5]):
             rr = self.row_rect(k)
             pygame.draw.rect(surface, colors.LABEL, rr, border_radius=6)
             pygame.draw.rect(surface, stripe, (rr.x, rr.y, 6, rr.h), border_top_left_radius=6,
                              border_bottom_left_radius=6)
-            label = fit(f"{k + 1}.  {text}", rr.w - 24, 16, colors.TEXT, "medium", min_size=13)
+            label = fit(f"{k + 1}.  {text}", rr.w - 24, 16, INK, "medium", min_size=MIN_TEXT)
             surface.blit(label, label.get_rect(midleft=(rr.x + 14, rr.centery)))
     @property
     def summary(self):
@@ -94,7 +95,7 @@ class ReviewOverlay(ReviewCard):
         x, y, dx = at["grades"]
         for i, (name, _limit) in enumerate(GRADES):
             col, row = i % 2, i // 2
-            lab = render(f"{s['counts'][name]:,}  {_(name)}", 16, gc[name])
+            lab = render(f"{s['counts'][name]:,}  {_(name)}", 16, legible(gc[name]))
             surface.blit(lab, (x + col * dx, y + row * 26))
         self._chart(surface, r.moves)
         self.draw_rows(surface, N_("Costliest moves (click, or 1-5)"), N_("None: every move was the AI's"),
