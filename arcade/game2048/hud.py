@@ -1,6 +1,7 @@
 """Everything around the 2048 board: title, score boxes and their "+N" floats, the buttons, the win / game-over
 panel, the hint arrow and the AI panel. It draws a snapshot it is handed (like the original's ``actuate``) and
-decides nothing: the scene says what the numbers are, the HUD says where they go.
+decides nothing: the scene says what the numbers are, the HUD says where they go: :data:`LAYOUT` on the portrait
+canvas, :data:`LANDSCAPE` on the wide one (:func:`layout_for`).
 """
 from __future__ import annotations
 

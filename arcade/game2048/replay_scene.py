@@ -61,7 +61,7 @@ class ReplayScene(ReplayPlayer):
         """Lay the replay out for a canvas of ``size``: the board, the boxes and the controls move; the position
         shown, its animation and the play state stay."""
         self.wide = is_landscape(size)
-        self.layout = WIDE if self.wide else {**LAYOUT, "keys": None}
+        self.layout = WIDE if self.wide else LAYOUT
         self.BUTTONS, self.TIMELINE = (WIDE_BUTTONS, WIDE_TIMELINE) if self.wide else (BUTTONS, TIMELINE)
         self.view.set_rect(self.layout["board"])
         self._keys = None  # the keys, wrapped to the column once
