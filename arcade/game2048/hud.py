@@ -1,13 +1,19 @@
 """Everything around the 2048 board: title, score boxes and their "+N" floats, the buttons, the win / game-over
 panel, the hint arrow and the AI panel. It draws a snapshot it is handed (like the original's ``actuate``) and
-decides nothing: the scene says what the numbers are, the HUD says where they go.
+decides nothing: the scene says what the numbers are, the HUD says where they go: :data:`LAYOUT` on the portrait
+canvas, :data:`LANDSCAPE` on the wide one (:func:`layout_for`).
 """
 from __future__ import annotations
+
+import functools
+import re
 
 import pygame
 
 from arcade.engine.i18n import N_, _, ngettext
+from arcade.engine import assets
 from arcade.engine.ui import colors
+from arcade.engine.ui.input import is_landscape
 from arcade.engine.ui.text import Label, blit_center, fit, render
 from arcade.engine.ui.tween import ease_in, ease_out
 from arcade.engine.ui.widgets import button
@@ -30,17 +36,82 @@ LAYOUT = {
     "panel": pygame.Rect(20, 624, 440, 168),
     "footer": pygame.Rect(20, 624, 440, 40),  # the keys line shown while the AI panel is folded
 }
+# the wide canvas (840x560): the board at the left at nearly full height, and at its right one column with the
+# title, the goal line, the score boxes (the "+N" rising out of the score box into the gap above it), the buttons
+# two by two, and under them the AI panel or, folded, the keys
+LANDSCAPE = {
+    "title": (560, 10),
+    "goal": pygame.Rect(560, 90, 260, 22),
+    "score": pygame.Rect(560, 132, 126, 60),
+    "best": pygame.Rect(694, 132, 126, 60),
+    "floats": pygame.Rect(560, 112, 126, 80),
+    "new": pygame.Rect(560, 204, 126, 44),
+    "undo": pygame.Rect(694, 204, 126, 44),
+    "auto": pygame.Rect(560, 256, 126, 44),
+    "hint": pygame.Rect(694, 256, 126, 44),
+    "board": pygame.Rect(20, 20, 520, 520),
+    "panel": pygame.Rect(560, 312, 260, 228),
+    "footer": pygame.Rect(560, 312, 260, 96),  # the keys, a part a line
+    # inside the panel: its heading (two lines), the four bars, the figures (two columns of three)
+    "panel_head": pygame.Rect(572, 320, 236, 40),
+    "bars": pygame.Rect(572, 366, 236, 88),
+    "info": pygame.Rect(572, 458, 236, 54),
+}
+MIN_TEXT = 13  # no text is drawn smaller (the smallest window shows it at 11 pixels)
+INK = (96, 80, 65)  # text on the AI panel's beige (6:1; the original's #776e65 reads at 4:1 there)
+VEIL_INK = (80, 66, 54)  # text on the win and game-over veils: 5.5:1 on the gold one, 7.6:1 on the light one
 FLOAT_SIZE = 25  # the original's 25 px bold
 BUTTONS = ("new", "undo", "auto", "hint")
 ARROWS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 DIRECTIONS = ("up", "down", "left", "right")
 
-_ARROW_LAYERS: dict = {}  # hint arrow layers, drawn once per direction
+_ARROW_LAYERS: dict = {}  # hint arrow layers, drawn once per direction and board
 
 
-def end_buttons(won: bool, over: bool) -> dict:
+def layout_for(size) -> dict:
+    """The HUD's rects for a canvas of ``size``: :data:`LAYOUT` on the portrait one, :data:`LANDSCAPE` on the wide."""
+    return LANDSCAPE if is_landscape(size) else LAYOUT
+
+
+def wrap(text: str, width: int, size: int, weight: str = "bold") -> list:
+    """``text`` in lines at most ``width`` wide at ``size``: broken between its "  ·  " parts, then between words
+    (and between Chinese characters), never shrunk."""
+    font = assets.font_for(text, size, weight)
+    lines: list = []
+    for part in text.split("  ·  "):
+        if lines and font.size(lines[-1] + "  ·  " + part)[0] <= width:
+            lines[-1] += "  ·  " + part
+            continue
+        line = ""
+        for t in _WORDS.findall(part):
+            if line.strip() and font.size(line + t)[0] > width:
+                lines.append(line.strip())
+                line = t.lstrip()
+            else:
+                line += t
+        lines.append(line.strip())
+    return lines
+
+
+_WORDS = re.compile(r"\s*(?:[\u2e80-\u9fff\uff00-\uffef][\u3000-\u303f\uff00-\uffef]*|[^\s\u2e80-\u9fff\uff00-\uffef]+)")
+
+
+@functools.lru_cache(maxsize=64)
+def legible(colour, background=tuple(colors.PAGE)) -> tuple:
+    """``colour`` darkened, hue kept, until it reads at 4.5:1 on ``background`` (the grades' colours as text)."""
+    def lum(c):
+        return sum(w * ((v / 255) / 12.92 if v <= 10 else ((v / 255 + 0.055) / 1.055) ** 2.4)
+                   for w, v in zip((0.2126, 0.7152, 0.0722), c[:3]))
+
+    c = tuple(colour[:3])
+    while (lum(background) + 0.05) / (lum(c) + 0.05) < 4.5 and any(c):
+        c = tuple(int(v * 0.92) for v in c)
+    return c
+
+
+def end_buttons(won: bool, over: bool, layout: dict = LAYOUT) -> dict:
     """The end panel's buttons by name ("keep", "again") and their rects; none while the game runs."""
-    b = LAYOUT["board"]
+    b = layout["board"]
     if over:  # "Review": the AI's grades of this game's moves, over its replay
         return {"review": pygame.Rect(b.centerx - 150, b.centery + 40, 140, 44),
                 "again": pygame.Rect(b.centerx + 10, b.centery + 40, 140, 44)}
@@ -62,15 +133,26 @@ N_("Up"), N_("Down"), N_("Left"), N_("Right"), N_("up"), N_("down"), N_("left"),
 N_("best"), N_("good"), N_("inaccuracy"), N_("mistake"), N_("blunder")
 
 
-def button_at(pos) -> str | None:
-    return next((name for name in BUTTONS if LAYOUT[name].collidepoint(pos)), None)
+def button_at(pos, layout: dict = LAYOUT) -> str | None:
+    return next((name for name in BUTTONS if layout[name].collidepoint(pos)), None)
 
 
 class Hud:
-    def __init__(self) -> None:
-        self.labels = {k: Label(25, (255, 255, 255), max_width=LAYOUT[k].w - 10) for k in ("score", "best")}
-        self.info = [Label(14, colors.TEXT, "medium") for _ in range(5)]  # the AI panel's changing figures
+    def __init__(self, layout: dict = LAYOUT) -> None:
         self.floats: list[list] = []  # [age, points]
+        self.set_layout(layout)
+
+    def set_layout(self, layout: dict) -> None:
+        """Lay the HUD out with ``layout`` (one of :func:`layout_for`'s): its labels fit their new boxes."""
+        self.layout = layout
+        self.wide = layout is LANDSCAPE
+        self.labels = {k: Label(25, (255, 255, 255), max_width=layout[k].w - 10) for k in ("score", "best")}
+        if self.wide:  # the figures in two columns of the panel
+            w = layout["info"].w // 2 - 6
+            self.info = [Label(14, INK, "medium", max_width=w, min_size=MIN_TEXT) for _ in range(5)]
+        else:
+            self.info = [Label(14, INK, "medium") for _ in range(5)]  # the AI panel's changing figures
+        self._footer = None  # (text, lines) of the keys, wrapped once
 
     # ----- the "+N" floats -----
     def add_float(self, gained: int) -> None:
@@ -85,7 +167,7 @@ class Hud:
     def float_rects(self) -> list:
         """Where each float is drawn this frame, and how far it has gone (0..1, its fade): it starts on the
         score's number and rises out of the top of the box as it fades, as the original's "+N" does."""
-        lane, start = LAYOUT["floats"], LAYOUT["score"].y + 40
+        lane, start = self.layout["floats"], self.layout["score"].y + 40
         out = []
         for age, points in self.floats:
             k = ease_in(min(1.0, age / SCORE_FLOAT[0]))
@@ -105,22 +187,29 @@ class Hud:
     # ----- drawing -----
     def draw_top(self, surface, score: int, best: int, can_undo: bool, autoplay: bool, running: bool,
                  assisted: bool = False, goal: int = 2048) -> None:
-        surface.blit(render("2048", 68, colors.TEXT), LAYOUT["title"])
-        g = LAYOUT["goal"]
+        surface.blit(render("2048", 68, colors.TEXT), self.layout["title"])
+        g = self.layout["goal"]
         surface.blit(fit(_("Join the tiles, get to {goal}!").format(goal=goal), g.w, 15, colors.TEXT, "medium"),
                      g.topleft)
         self._score_box(surface, "score", _("SCORE"), score)
         self._score_box(surface, "best", _("YOUR BEST") if assisted else _("BEST"), best)  # AI points are not yours
-        for r, lab, k in self.float_rects():
-            lab.set_alpha(round(230 * (1 - k)))  # rgba(119, 110, 101, 0.9) fading out
-            surface.blit(lab, r)
-        button(surface, LAYOUT["new"], _("New Game"))
-        button(surface, LAYOUT["undo"], _("Undo"), enabled=can_undo)
-        button(surface, LAYOUT["auto"], _("Stop") if autoplay else _("Auto"), active=autoplay)
-        button(surface, LAYOUT["hint"], _("Hint"), enabled=running)
+        box = self.layout["score"]
+        for (_age, points), (r, lab, k) in zip(self.floats, self.float_rects()):
+            # rgba(119, 110, 101, 0.9) fading out where it has risen above the box; light ink on the box's brown
+            out = max(0, min(r.h, box.top - r.y))
+            lab.set_alpha(round(230 * (1 - k)))
+            surface.blit(lab, r, pygame.Rect(0, 0, r.w, out))
+            if out < r.h:
+                light = fit(f"+{points}", self.layout["floats"].w, FLOAT_SIZE, colors.TEXT_LIGHT, "bold")
+                light.set_alpha(round(255 * (1 - k)))
+                surface.blit(light, (r.x, r.y + out), pygame.Rect(0, out, r.w, r.h - out))
+        button(surface, self.layout["new"], _("New Game"))
+        button(surface, self.layout["undo"], _("Undo"), enabled=can_undo)
+        button(surface, self.layout["auto"], _("Stop") if autoplay else _("Auto"), active=autoplay)
+        button(surface, self.layout["hint"], _("Hint"), enabled=running)
 
     def _score_box(self, surface, name, label, value) -> None:
-        r = LAYOUT[name]
+        r = self.layout[name]
         # the original's #bbada0 box with #eee4da text reads at 1.7:1; the house's button brown keeps its shape
         # and reads at 5:1
         pygame.draw.rect(surface, colors.BUTTON, r, border_radius=3)
@@ -132,7 +221,7 @@ class Hud:
         shown under the buttons of a game that is over (C copies it, U takes the last move back)."""
         if k <= 0 or not (won or over):
             return
-        b = LAYOUT["board"]
+        b = self.layout["board"]
         win = won and not over
         veil = pygame.Surface(b.size, pygame.SRCALPHA)
         # the original's veils: gold at 50 % for a win, rgba(238, 228, 218, 0.73) for game over (bright tiles fade
@@ -140,69 +229,68 @@ class Hud:
         veil.fill((*colors.GOLD, 128) if win else (238, 228, 218, 186))
         veil.set_alpha(round(255 * ease_out(k)))
         surface.blit(veil, b)
-        text = render(_("You win!") if win else _("Game over!"), 60, colors.TEXT_LIGHT if win else colors.TEXT)
+        text = render(_("You win!") if win else _("Game over!"), 60, VEIL_INK)
         text.set_alpha(round(255 * k))
         blit_center(surface, text, (b.centerx, b.centery - 30))
-        buttons = end_buttons(win, over)
+        buttons = end_buttons(win, over, self.layout)
         for name, r in buttons.items():
             button(surface, r, {"keep": _("Keep going"), "review": _("Review")}.get(name, _("Try again")))
         if over and buttons:
             y = max(r.bottom for r in buttons.values()) + 26
             lines = ([_("Game code {code}  ·  C copies").format(code=code)] if code else []) + [_("U takes a move back")]
             for i, line in enumerate(lines):
-                label = fit(line, b.w - 40, 15, colors.TEXT, "medium")
+                label = fit(line, b.w - 40, 15, VEIL_INK, "medium")
                 label.set_alpha(round(255 * k))
                 blit_center(surface, label, (b.centerx, y + 22 * i))
 
     def draw_footer(self, surface, graded=None) -> None:
         """The AI's keys, in one quiet line, while its panel is folded (the screen then looks like the original);
-        ``graded``: the coach's grade of the last move, shown there for a moment instead."""
-        r = LAYOUT["footer"]
+        ``graded``: the coach's grade of the last move, shown there for a moment instead. In the wide layout's
+        narrow column they take a line a part."""
+        r = self.layout["footer"]
         if graded is not None:
             from arcade.game2048.review import GRADE_COLORS
 
             pct = f" (-{graded.regret * 100:.1f} %)" if graded.regret >= 0.0005 else ""
             text = _("Coach: {move} was {grade}").format(move=_(graded.played), grade=_(graded.grade)) + pct + (
                 "" if graded.grade == "best" else "  ·  " + _("better: {move}").format(move=_(graded.best)))
-            blit_center(surface, fit(text, r.w, 18, GRADE_COLORS[graded.grade]), r.center)
+            if self.wide:
+                self._lines(surface, r, wrap(text, r.w, 18), 18, legible(GRADE_COLORS[graded.grade]), "bold")
+                return
+            blit_center(surface, fit(text, r.w, 18, legible(GRADE_COLORS[graded.grade])), r.center)
             return
-        blit_center(surface, fit(_("Shift+A autoplay  ·  Shift+H hint  ·  I the AI panel"), r.w, 15, colors.BUTTON,
-                                 "medium"), r.center)
+        keys = _("Shift+A autoplay  ·  Shift+H hint  ·  I the AI panel")
+        if self.wide:
+            if self._footer is None or self._footer[0] != keys:  # wrapped once per language
+                self._footer = (keys, wrap(keys, r.w, 15, "medium"))
+            self._lines(surface, r, self._footer[1], 15, colors.BUTTON, "medium")
+            return
+        blit_center(surface, fit(keys, r.w, 15, colors.BUTTON, "medium"), r.center)
+
+    @staticmethod
+    def _lines(surface, r, lines, size, colour, weight) -> None:
+        """``lines`` centred in ``r``, one under the other."""
+        step = round(size * 1.4)
+        top = r.centery - step * (len(lines) - 1) / 2
+        for i, line in enumerate(lines):
+            blit_center(surface, fit(line, r.w, size, colour, weight, min_size=MIN_TEXT), (r.centerx, top + i * step))
 
     def draw_ai_panel(self, surface, strategy: str, ai, grid) -> None:
         """``ai`` is the scene's :class:`arcade.game2048.autoplay.AIController` (read only); ``grid`` the board on
         screen: only a decision about it is drawn."""
-        r = LAYOUT["panel"]
+        r = self.layout["panel"]
         pygame.draw.rect(surface, colors.LABEL, r, border_radius=6)
         x, y = r.x + 14, r.y + 10
         mps = ai.moves_per_second
         speed = _("max speed") if mps == 0 else ngettext("{n} move/s", "{n} moves/s", mps).format(n=mps)
         state = _("autoplay ON") if ai.autoplay else _("autoplay off (Shift+A)")
-        surface.blit(fit(f"AI  {strategy}  ·  {state}  ·  {speed}", r.w - 28, 15, colors.TEXT), (x, y))
         d = ai.decision_about(grid)
-        scores = d.scores if d is not None else {}
-        vals = [v for v in scores.values() if v is not None]
-        lo, hi = (min(vals), max(vals)) if vals else (0.0, 1.0)
-        for i, name in enumerate(DIRECTIONS):
-            yy = y + 28 + i * 24
-            surface.blit(render(_(name.capitalize()), 15, colors.TEXT, "medium"), (x, yy))
-            track = pygame.Rect(x + 56, yy + 3, 230, 14)
-            pygame.draw.rect(surface, (225, 214, 203), track, border_radius=4)
-            v = scores.get(name)
-            if v is not None:
-                frac = 1.0 if hi == lo else 0.15 + 0.85 * (v - lo) / (hi - lo)
-                bar = pygame.Rect(track.x, track.y, max(4, round(track.w * frac)), track.h)
-                pygame.draw.rect(surface, colors.GOLD if name == d.direction else colors.BUTTON, bar, border_radius=4)
-        lines = []
-        if d is not None:
-            lines = [_("depth {n}").format(n=d.depth)]
-            if d.iterations:  # UCT iterations or Monte Carlo playouts: what those searches spent their time on
-                lines.append((_("{n} playouts") if d.strategy == "montecarlo" else _("{n} iterations")).format(
-                    n=f"{d.iterations:,}"))
-            lines += [_nodes_rate(d.nodes_per_second), f"{d.elapsed * 1000:.0f} ms"]
-            if not d.iterations or d.path != "bitboard":  # five lines at most: the usual path gives way
-                lines.append(_("{path} path").format(path=d.path))
-        lines.append(_("AI moves {n}").format(n=ai.moves))
+        if self.wide:
+            self._wide_panel(surface, strategy, ai, d, speed, state)
+            return
+        surface.blit(fit(f"AI  {strategy}  ·  {state}  ·  {speed}", r.w - 28, 15, INK), (x, y))
+        self._bars(surface, pygame.Rect(x, y + 28, 286, 96), d)
+        lines = _figures(ai, d)
         for i, line in enumerate(lines[: len(self.info)]):
             surface.blit(self.info[i].get(line), (x + 300, y + 28 + i * 20))
         note = ai.error or ai.notice
@@ -210,17 +298,75 @@ class Hud:
             surface.blit(fit(note, r.w - 28, 13, (180, 60, 40), "medium"), (x, r.bottom - 22))
         elif d is None and (ai.pending is not None or ai.watch):
             text = _("starting the AI (its first start compiles the search)...") if ai.warming else _("thinking...")
-            surface.blit(fit(text, r.w - 28, 14, colors.TEXT, "medium"), (x, r.bottom - 22))
+            surface.blit(fit(text, r.w - 28, 14, INK, "medium"), (x, r.bottom - 22))
+
+    def _wide_panel(self, surface, strategy, ai, d, speed, state) -> None:
+        """The AI panel in the wide layout's column: the heading on two lines, the bars, the figures in two
+        columns, a note (wrapped) at the bottom taking the place of the figures it would cover."""
+        L = self.layout
+        r, head, bars, info = L["panel"], L["panel_head"], L["bars"], L["info"]
+        surface.blit(fit(f"AI  {strategy}  ·  {speed}", head.w, 15, INK, min_size=MIN_TEXT), head.topleft)
+        surface.blit(fit(state, head.w, 15, INK, min_size=MIN_TEXT), (head.x, head.y + 20))
+        self._bars(surface, bars, d)
+        note, colour, size = ai.error or ai.notice, (180, 60, 40), 13
+        if not note and d is None and (ai.pending is not None or ai.watch):
+            note = _("starting the AI (its first start compiles the search)...") if ai.warming else _("thinking...")
+            colour, size = INK, 14
+        notes = wrap(note, r.w - 24, size, "medium") if note else []
+        top = r.bottom - 6 - 18 * len(notes)
+        for i, line in enumerate(notes):
+            surface.blit(fit(line, r.w - 24, size, colour, "medium", min_size=MIN_TEXT), (head.x, top + 18 * i))
+        rows = info.h // 18
+        for i, line in enumerate(_figures(ai, d)[: len(self.info)]):
+            yy = info.y + 18 * (i % rows)
+            if yy + 16 > top:
+                continue
+            surface.blit(self.info[i].get(line), (info.x + (info.w // 2 + 4) * (i // rows), yy))
+
+    def _bars(self, surface, area, d) -> None:
+        """The four directions' bars in ``area``, a row each: each move's value, the chosen one gold."""
+        scores = d.scores if d is not None else {}
+        vals = [v for v in scores.values() if v is not None]
+        lo, hi = (min(vals), max(vals)) if vals else (0.0, 1.0)
+        step = area.h // 4
+        for i, name in enumerate(DIRECTIONS):
+            yy = area.y + i * step
+            surface.blit(render(_(name.capitalize()), 15, INK, "medium"), (area.x, yy))
+            track = pygame.Rect(area.x + 56, yy + 3, area.w - 56, 14)
+            pygame.draw.rect(surface, (225, 214, 203), track, border_radius=4)
+            v = scores.get(name)
+            if v is not None:
+                frac = 1.0 if hi == lo else 0.15 + 0.85 * (v - lo) / (hi - lo)
+                bar = pygame.Rect(track.x, track.y, max(4, round(track.w * frac)), track.h)
+                pygame.draw.rect(surface, colors.GOLD if name == d.direction else colors.BUTTON, bar, border_radius=4)
 
 
-def hint_arrow(surface, direction: str) -> None:
-    """A big translucent arrow over the board's centre."""
-    layer = _ARROW_LAYERS.get(direction)
+def _figures(ai, d) -> list:
+    """The AI panel's figures: the search's depth, work, speed and time, and how many moves the AI made."""
+    lines = []
+    if d is not None:
+        lines = [_("depth {n}").format(n=d.depth)]
+        if d.iterations:  # UCT iterations or Monte Carlo playouts: what those searches spent their time on
+            lines.append((_("{n} playouts") if d.strategy == "montecarlo" else _("{n} iterations")).format(
+                n=f"{d.iterations:,}"))
+        lines += [_nodes_rate(d.nodes_per_second), f"{d.elapsed * 1000:.0f} ms"]
+        if not d.iterations or d.path != "bitboard":  # five lines at most: the usual path gives way
+            lines.append(_("{path} path").format(path=d.path))
+    lines.append(_("AI moves {n}").format(n=ai.moves))
+    return lines
+
+
+def hint_arrow(surface, direction: str, board=None) -> None:
+    """A big translucent arrow over the centre of ``board`` (by default the board of the canvas's layout), in
+    proportion to it; drawn once per direction and board."""
+    b = pygame.Rect(board if board is not None else layout_for(surface.get_size())["board"])
+    key = (direction, tuple(b))
+    layer = _ARROW_LAYERS.get(key)
     if layer is None:
-        b = LAYOUT["board"]
         dx, dy = ARROWS[direction]
-        cx, cy = b.center
-        L, W = 120, 46
+        cx, cy = b.w / 2, b.h / 2
+        k = b.w / LAYOUT["board"].w  # the portrait board's arrow: 120 px long, 46 wide
+        L, W = 120 * k, 46 * k
         tip = (cx + dx * L / 2, cy + dy * L / 2)
         tail = (cx - dx * L / 2, cy - dy * L / 2)
         px, py = -dy, dx
@@ -229,7 +375,7 @@ def hint_arrow(surface, direction: str) -> None:
                (end[0] + px * W / 1.2, end[1] + py * W / 1.2), tip,
                (end[0] - px * W / 1.2, end[1] - py * W / 1.2), (end[0] - px * W / 4, end[1] - py * W / 4),
                (tail[0] - px * W / 4, tail[1] - py * W / 4)]
-        layer = _ARROW_LAYERS[direction] = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        layer = _ARROW_LAYERS[key] = pygame.Surface(b.size, pygame.SRCALPHA)
         pygame.draw.polygon(layer, (*colors.BUTTON, 200), pts)
         pygame.draw.polygon(layer, (255, 255, 255, 230), pts, width=3)
-    surface.blit(layer, (0, 0))
+    surface.blit(layer, b.topleft)

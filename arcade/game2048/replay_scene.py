@@ -17,7 +17,8 @@ from arcade.engine.i18n import N_, _
 from arcade.engine.ui.text import Label, blit_center, fit, render
 from arcade.game2048 import rules
 from arcade.game2048.game import MoveOutcome, decode_move
-from arcade.game2048.hud import LAYOUT
+from arcade.engine.ui.input import is_landscape
+from arcade.game2048.hud import LANDSCAPE as HUD_WIDE, LAYOUT, MIN_TEXT, legible, wrap
 from arcade.game2048.replay import check, steps, validate
 from arcade.game2048.review import GRADE_COLORS
 from arcade.game2048.view import BoardView
@@ -26,6 +27,20 @@ __all__ = ["ReplayScene", "make_replay", "validate", "SPEEDS", "STEP_S", "BUTTON
 
 STEP_S = 0.35  # seconds a step at 1x: the original's 100 ms slide and 200 ms pop, and a breath
 BUTTONS, TIMELINE = controls(636, 116, 22)  # the buttons over the board, the timeline under it
+# the wide canvas: the board at the left as in the game, and at its right a column with the title, the score and
+# move boxes, the grade line, the buttons two by two, the timeline and the keys
+WIDE = {
+    "board": HUD_WIDE["board"],
+    "title": pygame.Rect(560, 10, 260, 60),
+    "score": pygame.Rect(560, 88, 126, 60),
+    "best": pygame.Rect(694, 88, 126, 60),
+    "line": pygame.Rect(560, 156, 260, 50),  # the grade of the move shown, or the replay's title
+    "review": pygame.Rect(600, 212, 180, 8),  # the review's progress
+    "keys": pygame.Rect(560, 400, 260, 110),
+}
+WIDE_BUTTONS = {"play": pygame.Rect(560, 232, 126, 44), "speed": pygame.Rect(694, 232, 126, 44),
+                "back": pygame.Rect(560, 284, 126, 44), "fwd": pygame.Rect(694, 284, 126, 44)}
+WIDE_TIMELINE = pygame.Rect(570, 356, 240, 22)
 
 
 class ReplayScene(ReplayPlayer):
@@ -37,9 +52,19 @@ class ReplayScene(ReplayPlayer):
     def __init__(self, app, replay):
         params = check(replay.data)  # a bad record: ValueError before the scene exists
         self.size, self.target = params.size, params.target
-        self.view = BoardView(LAYOUT["board"], self.size, speed=1.0)
         self.labels = {k: Label(22, (255, 255, 255), max_width=96) for k in ("score", "move")}
+        self.view = BoardView(LAYOUT["board"], self.size, speed=1.0)
         super().__init__(app, replay)
+        self.resize(app.size)
+
+    def resize(self, size) -> None:
+        """Lay the replay out for a canvas of ``size``: the board, the boxes and the controls move; the position
+        shown, its animation and the play state stay."""
+        self.wide = is_landscape(size)
+        self.layout = WIDE if self.wide else LAYOUT
+        self.BUTTONS, self.TIMELINE = (WIDE_BUTTONS, WIDE_TIMELINE) if self.wide else (BUTTONS, TIMELINE)
+        self.view.set_rect(self.layout["board"])
+        self._keys = None  # the keys, wrapped to the column once
 
     def compute_steps(self) -> list:
         return steps(self.replay.data)
@@ -73,13 +98,18 @@ class ReplayScene(ReplayPlayer):
 
     def draw(self, surface) -> None:
         surface.fill(colors.PAGE)
-        surface.blit(fit(_("Replay"), 220, 52, colors.TEXT), (20, 18))
+        if self.wide:
+            t = self.layout["title"]
+            surface.blit(fit(_("Replay"), t.w, 52, colors.TEXT), t.topleft)
+        else:
+            surface.blit(fit(_("Replay"), 220, 52, colors.TEXT), (20, 18))
         s = self.steps[self.i] if self.steps else None
         for name, label, value in (("score", _("SCORE"), s.score if s else 0),
                                    ("best", _("MOVE"), f"{self.i:,}/{self.last:,}" if self.ready else "...")):
-            r = LAYOUT[name]
-            pygame.draw.rect(surface, colors.BOARD, r, border_radius=3)
-            blit_center(surface, render(label, 13, colors.LABEL), (r.centerx, r.y + 15))
+            r = self.layout[name]
+            # the game's score boxes: light text on the button brown (5:1; the board's grey read at 1.7:1)
+            pygame.draw.rect(surface, colors.BUTTON, r, border_radius=3)
+            blit_center(surface, render(label, 13, colors.TEXT_LIGHT), (r.centerx, r.y + 15))
             blit_center(surface, self.labels["score" if name == "score" else "move"].get(str(value)),
                         (r.centerx, r.y + 40))
         self.view.draw(surface)
@@ -89,13 +119,41 @@ class ReplayScene(ReplayPlayer):
             pct = f" (-{m.regret * 100:.1f} %)" if m.regret >= 0.0005 else ""
             title = f"{_(m.played.capitalize())}: {_(m.grade)}{pct}" + (
                 "" if m.grade == "best" else "  ·  " + _("AI: {move}").format(move=_(m.best)))
-            colour = GRADE_COLORS[m.grade]
+            colour = legible(GRADE_COLORS[m.grade])
         else:
             title = self.error or self.replay.title
             colour = (180, 60, 40) if self.error else colors.TEXT
-        blit_center(surface, fit(title, 440, 18, colour, "bold" if m else "medium"), (240, 690))
+        weight = "bold" if m else "medium"
+        if self.wide:
+            r = self.layout["line"]
+            lines = wrap(title, r.w, 18, weight)[:2]
+            for i, line in enumerate(lines):
+                blit_center(surface, fit(line, r.w, 18, colour, weight, min_size=MIN_TEXT),
+                            (r.centerx, r.centery + 24 * (i - (len(lines) - 1) / 2)))
+        else:
+            blit_center(surface, fit(title, 440, 18, colour, weight), (240, 690))
         if self.reviewer is not None and not self.reviewer.done:
-            progress_bar(surface, pygame.Rect(120, 714, 240, 8), self.reviewer.progress)
+            bar = self.layout["review"] if self.wide else pygame.Rect(120, 714, 240, 8)
+            progress_bar(surface, bar, self.reviewer.progress)
+
+    def draw_controls(self, surface) -> None:
+        """The engine's controls; in the wide layout the keys go under the timeline, a few to a line."""
+        if not self.wide:
+            super().draw_controls(surface)
+            return
+        b = self.BUTTONS
+        back, fwd = self.STEP_LABELS
+        self.draw_button(surface, b["back"], _(back))
+        self.draw_button(surface, b["play"], _("Pause") if self.playing else _("Play"), active=self.playing)
+        self.draw_button(surface, b["fwd"], _(fwd))
+        self.draw_button(surface, b["speed"], f"{self.speed:g}x")
+        self.draw_timeline(surface)
+        r, keys = self.layout["keys"], _(self.KEYS)
+        if self._keys is None or self._keys[0] != keys:
+            self._keys = (keys, wrap(keys.replace(" · ", "  ·  "), r.w, 15, "medium"))
+        for i, line in enumerate(self._keys[1]):
+            blit_center(surface, fit(line, r.w, 15, self.KEYS_COLOUR, "medium", min_size=MIN_TEXT),
+                        (r.centerx, r.y + 10 + 22 * i))
 
 
 def make_replay(app, replay, review: bool = False):

@@ -10,16 +10,62 @@ import pygame
 from arcade.engine.i18n import N_, _
 from arcade.engine.replay_player import ReviewCard
 from arcade.engine.ui import colors
+from arcade.engine.ui.input import is_landscape
 from arcade.engine.ui.text import blit_center, fit, render
-from arcade.engine.ui.widgets import progress_bar
+from arcade.engine.ui.widgets import Dimmer, progress_bar
+from arcade.game2048.hud import INK, MIN_TEXT, legible
 from arcade.game2048.review import GRADE_COLORS, GRADES, summarize
 
 CARD = ReviewCard.CARD
 CHART = pygame.Rect(40, 286, 400, 136)
 ROW0 = ReviewCard.ROW0
+# the wide canvas: one card over the replay, the figures and the chart at its left, the costliest moves at its right
+WIDE_CARD = pygame.Rect(20, 20, 800, 520)
+WIDE_CHART = pygame.Rect(40, 290, 360, 210)
+WIDE_ROWS = pygame.Rect(420, 146, 380, 230)  # five rows of ReviewCard.ROW_H
 
 
 class ReviewOverlay(ReviewCard):
+    def __init__(self, app, player):
+        super().__init__(app, player)
+        self.resize(app.size)
+
+    def resize(self, size) -> None:
+        """Lay the card out for a canvas of ``size`` (its veil made to that size)."""
+        self.dim = Dimmer(size, (30, 25, 20, 180))
+        self.wide = is_landscape(size)
+        card = self.CARD = WIDE_CARD if self.wide else CARD
+        self.ROW0 = WIDE_ROWS.y if self.wide else ROW0
+        self.chart = WIDE_CHART if self.wide else CHART
+        # where the figures go: the review's progress, an error, the accuracy, the grade counts (x, y, column step)
+        if self.wide:  # in the card's left half, over the chart
+            self.spots = {"middle": 220, "width": 360, "bar": pygame.Rect(40, 90, 360, 10), "accuracy": (100, 170),
+                          "grades": (160, 148, 120)}
+        else:
+            self.spots = {"middle": card.centerx, "width": card.w - 40,
+                          "bar": pygame.Rect(card.x + 40, card.y + 70, card.w - 80, 10),
+                          "accuracy": (card.x + 90, card.y + 138), "grades": (card.x + 170, card.y + 112, 130)}
+
+    def row_rect(self, k: int) -> pygame.Rect:
+        if not self.wide:
+            return super().row_rect(k)
+        return pygame.Rect(WIDE_ROWS.x, WIDE_ROWS.y + k * self.ROW_H, WIDE_ROWS.w, self.ROW_H - 6)
+
+    def draw_rows(self, surface, heading: str, empty: str, rows: list) -> None:
+        if not self.wide:
+            super().draw_rows(surface, heading, empty, rows)
+            return
+        r = WIDE_ROWS
+        blit_center(surface, fit(_(heading), r.w, 16, colors.TEXT, min_size=MIN_TEXT), (r.centerx, r.y - 20))
+        if not rows:
+            blit_center(surface, fit(_(empty), r.w, 16, colors.BUTTON, "medium", min_size=MIN_TEXT), (r.centerx, r.y + 20))
+        for k, (stripe, text) in enumerate(rows[:5]):
+            rr = self.row_rect(k)
+            pygame.draw.rect(surface, colors.LABEL, rr, border_radius=6)
+            pygame.draw.rect(surface, stripe, (rr.x, rr.y, 6, rr.h), border_top_left_radius=6,
+                             border_bottom_left_radius=6)
+            label = fit(f"{k + 1}.  {text}", rr.w - 24, 16, INK, "medium", min_size=MIN_TEXT)
+            surface.blit(label, label.get_rect(midleft=(rr.x + 14, rr.centery)))
     @property
     def summary(self):
         return summarize(self.rs.reviewer.moves) if self.rs.reviewer is not None else None
@@ -31,24 +77,26 @@ class ReviewOverlay(ReviewCard):
     def draw_body(self, surface) -> None:
         r = self.rs.reviewer
         gc = GRADE_COLORS
+        CARD, at = self.CARD, self.spots
         if r is None or (not r.moves and not r.done):
             blit_center(surface, render(_("The AI is looking at every move..."), 18, colors.BUTTON, "medium"),
                         (CARD.centerx, CARD.y + 120))
             return
         s = self.summary
         if not r.done:
-            progress_bar(surface, pygame.Rect(CARD.x + 40, CARD.y + 70, CARD.w - 80, 10), r.progress)
+            progress_bar(surface, at["bar"], r.progress)
             blit_center(surface, render(_("{done} / {all} moves").format(done=f"{len(r.moves):,}", all=f"{len(r.todo):,}"), 14, colors.BUTTON, "medium"),
-                        (CARD.centerx, CARD.y + 94))
+                        (at["middle"], at["bar"].y + 24))
         elif r.error:
-            blit_center(surface, fit(r.error, CARD.w - 40, 15, (180, 60, 40), "medium"), (CARD.centerx, CARD.y + 80))
-        blit_center(surface, render(f"{s['accuracy']:.0f}", 56, colors.TEXT), (CARD.x + 90, CARD.y + 138))
-        blit_center(surface, render(_("accuracy"), 14, colors.BUTTON, "medium"), (CARD.x + 90, CARD.y + 178))
-        x, y = CARD.x + 170, CARD.y + 112
+            blit_center(surface, fit(r.error, at["width"], 15, (180, 60, 40), "medium"), (at["middle"], CARD.y + 80))
+        ax, ay = at["accuracy"]
+        blit_center(surface, render(f"{s['accuracy']:.0f}", 56, colors.TEXT), (ax, ay))
+        blit_center(surface, render(_("accuracy"), 14, colors.BUTTON, "medium"), (ax, ay + 40))
+        x, y, dx = at["grades"]
         for i, (name, _limit) in enumerate(GRADES):
             col, row = i % 2, i // 2
-            lab = render(f"{s['counts'][name]:,}  {_(name)}", 16, gc[name])
-            surface.blit(lab, (x + col * 130, y + row * 26))
+            lab = render(f"{s['counts'][name]:,}  {_(name)}", 16, legible(gc[name]))
+            surface.blit(lab, (x + col * dx, y + row * 26))
         self._chart(surface, r.moves)
         self.draw_rows(surface, N_("Costliest moves (click, or 1-5)"), N_("None: every move was the AI's"),
                        [(gc[m.grade], _("move {n}: {move} ({grade}, -{loss} %)  ·  AI: {best}").format(
@@ -56,6 +104,7 @@ class ReviewOverlay(ReviewCard):
                            best=_(m.best))) for m in s["worst"]])
     def _chart(self, surface, moves) -> None:
         """The position's value after each move (the AI's estimate), mistakes and blunders marked."""
+        CHART = self.chart
         pygame.draw.rect(surface, colors.LABEL, CHART, border_radius=6)
         blit_center(surface, render(_("Evaluation over the game"), 14, colors.BUTTON, "medium"),
                     (CHART.centerx, CHART.y - 12))

@@ -26,7 +26,7 @@ from arcade.game2048.autoplay import AIController, make_worker
 from arcade.game2048.backend import Params, Position
 from arcade.game2048.game import MoveOutcome
 from arcade.game2048.review import Coach
-from arcade.game2048.hud import LAYOUT, PANEL_DELAY, PANEL_FADE, Hud, button_at, end_buttons, hint_arrow
+from arcade.game2048.hud import PANEL_DELAY, PANEL_FADE, Hud, button_at, end_buttons, hint_arrow, layout_for
 from arcade.game2048.view import BoardView
 
 log = logging.getLogger("arcade")
@@ -94,10 +94,11 @@ class Game2048Scene(SessionScene):
         p = app.profile
         self.game = Board(self.session)
         self.size_setting = p.get("2048.size")  # what the setting said when the game began: a change asks
-        self.view = BoardView(LAYOUT["board"], self.game.size, speed=self._anim_speed())
+        self.layout = layout_for(app.size)  # the HUD's rects for the canvas: portrait, or the wide one
+        self.view = BoardView(self.layout["board"], self.game.size, speed=self._anim_speed())
         self._warming = self.view.warm_steps()  # tiles render a few per frame, before the first moves need them
         self.view.set_grid(self.game.grid, appear=True)
-        self.hud = Hud()
+        self.hud = Hud(self.layout)
         self.panel_t = 0.0  # time since the game ended (win/over panel)
         self.drag_start = None
         self.drag_done = False
@@ -126,6 +127,17 @@ class Game2048Scene(SessionScene):
     def enter(self) -> None:
         if not self.demo:
             self.app.open("help", GAME_ID, first_launch=True)
+
+    def resize(self, size) -> None:
+        """The window turned: the board, the HUD and the buttons take the other canvas's layout; the game, its
+        running animation, the floats and the AI go on as they were."""
+        self.layout = layout_for(size)
+        self.hud.set_layout(self.layout)
+        tile = self.view.tile_px
+        self.view.set_rect(self.layout["board"])
+        if self.view.tile_px != tile:  # the tiles are drawn again at their new size, a few a frame
+            self._warming = self.view.warm_steps()
+        self.drag_start = None  # a drag begun on the other layout means nothing on this one
 
     def exit(self) -> None:
         super().exit()
@@ -211,7 +223,7 @@ class Game2048Scene(SessionScene):
         size = self.game.size if self.demo else self.app.profile.get("2048.size")
         self.session.new(params=self.session.backend.new_params(self.app.profile.get, {"size": size}))
         if size != self.view.size:
-            self.view = BoardView(LAYOUT["board"], size, speed=self._anim_speed())
+            self.view = BoardView(self.layout["board"], size, speed=self._anim_speed())
             self._warming = self.view.warm_steps()
         self.view.set_grid(self.game.grid, appear=True)
         self.hud.clear()
@@ -315,14 +327,14 @@ class Game2048Scene(SessionScene):
 
     def panel_buttons(self) -> dict:
         """The end panel's buttons ("keep", "again") by name, while the game is over or won."""
-        return end_buttons(self.game.won and not self.game.keep_playing, self.game.over)
+        return end_buttons(self.game.won and not self.game.keep_playing, self.game.over, self.layout)
 
     def _click(self, x, y) -> bool:
         for name, r in self.panel_buttons().items():
             if r.collidepoint(x, y):
                 {"keep": self.keep_going, "review": self.review}.get(name, self.new_game)()
                 return True
-        name = button_at((x, y))
+        name = button_at((x, y), self.layout)
         if name is None:
             return False
         self.do({"auto": "autoplay"}.get(name, name))
@@ -359,7 +371,7 @@ class Game2048Scene(SessionScene):
                           assisted=self.assisted and not self.demo, goal=self.session.params.target)
         self.view.draw(surface)
         if self.ai.hint and self.ai.hint_for == g.grid:
-            hint_arrow(surface, self.ai.hint)
+            hint_arrow(surface, self.ai.hint, self.layout["board"])
         if g.terminated:
             k = 1.0 if self.view.speed <= 0 else (self.panel_t - PANEL_DELAY) / PANEL_FADE
             self.hud.draw_end_panel(surface, g.won and not g.keep_playing, g.over, max(0.0, min(1.0, k)),
@@ -383,6 +395,6 @@ def make_demo(app):
 
 def draw_position(surface, state: Position, params: Params) -> None:
     """A position of a replay, for the engine's replay scene."""
-    view = BoardView(LAYOUT["board"], params.size, speed=0.0)
+    view = BoardView(layout_for(surface.get_size())["board"], params.size, speed=0.0)
     view.set_grid(state.grid)
     view.draw(surface)
