@@ -65,9 +65,9 @@ class Layout:
 LAYOUT = Layout((240, 62), (240, 108), "center", (240, 160), BAND_TOP, 640, BUTTONS, TIMELINE, KEYS_Y)
 # landscape: the score and clock in the top-left corner as in the game, the headline at the top centre; a lower
 # band: the timeline across the whole width (a long bar seeks finely), the buttons centred under it, the keys below
-_WIDE_BUTTONS = controls(0, 490, 16, x=200, w=440)[0]
-_WIDE_TIMELINE = controls(464, 0, 16, x=20, w=800)[1]
-LAYOUT_WIDE = Layout((30, 56), (22, 104), "left", (420, 56), 400, 443, _WIDE_BUTTONS, _WIDE_TIMELINE, 549)
+_WIDE_TIMELINE = controls(458, 0, 16, x=20, w=800)[1]
+_WIDE_BUTTONS = controls(0, 490, 16, x=200, w=440)[0]  # clear of the timeline's touch band (12 px round it)
+LAYOUT_WIDE = Layout((30, 56), (22, 104), "left", (420, 56), 396, 438, _WIDE_BUTTONS, _WIDE_TIMELINE, 548)
 
 
 def layout_for(size) -> Layout:

@@ -112,12 +112,13 @@ LAYOUT = Layout(
         advice_w=360, boxes=((40, 150), (210, 150)), new_best=(200, 252), code=(200, 282), code_w=360,
         buttons=pygame.Rect(60, 306, 280, 192), demo=(200, 340)))
 # landscape: the score and best in the top-left corner and pause at the top right, so the staircase ahead is clear;
-# the card is wide: what happened and the score on the left, the buttons in a column on the right, the code below
+# the card is wide (what happened and the score on the left, the buttons in a column on the right, the code below)
+# and clears the HUD's corner, as the portrait card does
 LAYOUT_WIDE = Layout(
     score=(30, 56), best=(22, 104), align="left", pause=pygame.Rect(776, 18, 44, 44), shade="corner", hint_y=54,
     arrow_x=40,
     panel=PanelLayout(
-        card=pygame.Rect(70, 90, 700, 380), title=(350, 42), cause=(190, 104), cause_w=330, advice=(190, 138),
+        card=pygame.Rect(70, 128, 700, 380), title=(350, 42), cause=(190, 104), cause_w=330, advice=(190, 138),
         advice_w=340, boxes=((30, 164), (200, 164)), new_best=(190, 276), code=(350, 338), code_w=660,
         buttons=pygame.Rect(420, 92, 240, 192), demo=(540, 188)))
 CORNER_SHADE = (360, 190)  # the corner glow's reach across and down
