@@ -433,3 +433,21 @@ def test_the_wide_replays_buttons_and_timeline_work(make_app):
     assert r.i == i + 1
     frames(app, 1, events=click(rs.BUTTONS["play"].center))
     assert r.playing
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_demo_says_when_it_climbs_again_on_the_wide_card(make_app, measured, lang):
+    app = wide(make_app, seed=5)
+    app.set_setting("language", lang)
+    s = app.registry["stairs"].make_demo(app)
+    app.stack.reset(s, fade=False)
+    s.slip_at = 3
+    settle(app, 1.5 + sc.PANEL_DELAY + sc.PANEL_SLIDE)
+    assert s.world.over and s.panel_shown
+    canvas = drawn(app)
+    assert not readable(canvas, lang), "\n".join(readable(canvas, lang))
+    from arcade.engine.i18n import _
+
+    countdown = [p for p in canvas.pieces if p.text == _("Next climb in {n}").format(n=2)]
+    assert countdown and countdown[0].rect.left > s.panel.card.centerx  # where the buttons would be
+    assert pygame.Rect(sc.LAYOUT_WIDE.panel.card).contains(countdown[0].rect)
