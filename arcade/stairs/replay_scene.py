@@ -29,7 +29,7 @@ from arcade.engine.ui.input import is_landscape
 from arcade.engine.ui.text import Label, blit_center, fit, render
 from arcade.stairs.backend import BACKEND
 from arcade.stairs.causes import CAUSES
-from arcade.stairs.layers import StairsView
+from arcade.stairs.layers import FALL_FADE, StairsView
 from arcade.stairs.palette import BUTTON, BUTTON_HOVER, CARD_EDGE, INK, SOFT
 from arcade.stairs.replay import Player, Run, check
 from arcade.stairs.scene import SCORE_EDGE, OutlinedLabel, StairsScene
@@ -173,8 +173,9 @@ class StairsReplayScene(ReplayPlayer):
         if tick >= 0:
             self.player.advance_to(int(tick), hops)
         self.view.reset(self.player.world)  # snaps the camera, clears what was falling
-        if self.player.world.over:  # the robot has left the staircase
-            self.view.robot.falling, self.view.robot.alpha = True, 0.0
+        if self.player.world.over:  # the robot has left the staircase (faded: its fall is over)
+            robot = self.view.robot
+            robot.falling, robot.alpha, robot.fall_t = True, 0.0, FALL_FADE
             self.view.stairs.cause = self.player.world.cause
 
     def _forward(self, tick: float, hops: int) -> None:
@@ -252,7 +253,10 @@ class StairsReplayScene(ReplayPlayer):
         blit_center(surface, clock, pill.center)
         if world.over and self.t >= self.end:
             head = CAUSES.get(world.cause, (str(world.cause), ""))[0]
-            blit_center(surface, render(_(head), 26, GOLD if world.cause == "hit" else colors.TEXT_LIGHT), lay.head)
+            label = render(_(head), 26, GOLD if world.cause == "hit" else colors.TEXT_LIGHT)
+            back = label.get_rect(center=lay.head).inflate(32, 10)  # its own backing: it may sit over a light stair
+            pygame.draw.rect(surface, INK, back, border_radius=back.h // 2)
+            blit_center(surface, label, lay.head)
         surface.blit(self._band, (0, lay.band_top))
         title = self.error or self.replay.title
         blit_center(surface, fit(title, w - 40, 17, (236, 120, 100) if self.error else SOFT, "medium"),
