@@ -1,8 +1,10 @@
 """The three layers of the Stairs screen, back to front: sky, scenery, staircase.
 
 * :class:`Background` — the evening sky (``stairs_background.png``, or a gradient when the image is missing) whose
-  colour drifts slowly with the score through a few tints. The tints are rendered once at load; a frame blits one
-  cached opaque surface, re-composed (two blits, one with ``set_alpha``) only when the quantised blend changes.
+  colour drifts slowly with the score through a few tints (on a wide canvas the same evening is painted for its
+  shape, :data:`WIDE_SKY`: the tall picture would have to be stretched or cut). The tints are rendered once at
+  load; a frame blits one cached opaque surface, re-composed (two blits, one with ``set_alpha``) only when the
+  quantised blend changes.
 * :class:`Scenery` — the foliage strips on both sides. Each strip is drawn as stacked copies one strip height apart;
   their offset is a pure function of the camera's continuous height (``scroll = -camera_y * parallax``, wrapped at
   the strip height: a copy that passes the threshold goes back above the other), so the loop is seamless and
@@ -10,7 +12,8 @@
 * :class:`StairLayer` — standing stairs and obstacles read from the world every frame (the world is the truth),
   dropped ones falling with gravity and fading, the robot with its shadow (hops in an arc, queued when taps come
   faster than the animation, falls or bumps and falls at game over), and the :class:`Camera` that eases so the
-  robot stays a little below the centre of the screen.
+  robot stays a little below the centre of the screen (lower on a wide canvas: :func:`focus_for`). Each layer
+  lays itself out again for a canvas of another shape (``StairsView.resize``) without touching the run.
 
 Geometry: the world's design units (y down, a stair is 100 x 60, a step 50 x 34) times :data:`SCALE` pixels, fixed at
 load: every image is pre-scaled once, nothing is scaled per frame. Draw order is the painter's order of a view from
@@ -476,8 +479,8 @@ class Scenery:
 
 # ======================================================================================== camera
 class Camera:
-    """The design-space point shown at :data:`FOCUS`; eases towards its target, exactly for any frame rate
-    while the target holds still (``1 - exp(-rate * dt)`` per step)."""
+    """The design-space point shown at ``focus`` (:func:`focus_for` the canvas); eases towards its target, exactly
+    for any frame rate while the target holds still (``1 - exp(-rate * dt)`` per step)."""
 
     def __init__(self, x: float = 0.0, y: float = 0.0, scale: float = SCALE, focus=FOCUS):
         self.x, self.y = x, y

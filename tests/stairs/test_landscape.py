@@ -141,8 +141,8 @@ def test_the_robot_stands_lower_and_centred_and_the_view_is_the_canvas(make_app)
               if spr.image.get_at((px, py)).a == 255]
     assert probes and all(tuple(app.screen.get_at((ox + px, oy + py)))[:3] == tuple(spr.image.get_at((px, py)))[:3]
                           for px, py in probes)
-    # more rows ahead than behind: at least 10 rows of stairs above the robot's feet, and stairs drawn beyond the
-    # portrait canvas's 480-pixel column once the path wanders (the view culls by the wide canvas)
+    # more rows ahead than behind: at least 10 rows of stairs above the robot's feet; the layer culls by the wide
+    # canvas, so what stands beyond the portrait canvas's 480-pixel column is drawn too
     assert fy / ly.STEP_Y >= 10 and s.view.stairs.size == LANDSCAPE_SIZE
 
 
