@@ -11,16 +11,19 @@ The ghost only reads the record and the player's world (where your stairs are): 
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
 
+from arcade.engine.i18n import _
+from arcade.engine.ui.input import is_landscape
 from arcade.engine.ui.text import Label, blit_center
 from arcade.stairs.layers import GHOST_ORDER, SCALE, RobotView, Sprite, load_sprites, tinted
 from arcade.stairs.replay import Player, Run
 from arcade.stairs.world import STEP_X, STEP_Y
 
-__all__ = ["Ghost", "ghost_sprites", "GHOST_ALPHA", "GHOST_TINT"]
+__all__ = ["Ghost", "ghost_sprites", "GHOST_ALPHA", "GHOST_TINT", "Marks", "marks_for"]
 
 GHOST_ALPHA = 0.6  # how opaque the ghost robot is
 GHOST_TINT = (110, 200, 255)  # a pale ice blue: not the player's robot at a glance
@@ -33,6 +36,32 @@ TAG_ALPHA = 200  # the "BEST" tag over the ghost's head: a dark pill with light 
 #                  over the sky and over a stair alike)
 TAG_LIFT = 70  # ... this far above its feet
 VISIBLE = (120, 30)  # the ghost shows on screen from this y below the top (above: behind the HUD) to this below
+TAG_SIZE = 13
+
+
+@dataclass(frozen=True)
+class Marks:
+    """Where the ghost's marks go on a canvas: the top and bottom markers' centre lines, the band where the ghost
+    itself shows (from ``visible`` below the top to ``below`` under the bottom edge), the markers' centres kept
+    ``left`` and ``right`` px from the edges, and ``hud``: a corner of the HUD where the ghost's tag is not drawn
+    (the marker shows instead)."""
+
+    top: int
+    bottom: int
+    visible: int
+    below: int
+    left: int
+    right: int
+    hud: tuple[int, int] | None = None  # (w, h) of the top-left corner the HUD holds
+
+
+MARKS = Marks(MARK_TOP, MARK_BOTTOM, *VISIBLE, 8, 8)  # portrait: under the score and best, across the width
+# landscape: the score sits in the top-left corner and pause at the top right; the top marker goes between them
+MARKS_WIDE = Marks(36, MARK_BOTTOM, 108, VISIBLE[1], 210, 78, hud=(200, 130))
+
+
+def marks_for(size) -> Marks:
+    return MARKS_WIDE if is_landscape(size) else MARKS
 
 
 @lru_cache(maxsize=4)
@@ -57,7 +86,7 @@ class Ghost:
         self.player.world.drain_events()
         self._marker = Label(16, MARK_TEXT)
         self._icon = pygame.transform.smoothscale_by(self.sprites["robot_idle_right"].image, 0.42)
-        self._tag = Label(12, MARK_TEXT).get("BEST")  # our own surface: its alpha changes as the ghost fades
+        self._tag = Label(TAG_SIZE, MARK_TEXT).get(_("BEST"))  # our own surface: its alpha changes as the ghost fades
         self._tag_pill = pygame.Surface((self._tag.get_width() + 12, self._tag.get_height() + 2), pygame.SRCALPHA)
         pygame.draw.rect(self._tag_pill, MARK_INK[:3], self._tag_pill.get_rect(),
                          border_radius=self._tag_pill.get_height() // 2)
@@ -140,8 +169,11 @@ class Ghost:
         return camera.to_screen(self.robot.x, self.robot.y - self.robot.lift)[1]
 
     def on_screen(self, camera, size) -> bool:
-        y = self.screen_y(camera)
-        return VISIBLE[0] <= y <= size[1] + VISIBLE[1]
+        m = marks_for(size)
+        x, y = camera.to_screen(self.robot.x, self.robot.y - self.robot.lift)
+        if not m.visible <= y <= size[1] + m.below:
+            return False
+        return m.hud is None or not (x < m.hud[0] and y - TAG_LIFT < m.hud[1])  # its tag would be under the HUD
 
     def draw_overlay(self, surface: pygame.Surface, camera, score: int) -> tuple[str, pygame.Rect] | None:
         """On screen: a small "BEST" over the ghost's head (``("tag", rect)``). Above or below the screen: a marker
@@ -162,14 +194,15 @@ class Ghost:
                 blit_center(surface, self._tag, (x, y))
                 self._tag.set_alpha(None)
             return "tag", rect
-        above = self.screen_y(camera) < VISIBLE[0]
+        m = marks_for((w, h))
+        above = self.screen_y(camera) < m.visible or m.hud is not None and self.screen_y(camera) - TAG_LIFT < m.hud[1]
         text = self._marker.get(self.lead(score))
         icon = self._icon
         pw = icon.get_width() + text.get_width() + 30
         ph = max(icon.get_height(), text.get_height()) + 8
         x = camera.to_screen(self.robot.x, 0.0)[0]
         rect = pygame.Rect(0, 0, pw, ph)
-        rect.center = (round(min(w - pw / 2 - 8, max(pw / 2 + 8, x))), MARK_TOP if above else h - MARK_BOTTOM)
+        rect.center = (round(min(w - pw / 2 - m.right, max(pw / 2 + m.left, x))), m.top if above else h - m.bottom)
         pill = pygame.Surface(rect.size, pygame.SRCALPHA)
         pygame.draw.rect(pill, MARK_INK, pill.get_rect(), border_radius=ph // 2)
         surface.blit(pill, rect)

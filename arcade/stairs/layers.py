@@ -1,8 +1,10 @@
 """The three layers of the Stairs screen, back to front: sky, scenery, staircase.
 
 * :class:`Background` — the evening sky (``stairs_background.png``, or a gradient when the image is missing) whose
-  colour drifts slowly with the score through a few tints. The tints are rendered once at load; a frame blits one
-  cached opaque surface, re-composed (two blits, one with ``set_alpha``) only when the quantised blend changes.
+  colour drifts slowly with the score through a few tints (on a wide canvas the same evening is painted for its
+  shape, :data:`WIDE_SKY`: the tall picture would have to be stretched or cut). The tints are rendered once at
+  load; a frame blits one cached opaque surface, re-composed (two blits, one with ``set_alpha``) only when the
+  quantised blend changes.
 * :class:`Scenery` — the foliage strips on both sides. Each strip is drawn as stacked copies one strip height apart;
   their offset is a pure function of the camera's continuous height (``scroll = -camera_y * parallax``, wrapped at
   the strip height: a copy that passes the threshold goes back above the other), so the loop is seamless and
@@ -10,7 +12,8 @@
 * :class:`StairLayer` — standing stairs and obstacles read from the world every frame (the world is the truth),
   dropped ones falling with gravity and fading, the robot with its shadow (hops in an arc, queued when taps come
   faster than the animation, falls or bumps and falls at game over), and the :class:`Camera` that eases so the
-  robot stays a little below the centre of the screen.
+  robot stays a little below the centre of the screen (lower on a wide canvas: :func:`focus_for`). Each layer
+  lays itself out again for a canvas of another shape (``StairsView.resize``) without touching the run.
 
 Geometry: the world's design units (y down, a stair is 100 x 60, a step 50 x 34) times :data:`SCALE` pixels, fixed at
 load: every image is pre-scaled once, nothing is scaled per frame. Draw order is the painter's order of a view from
@@ -28,6 +31,7 @@ from functools import lru_cache
 import pygame
 
 from arcade.engine import assets
+from arcade.engine.ui.input import is_landscape
 from arcade.stairs.autopilot import safe_step
 from arcade.stairs.causes import CAUSES
 from arcade.stairs.world import STEP_Y
@@ -35,7 +39,19 @@ from arcade.stairs.world import STEP_Y
 # --- layout (logical pixels) ----------------------------------------------------------------------------------
 SCALE = 1.0  # design units -> logical pixels (the art is drawn at the design size)
 FOCUS = (240, 480)  # where the camera keeps the robot's feet: a bit below the centre, so the stairs ahead show
+FOCUS_WIDE = 0.69  # a wide canvas: the robot's feet this far down (11 rows ahead show on 560 px), centred across
 CAMERA_RATE = 9.0  # 1/s: exponential easing of the camera towards the robot's stair
+
+
+
+def focus_for(size) -> tuple[int, int]:
+    """Where the camera keeps the robot's feet on a canvas of ``size``: :data:`FOCUS` on the portrait canvas; on a
+    wide one lower down (a short screen shows the stairs ahead above the robot, what has dropped matters less) and
+    centred, so the staircase shows far to both sides."""
+    if is_landscape(size):
+        return size[0] // 2, round(size[1] * FOCUS_WIDE)
+    return FOCUS
+
 
 # --- motion (seconds, design units) ---------------------------------------------------------------------------
 HOP_TIME = 0.12  # one hop
@@ -85,6 +101,20 @@ SKY_TINTS = (
     ((1.10, 0.92, 0.82), (22, 14, 10)),
 )
 GRADIENT = ((44, 36, 84), (176, 96, 140), (236, 160, 120))  # fallback sky: top, middle, bottom
+# The wide canvas's sky is painted for its shape (the portrait picture would have to be stretched or cut): the
+# picture's own gradient, stars, moon, clouds and far hills (tools/make_assets.py), laid out across the width.
+# Positions are fractions of the canvas (x of the width, y of the height); sizes are pixels, as in the picture.
+WIDE_SKY = ((0.0, (43, 41, 82)), (0.42, (90, 74, 134)), (0.78, (185, 109, 147)), (1.0, (243, 167, 122)))
+WIDE_STARS = (120, 0.55)  # how many dots, down to this fraction of the height (fading out lower down)
+WIDE_SPARKLES = 10  # four-pointed stars in the upper third
+WIDE_MOON = (0.74, 0.17, 30)  # x, y, radius of the crescent (its glow twice as wide)
+WIDE_CLOUDS = ((0.12, 0.60, 1.0, 0.22), (0.82, 0.70, 1.3, 0.20), (0.36, 0.86, 1.5, 0.25), (0.60, 0.50, 0.8, 0.16),
+               (0.95, 0.40, 0.7, 0.14))  # x, y, size, opacity
+WIDE_HILLS = ((0.10, 55, 250, 115, (160, 88, 127), 0.55), (0.48, 75, 300, 130, (140, 77, 120), 0.60),
+              (0.88, 60, 260, 118, (160, 88, 127), 0.55))  # x, depth of the centre below the bottom, rx, ry, rgb, a
+SKY_LIGHT = (249, 246, 242)
+MOON = (251, 238, 212)
+CLOUD = (253, 226, 214)
 
 # order within one depth: a stair, the hint's glow on it, a spike trap, the ghost (the best run racing
 # beside, see :mod:`arcade.stairs.ghost`), the robot's shadow, the robot
@@ -232,6 +262,87 @@ def _gradient(size) -> pygame.Surface:
     return pygame.transform.scale(s, (w, h))
 
 
+def _soft(size, draw, k: int = 3) -> pygame.Surface:
+    """An antialiased shape: ``draw(surface, k)`` paints it ``k`` times larger, smoothscaled down to ``size``."""
+    big = pygame.Surface((size[0] * k, size[1] * k), pygame.SRCALPHA)
+    draw(big, k)
+    return pygame.transform.smoothscale(big, size)
+
+
+def _wide_sky(size) -> pygame.Surface:
+    """The evening sky painted for a wide canvas (see :data:`WIDE_SKY`): nothing stretched, no seam."""
+    import random
+
+    import numpy as np
+
+    w, h = size
+    ys = np.arange(h, dtype=np.float32) / max(1, h - 1)
+    at, rgb = zip(*WIDE_SKY)
+    col = np.stack([np.interp(ys, at, [c[i] for c in rgb]) for i in range(3)], axis=1)
+    sky = pygame.surfarray.make_surface(np.broadcast_to(col[None, :, :], (w, h, 3)).astype(np.uint8))
+    rng = random.Random(11)
+    dots = pygame.Surface(size, pygame.SRCALPHA)
+    n, reach = WIDE_STARS
+    for _ in range(n):
+        x, y = rng.uniform(0, w), rng.uniform(0, h * reach)
+        a = rng.uniform(0.35, 0.95) * max(0.0, 1.0 - y / (h * reach))
+        r = rng.uniform(0.7, 1.5)
+        if r < 1.1:
+            dots.set_at((int(x), int(y)), (*SKY_LIGHT, round(255 * a)))
+        else:
+            pygame.draw.circle(dots, (*SKY_LIGHT, round(255 * a)), (x, y), r)
+    for _ in range(WIDE_SPARKLES):
+        x, y, r = rng.uniform(30, w - 30), rng.uniform(20, h * 0.33), rng.uniform(4, 6.5)
+
+        def sparkle(s, k, r=r):
+            c, q = 7 * k, r * k
+            pts = [(c, c - q), (c + q * 0.22, c - q * 0.22), (c + q, c), (c + q * 0.22, c + q * 0.22), (c, c + q),
+                   (c - q * 0.22, c + q * 0.22), (c - q, c), (c - q * 0.22, c - q * 0.22)]
+            pygame.draw.polygon(s, (*SKY_LIGHT, 204), pts)
+
+        dots.blit(_soft((14, 14), sparkle), (round(x) - 7, round(y) - 7))
+    sky.blit(dots, (0, 0))
+    mx, my, mr = WIDE_MOON
+    mx, my = round(mx * w), round(my * h)
+    glow = pygame.Surface((4 * mr + 2, 4 * mr + 2), pygame.SRCALPHA)
+    for i in range(2 * mr, 0, -2):  # soft: fainter outwards
+        pygame.draw.circle(glow, (*MOON, round(26 * (1 - i / (2 * mr)) ** 0.8)), (2 * mr + 1, 2 * mr + 1), i)
+    sky.blit(glow, (mx - 2 * mr - 1, my - 2 * mr - 1))
+
+    def crescent(s, k):
+        c = (mr + 2) * k
+        pygame.draw.circle(s, MOON, (c, c), mr * k)
+        pygame.draw.circle(s, (0, 0, 0, 0), (c + 13 * mr / 30 * k, c - 9 * mr / 30 * k), 26 * mr / 30 * k)
+
+    sky.blit(_soft((2 * mr + 4, 2 * mr + 4), crescent, 4), (mx - mr - 2, my - mr - 2))
+    for fx, fy, k, alpha in WIDE_CLOUDS:
+        cw, ch = round(128 * k), round(56 * k)
+
+        def cloud(s, q, k=k):
+            u = k * q
+            pygame.draw.rect(s, CLOUD, (round(4 * u), round(32 * u), round(120 * u), round(22 * u)),
+                             border_radius=round(11 * u))
+            pygame.draw.circle(s, CLOUD, (42 * u, 32 * u), 20 * u)
+            pygame.draw.circle(s, CLOUD, (78 * u, 26 * u), 25 * u)
+
+        img = _soft((cw, ch), cloud, 2)
+        img.set_alpha(round(255 * alpha))
+        sky.blit(img, (round(fx * w - 64 * k), round(fy * h - 40 * k)))
+    for fx, down, rx, ry, rgb, alpha in WIDE_HILLS:
+        top = h + down - ry
+        if top >= h:
+            continue
+        cut = (2 * rx, h - top)  # the part of the ellipse above the bottom edge
+
+        def hill(s, k, rx=rx, ry=ry):
+            pygame.draw.ellipse(s, rgb, (0, 0, 2 * rx * k, 2 * ry * k))
+
+        img = _soft(cut, hill, 2)
+        img.set_alpha(round(255 * alpha))
+        sky.blit(img, (round(fx * w - rx), top))
+    return sky
+
+
 SKY_BAND_ROWS = 100  # rows of the sky tinted per warm step (a few ms each)
 _SKIES: dict[tuple[int, int], list] = {}  # size -> the tints, built once per process
 
@@ -246,7 +357,10 @@ def sky_steps(size=(480, 800)):
     key = (int(size[0]), int(size[1]))
     if key in _SKIES:
         return
-    base = assets.image("stairs_background") if assets.has_image("stairs_background") else None
+    if is_landscape(key):
+        base = _wide_sky(key)
+    else:
+        base = assets.image("stairs_background") if assets.has_image("stairs_background") else None
     if base is None or base.get_size() != key:
         base = _gradient(key) if base is None else pygame.transform.smoothscale(base, key)
     yield
@@ -365,8 +479,8 @@ class Scenery:
 
 # ======================================================================================== camera
 class Camera:
-    """The design-space point shown at :data:`FOCUS`; eases towards its target, exactly for any frame rate
-    while the target holds still (``1 - exp(-rate * dt)`` per step)."""
+    """The design-space point shown at ``focus`` (:func:`focus_for` the canvas); eases towards its target, exactly
+    for any frame rate while the target holds still (``1 - exp(-rate * dt)`` per step)."""
 
     def __init__(self, x: float = 0.0, y: float = 0.0, scale: float = SCALE, focus=FOCUS):
         self.x, self.y = x, y
@@ -633,12 +747,18 @@ class StairLayer:
         self.hint = 1.0  # 0..1: the glow on the candidate stairs, fading out from HINT_HOPS on
         self.still = False  # Reduced motion: the warned stair does not shake, a spike hit does not flash
         self.sound = sound or (lambda name, volume=1.0: None)
-        self.camera = Camera(scale=scale)
+        self.camera = Camera(scale=scale, focus=focus_for(size))
         self.robot = RobotView(0.0, 0.0, "right", self.sound)
         self.falling: list[Falling] = []
         self.cause: str | None = None
         self.time = 0.0
         self.ghost = None  # something with ``items(camera, size)`` -> draw items (the ghost), drawn in depth order
+
+    def resize(self, size) -> None:
+        """Lay out for a canvas of ``size``: the camera keeps the robot at that canvas's focus (the run, the hops
+        under way and what is falling go on)."""
+        self.size = size
+        self.camera.focus = focus_for(size)
 
     def reset(self, world) -> None:
         s = world.robot_stair
@@ -788,6 +908,15 @@ class StairsView:
         self.scenery = Scenery(size, scale=scale)
         self.stairs = StairLayer(size, scale, sound)
 
+    def resize(self, size) -> None:
+        """Lay the three layers out for a canvas of ``size`` (the sky keeps its tint, the run goes on)."""
+        self.size = size
+        level = self.background.level
+        self.background = Background(size)
+        self.background.level = level
+        self.scenery = Scenery(size, scale=self.stairs.scale)
+        self.stairs.resize(size)
+
     @property
     def camera(self) -> Camera:
         return self.stairs.camera
@@ -814,7 +943,7 @@ class StairsView:
 
 
 __all__ = [
-    "SCALE", "FOCUS", "HOP_TIME", "MAX_QUEUE", "PARALLAX", "SKY_STEP",
+    "SCALE", "FOCUS", "focus_for", "HOP_TIME", "MAX_QUEUE", "PARALLAX", "SKY_STEP",
     "Background", "Scenery", "Camera", "RobotView", "Falling", "StairLayer", "StairsView", "load_sprites",
     "scenery_strip", "sky_steps", "sky_tints", "tinted", "GHOST_ORDER",
 ]

@@ -17,6 +17,7 @@ export, Esc back. Mouse or touch: the buttons, and a click or drag on the timeli
 from __future__ import annotations
 
 import bisect
+from dataclasses import dataclass
 
 import pygame
 
@@ -24,21 +25,53 @@ from arcade.engine.i18n import N_, _
 from arcade.engine.replay_player import ReplayPlayer, controls
 from arcade.engine.session import replay_data
 from arcade.engine.ui import colors
+from arcade.engine.ui.input import is_landscape
 from arcade.engine.ui.text import Label, blit_center, fit, render
 from arcade.stairs.backend import BACKEND
 from arcade.stairs.causes import CAUSES
-from arcade.stairs.layers import StairsView
+from arcade.stairs.layers import FALL_FADE, StairsView
 from arcade.stairs.palette import BUTTON, BUTTON_HOVER, CARD_EDGE, INK, SOFT
 from arcade.stairs.replay import Player, Run, check
+from arcade.stairs.scene import SCORE_EDGE, OutlinedLabel, StairsScene
 from arcade.stairs.world import TICKS_PER_SECOND
 
-__all__ = ["StairsReplayScene", "make_replay", "validate", "positions", "LEAD", "BUTTONS", "TIMELINE"]
+__all__ = ["StairsReplayScene", "make_replay", "validate", "positions", "layout_for", "LEAD", "BUTTONS", "TIMELINE"]
 
 LEAD = 600_000  # ticks of the timeline before the first hop (a moment to see the start; the first hop is at 0)
 LOUD_SPEED = 2.0  # the hop sounds play up to this speed (faster they would only rattle)
 BAND_TOP = 616  # the control band at the bottom
 BUTTONS, TIMELINE = controls(664, 698, 16)
+KEYS_Y = 774
 GOLD = colors.GOLD
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where a replay's parts go on a canvas: the score and the clock (``align`` "center": centred on their points,
+    "left": their left edges on them), the cause headline at the end, the control band's top, the title's centre
+    line, the buttons and the timeline, and the keys line."""
+
+    score: tuple[int, int]
+    clock: tuple[int, int]
+    align: str
+    head: tuple[int, int]
+    band_top: int
+    title_y: int
+    buttons: dict
+    timeline: pygame.Rect
+    keys_y: int
+
+
+LAYOUT = Layout((240, 62), (240, 108), "center", (240, 160), BAND_TOP, 640, BUTTONS, TIMELINE, KEYS_Y)
+# landscape: the score and clock in the top-left corner as in the game, the headline at the top centre; a lower
+# band: the timeline across the whole width (a long bar seeks finely), the buttons centred under it, the keys below
+_WIDE_TIMELINE = controls(458, 0, 16, x=20, w=800)[1]
+_WIDE_BUTTONS = controls(0, 490, 16, x=200, w=440)[0]  # clear of the timeline's touch band (12 px round it)
+LAYOUT_WIDE = Layout((30, 56), (22, 104), "left", (420, 56), 396, 438, _WIDE_BUTTONS, _WIDE_TIMELINE, 548)
+
+
+def layout_for(size) -> Layout:
+    return LAYOUT_WIDE if is_landscape(size) else LAYOUT
 
 
 def positions(data) -> list[int]:
@@ -55,7 +88,7 @@ def positions(data) -> list[int]:
 class StairsReplayScene(ReplayPlayer):
     BUTTONS, TIMELINE = BUTTONS, TIMELINE
     KEYS = N_("Space play · Left/Right hop · drag the bar · +/- speed · E export · Esc back")
-    KEYS_Y = 774
+    KEYS_Y = KEYS_Y
     KEYS_COLOUR = SOFT
     STEP_LABELS = (N_("< Hop"), N_("Hop >"))
 
@@ -69,9 +102,19 @@ class StairsReplayScene(ReplayPlayer):
         self._score = Label(64, colors.TEXT_LIGHT)
         self._shadow = Label(64, INK)
         self._clock = Label(16, SOFT)
-        self._band = self._make_band(app.size)
+        self._outlined = OutlinedLabel(64, colors.TEXT_LIGHT, INK, SCORE_EDGE)  # over a light stair in the corner
         super().__init__(app, replay_record)
+        self.resize(app.size)
         self.view.reset(self.world)
+
+    def resize(self, size) -> None:
+        """Lay the replay out for a canvas of ``size``: the controls (where clicks land), the band, the view; the
+        position, the speed and a drag on the timeline go on."""
+        self.layout = layout_for(size)
+        self.BUTTONS, self.TIMELINE, self.KEYS_Y = self.layout.buttons, self.layout.timeline, self.layout.keys_y
+        self._band = self._make_band(size, self.layout.band_top)
+        self._shade = StairsScene._make_shade(size, "corner") if self.layout.align == "left" else None
+        self.view.resize(size)
 
     def _sound(self, name: str, volume: float = 1.0) -> None:
         if self.playing and self.speed <= LOUD_SPEED:
@@ -130,8 +173,9 @@ class StairsReplayScene(ReplayPlayer):
         if tick >= 0:
             self.player.advance_to(int(tick), hops)
         self.view.reset(self.player.world)  # snaps the camera, clears what was falling
-        if self.player.world.over:  # the robot has left the staircase
-            self.view.robot.falling, self.view.robot.alpha = True, 0.0
+        if self.player.world.over:  # the robot has left the staircase (faded: its fall is over)
+            robot = self.view.robot
+            robot.falling, robot.alpha, robot.fall_t = True, 0.0, FALL_FADE
             self.view.stairs.cause = self.player.world.cause
 
     def _forward(self, tick: float, hops: int) -> None:
@@ -163,9 +207,9 @@ class StairsReplayScene(ReplayPlayer):
 
     # ----- drawing -----
     @staticmethod
-    def _make_band(size) -> pygame.Surface:
+    def _make_band(size, top: int = BAND_TOP) -> pygame.Surface:
         w, h = size
-        band = pygame.Surface((w, h - BAND_TOP), pygame.SRCALPHA)
+        band = pygame.Surface((w, h - top), pygame.SRCALPHA)
         for y in range(band.get_height()):
             band.fill((*INK, round(min(1.0, y / 40) * 215)), (0, y, w, 1))
         return band
@@ -188,23 +232,35 @@ class StairsReplayScene(ReplayPlayer):
 
     def draw(self, surface) -> None:
         w, h = surface.get_size()
+        lay = self.layout
         world = self.world
         self.view.draw(surface, world)
         text = str(world.score)
-        blit_center(surface, self._shadow.get(text), (w / 2, 62 + 3))
-        blit_center(surface, self._score.get(text), (w / 2, 62))
+        if self._shade is not None:  # the game's corner: the score outlined over a glow, as in the game
+            surface.blit(self._shade, (0, 0))
+            self._outlined.draw(surface, text, lay.score, left=True)
+        else:
+            blit_center(surface, self._shadow.get(text), (lay.score[0], lay.score[1] + 3))
+            blit_center(surface, self._score.get(text), lay.score)
         seconds = max(0.0, self.t) / TICKS_PER_SECOND
         clock = self._clock.get(_("REPLAY  ·  {t} / {all} s").format(t=f"{seconds:,.1f}", all=f"{self.run.seconds:,.1f}"))
         pill = pygame.Rect(0, 0, clock.get_width() + 28, clock.get_height() + 8)
-        pill.center = (w // 2, 108)
+        if lay.align == "left":
+            pill.midleft = lay.clock
+        else:
+            pill.center = (w // 2, lay.clock[1])
         pygame.draw.rect(surface, INK, pill, border_radius=pill.h // 2)
         blit_center(surface, clock, pill.center)
         if world.over and self.t >= self.end:
             head = CAUSES.get(world.cause, (str(world.cause), ""))[0]
-            blit_center(surface, render(head, 26, GOLD if world.cause == "hit" else colors.TEXT_LIGHT), (w / 2, 160))
-        surface.blit(self._band, (0, BAND_TOP))
+            label = render(_(head), 26, GOLD if world.cause == "hit" else colors.TEXT_LIGHT)
+            back = label.get_rect(center=lay.head).inflate(32, 10)  # its own backing: it may sit over a light stair
+            pygame.draw.rect(surface, INK, back, border_radius=back.h // 2)
+            blit_center(surface, label, lay.head)
+        surface.blit(self._band, (0, lay.band_top))
         title = self.error or self.replay.title
-        blit_center(surface, fit(title, w - 40, 17, (236, 120, 100) if self.error else SOFT, "medium"), (w / 2, 640))
+        blit_center(surface, fit(title, w - 40, 17, (236, 120, 100) if self.error else SOFT, "medium"),
+                    (w / 2, lay.title_y))
         self.draw_controls(surface)
 
 

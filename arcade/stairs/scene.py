@@ -25,6 +25,7 @@ import logging
 import math
 import random
 import threading
+from dataclasses import dataclass
 
 import pygame
 
@@ -33,7 +34,7 @@ from arcade.engine import settings as specs
 from arcade.engine.session import DEMO, PLAYER
 from arcade.engine.session_scene import SessionScene
 from arcade.engine.ui import colors
-from arcade.engine.ui.input import pointer_down
+from arcade.engine.ui.input import is_landscape, pointer_down
 from arcade.engine.ui.text import Label, blit_center, fit, render
 from arcade.engine.ui.tween import ease_out
 from arcade.engine.ui.widgets import ButtonList, Item
@@ -66,6 +67,68 @@ PAUSE_THEME = {  # the shell's pause overlay in the night palette of the game-ov
 }
 
 
+@dataclass(frozen=True)
+class PanelLayout:
+    """The game-over card on a canvas: the card (canvas pixels) and, inside it (card pixels), the centres of the
+    title, the cause line, the advice and "New best!", the tops of the score and best boxes, the code line and the
+    demo's countdown, the widths the texts fit in, and the buttons' column."""
+
+    card: pygame.Rect
+    title: tuple[int, int]
+    cause: tuple[int, int]
+    cause_w: int
+    advice: tuple[int, int]
+    advice_w: int
+    boxes: tuple[tuple[int, int], ...]  # top-left of the SCORE and BEST boxes
+    new_best: tuple[int, int]
+    code: tuple[int, int]
+    code_w: int
+    buttons: pygame.Rect
+    demo: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the HUD and the game-over card go on a canvas. ``align`` "center": the score and best are centred on
+    their points; "left": their left edges are on them. ``shade`` "band": a dark band across the top behind the
+    score; "corner": a dark glow in the top-left corner only. The start hint's pill is ``hint_y`` above the bottom,
+    its arrows ``arrow_x`` in from the sides."""
+
+    score: tuple[int, int]
+    best: tuple[int, int]
+    align: str
+    pause: pygame.Rect
+    shade: str
+    hint_y: int
+    arrow_x: int
+    panel: PanelLayout
+
+
+# portrait: the score and best centred at the top, the card in the middle, text and buttons one column
+LAYOUT = Layout(
+    score=(240, 62), best=(240, 108), align="center", pause=PAUSE_RECT, shade="band", hint_y=96, arrow_x=40,
+    panel=PanelLayout(
+        card=pygame.Rect(40, 140, 400, 520), title=(200, 40), cause=(200, 92), cause_w=280, advice=(200, 126),
+        advice_w=360, boxes=((40, 150), (210, 150)), new_best=(200, 252), code=(200, 282), code_w=360,
+        buttons=pygame.Rect(60, 306, 280, 192), demo=(200, 340)))
+# landscape: the score and best in the top-left corner and pause at the top right, so the staircase ahead is clear;
+# the card is wide (what happened and the score on the left, the buttons in a column on the right, the code below)
+# and clears the HUD's corner, as the portrait card does
+LAYOUT_WIDE = Layout(
+    score=(30, 56), best=(22, 104), align="left", pause=pygame.Rect(776, 18, 44, 44), shade="corner", hint_y=54,
+    arrow_x=40,
+    panel=PanelLayout(
+        card=pygame.Rect(70, 128, 700, 380), title=(350, 42), cause=(190, 104), cause_w=330, advice=(190, 138),
+        advice_w=340, boxes=((30, 164), (200, 164)), new_best=(190, 276), code=(350, 338), code_w=660,
+        buttons=pygame.Rect(420, 92, 240, 192), demo=(540, 188)))
+CORNER_SHADE = (360, 190)  # the corner glow's reach across and down
+
+
+def layout_for(size) -> Layout:
+    """The HUD and card layout for a canvas of ``size``: portrait or landscape."""
+    return LAYOUT_WIDE if is_landscape(size) else LAYOUT
+
+
 def _other(side: str) -> str:
     return "right" if side == "left" else "left"
 
@@ -93,9 +156,11 @@ class OutlinedLabel:
             self._key, self._outline = text, out
         return self._outline
 
-    def draw(self, surface: pygame.Surface, text: str, center) -> pygame.Rect:
+    def draw(self, surface: pygame.Surface, text: str, center, left: bool = False) -> pygame.Rect:
+        """``left``: the text's left edge (not its centre) on ``center``'s x."""
         fg = self._text.get(text)
-        r = fg.get_rect(center=(round(center[0]), round(center[1])))
+        at = (round(center[0]), round(center[1]))
+        r = fg.get_rect(midleft=at) if left else fg.get_rect(center=at)
         surface.blit(self.outline(text), (r.x - self.edge, r.y - self.edge))
         surface.blit(fg, r)
         return r
@@ -110,20 +175,26 @@ class GameOverPanel:
         self.scene = scene
         self.score, self.best, self.cause, self.new_best = score, best, cause, new_best
         self.code, self.daily = code, daily
-        self.card = pygame.Rect(40, 140, 400, 520)
         items = [Item(_("Restart"), scene.restart, key="restart"), Item(_("Replay"), scene.watch_replay, key="replay"),
                  Item(_("Menu"), scene.to_menu, key="menu")]
         app = scene.app
-        self.list = ButtonList(items, self._list_rect(0), colour=BUTTON, hover=BUTTON_HOVER,
+        self.list = ButtonList(items, pygame.Rect(0, 0, 1, 1), colour=BUTTON, hover=BUTTON_HOVER,
                                on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"))
+        self.resize(app.size)
+
+    def resize(self, size) -> None:
+        """Lay the card out for a canvas of ``size`` (the button selected stays selected)."""
+        self.layout = layout_for(size).panel
+        self.card = self.layout.card
+        self.list.rect = self._list_rect(0)
         self._surface = pygame.Surface(self.card.size, pygame.SRCALPHA)
         pygame.draw.rect(self._surface, CARD, self._surface.get_rect(), border_radius=18)
         pygame.draw.rect(self._surface, CARD_EDGE, self._surface.get_rect(), width=3, border_radius=18)
-        self._veil = pygame.Surface(app.size, pygame.SRCALPHA)
+        self._veil = pygame.Surface(size, pygame.SRCALPHA)
         self._veil.fill((*INK, 110))
 
     def _list_rect(self, dy: int) -> pygame.Rect:
-        return pygame.Rect(self.card.x + 60, self.card.y + 306 + dy, self.card.w - 120, 192)
+        return self.layout.buttons.move(self.card.x, self.card.y + dy)
 
     @property
     def code_line(self) -> str:
@@ -162,33 +233,37 @@ class GameOverPanel:
         card = self.card.move(0, dy)
         self.list.rect = self._list_rect(dy)
         surface.blit(self._surface, card)
-        cx = card.centerx
-        blit_center(surface, fit(_("Game over"), self.card.w - 40, 40, colors.TEXT_LIGHT), (cx, card.y + 40))
+        lay = self.layout
+
+        def at(point) -> tuple[int, int]:
+            return card.x + point[0], card.y + point[1]
+
+        blit_center(surface, fit(_("Game over"), self.card.w - 40, 40, colors.TEXT_LIGHT), at(lay.title))
         head, advice = CAUSES.get(self.cause, (str(self.cause), ""))
         head, advice = _(head), _(advice) if advice else ""
         icon = self.scene.view.stairs.sprites.get(f"cause_{self.cause}")
-        label = fit(head, card.w - 120, 24, colors.GOLD if self.cause == "hit" else colors.TEXT_LIGHT, min_size=14)
+        label = fit(head, lay.cause_w, 24, colors.GOLD if self.cause == "hit" else colors.TEXT_LIGHT, min_size=14)
         lw = label.get_width() + (icon.image.get_width() + 12 if icon else 0)
+        cx, cy = at(lay.cause)
         x = cx - lw // 2
         if icon is not None:
-            surface.blit(icon.image, icon.image.get_rect(midleft=(x, card.y + 92)))
+            surface.blit(icon.image, icon.image.get_rect(midleft=(x, cy)))
             x += icon.image.get_width() + 12
-        surface.blit(label, label.get_rect(midleft=(x, card.y + 92)))
-        blit_center(surface, render(advice, 16, SOFT, "medium"), (cx, card.y + 126))
-        for i, (name, value) in enumerate(((_("SCORE"), self.score), (_("BEST"), self.best))):
-            box = pygame.Rect(card.x + 40 + i * 170, card.y + 150, 150, 82)
+        surface.blit(label, label.get_rect(midleft=(x, cy)))
+        blit_center(surface, fit(advice, lay.advice_w, 16, SOFT, "medium", min_size=13), at(lay.advice))
+        for (bx, by), (name, value) in zip(lay.boxes, ((_("SCORE"), self.score), (_("BEST"), self.best))):
+            box = pygame.Rect(card.x + bx, card.y + by, 150, 82)
             pygame.draw.rect(surface, INK, box, border_radius=12)
             blit_center(surface, render(name, 15, SOFT), (box.centerx, box.y + 18))
             blit_center(surface, fit(str(value), box.w - 16, 38, colors.TEXT_LIGHT), (box.centerx, box.y + 52))
         if self.new_best:
-            blit_center(surface, render(_("New best!"), 20, colors.GOLD), (cx, card.y + 252))
+            blit_center(surface, render(_("New best!"), 20, colors.GOLD), at(lay.new_best))
         if self.scene.demo:  # nobody to press the buttons: say what happens next
             left = max(1, math.ceil(DEMO_RESTART - self.scene.demo_wait))
-            blit_center(surface, render(_("Next climb in {n}").format(n=left), 24, SOFT), (cx, card.y + 340))
+            blit_center(surface, render(_("Next climb in {n}").format(n=left), 24, SOFT), at(lay.demo))
         else:
             if self.code:
-                blit_center(surface, fit(self.code_line, card.w - 40, 16, SOFT, "medium", min_size=13),
-                            (cx, card.y + 282))
+                blit_center(surface, fit(self.code_line, lay.code_w, 16, SOFT, "medium", min_size=13), at(lay.code))
             self.list.draw(surface)
 
 
@@ -214,7 +289,8 @@ class StairsScene(SessionScene):
             threading.Thread(target=self._load_ghost, name="stairs-ghost", daemon=True).start()
         self.new_run()
         self._pause_icon = self._make_pause_icon()
-        self._shade = self._make_shade(app.size[0])
+        self.layout = layout_for(app.size)
+        self._shade = self._make_shade(app.size, self.layout.shade)
         self._pills: dict[tuple[int, int], pygame.Surface] = {}
         # the score changes every hop: one surface each, re-rendered on change (not kept per value in a cache)
         self._score_label = OutlinedLabel(64, colors.TEXT_LIGHT, INK, SCORE_EDGE)
@@ -373,6 +449,15 @@ class StairsScene(SessionScene):
             return
         self.open_pause(on_restart=self.restart, theme=PAUSE_THEME)
 
+    def resize(self, size) -> None:
+        """The window turned: the HUD, the card and the three layers lay out for the new canvas; the run, the hops
+        under way, the ghost and the panel's countdown go on."""
+        self.layout = layout_for(size)
+        self._shade = self._make_shade(size, self.layout.shade)
+        self.view.resize(size)
+        if self.panel is not None:
+            self.panel.resize(size)
+
     # ----- input -----
     def handle(self, event) -> None:
         if self.demo or self.app.stack.switching:
@@ -401,7 +486,7 @@ class StairsScene(SessionScene):
         if down is None:
             return
         x, y, button = down
-        if PAUSE_RECT.inflate(16, 16).collidepoint(x, y):
+        if self.layout.pause.inflate(16, 16).collidepoint(x, y):
             self.pause()
             return
         if event.type == pygame.MOUSEBUTTONDOWN and self.mouse_mode == "buttons":
@@ -452,28 +537,31 @@ class StairsScene(SessionScene):
             self.panel.draw(surface, max(0.0, min(1.0, k)))
 
     def _hud(self, surface) -> None:
-        w, _h = surface.get_size()
+        lay = self.layout
+        left = lay.align == "left"
         surface.blit(self._shade, (0, 0))
         text = str(self.world.score)
-        self._score_label.draw(surface, text, (w / 2, 62))
+        self._score_label.draw(surface, text, lay.score, left=left)
         if not self.demo:
             best = max(self.world.score, self.app.profile.best(GAME_ID))
             label = self._best_label.get(_("BEST {n}").format(n=best))
             pill = self._pill(label.get_width() + 24, label.get_height() + 6)
-            blit_center(surface, pill, (w / 2, 108))
-            blit_center(surface, label, (w / 2, 108))
-            surface.blit(self._pause_icon, PAUSE_RECT)
+            at = pill.get_rect(midleft=lay.best) if left else pill.get_rect(center=lay.best)
+            surface.blit(pill, at)
+            blit_center(surface, label, at.center)
+            surface.blit(self._pause_icon, lay.pause)
             if not self.world.running and not self.world.over:
                 self._start_hint(surface)
 
     def _start_hint(self, surface) -> None:
         w, h = surface.get_size()
-        y = h - 96
+        y = h - self.layout.hint_y
         pill = pygame.Rect(0, 0, 300, 48)
         pill.center = (w // 2, y)
         pygame.draw.rect(surface, INK, pill, border_radius=24)
         blit_center(surface, render(_("Tap left or right to hop"), 20, colors.TEXT_LIGHT, "medium"), pill.center)
-        for sx, d in ((40, -1), (w - 40, 1)):
+        ax = self.layout.arrow_x
+        for sx, d in ((ax, -1), (w - ax, 1)):
             pts = [(sx + d * 14, y), (sx - d * 6, y - 18), (sx - d * 6, y + 18)]
             pygame.draw.polygon(surface, colors.TEXT_LIGHT, pts)
             pygame.draw.polygon(surface, INK, pts, width=3)
@@ -488,9 +576,22 @@ class StairsScene(SessionScene):
         return self._pills[key]
 
     @staticmethod
-    def _make_shade(width: int) -> pygame.Surface:
-        """A soft dark band behind the score, so it reads over the stairs."""
-        h = HUD_SHADE[0]
+    def _make_shade(size, kind: str = "band") -> pygame.Surface:
+        """Soft dark behind the score, so it reads over the stairs: a band across the top, or (``"corner"``) a glow
+        in the top-left corner that leaves the rest of the sky clear."""
+        if kind == "corner":
+            import numpy as np
+
+            cw, ch = CORNER_SHADE
+            s = pygame.Surface((cw, ch), pygame.SRCALPHA)
+            s.fill((*INK, 0))
+            x, y = np.meshgrid(np.arange(cw) / cw, np.arange(ch) / ch, indexing="ij")
+            d = np.clip(np.hypot(x, y), 0.0, 1.0)
+            alpha = pygame.surfarray.pixels_alpha(s)
+            alpha[:] = np.round(HUD_SHADE[1] * (1.0 - d) ** 1.6).astype(np.uint8)
+            del alpha  # unlock the surface
+            return s
+        width, h = size[0], HUD_SHADE[0]
         s = pygame.Surface((width, h), pygame.SRCALPHA)
         for y in range(h):
             a = HUD_SHADE[1] * (1.0 - y / h) ** 1.6

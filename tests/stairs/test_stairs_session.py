@@ -183,6 +183,24 @@ def test_the_panels_replay_opens_the_run_at_its_start_ready_to_step(player):
     assert len(Profile(app.profile.dir).history("stairs")) == 1  # watching it recorded nothing more
 
 
+def test_a_replay_shown_at_its_end_has_no_robot_standing(player):
+    """The run is over at the end: the robot has fallen and faded, and stays gone frame after frame."""
+    app, s = player(seed=9)
+    climb(app, s, 4, gap=5)
+    wrong = "left" if next_hop(s.world) == "right" else "right"
+    frames(app, 1, events=[key(KEYS[wrong])])
+    settle(app, PANEL)
+    frames(app, 1, events=click(s.panel.button_rect("replay").center))
+    settle(app, 0.6)
+    r = app.stack.top
+    deadline = time.monotonic() + 10
+    while not r.ready and time.monotonic() < deadline:
+        time.sleep(0.01)
+    frames(app, 1, events=[key(pygame.K_END)])
+    frames(app, 30)
+    assert r.world.over and r.view.robot.gone
+
+
 # ----------------------------------------------------------------------------------------------- codes, daily
 @pytest.fixture
 def scenes(monkeypatch):
