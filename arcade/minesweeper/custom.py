@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import pygame
 
+from arcade.engine.i18n import _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import LOGICAL_SIZE, pointer_down, pointer_up
@@ -96,8 +97,12 @@ class CustomOverlay(Scene):
         lo, hi = self.limits(i)
         if i == 2:
             w, h = self.values[0], self.values[1]
-            return f"{lo} to {hi} on {w} x {h}" if self._size_ok() else "1 to (width-1) x (height-1)"
-        return f"{lo} to {hi} {'columns' if i == 0 else 'rows'}"
+            if self._size_ok():
+                return _("{lo} to {hi} on {w} x {h}").format(lo=lo, hi=hi, w=w, h=h)
+            return _("1 to (width-1) x (height-1)")
+        if i == 0:
+            return _("{lo} to {hi} columns").format(lo=lo, hi=hi)
+        return _("{lo} to {hi} rows").format(lo=lo, hi=hi)
 
     def _size_ok(self) -> bool:
         w, h = self.values[0], self.values[1]
@@ -106,7 +111,13 @@ class CustomOverlay(Scene):
     def problem(self) -> tuple[int, str] | None:
         """(the row, the line saying which limit it breaks) of the first number outside its limits, or None."""
         p = custom_problem(*self.values)
-        return None if p is None else (NAMES.index(p[0]), p[1])
+        if p is None:
+            return None
+        i, v = NAMES.index(p[0]), self.values[NAMES.index(p[0])]
+        lo, hi = self.limits(i) if i < 2 else (1, max_custom_mines(self.values[0], self.values[1]))
+        line = (_("Width must be {lo} to {hi} columns, not {v}"), _("Height must be {lo} to {hi} rows, not {v}"),
+                _("Mines must be 1 to {hi} on {w} x {h}, not {v}"))[i]
+        return i, line.format(lo=lo, hi=hi, v=v, w=self.values[0], h=self.values[1])
 
     def _check(self) -> None:
         p = self.problem()
@@ -121,17 +132,19 @@ class CustomOverlay(Scene):
         new = max(lo, min(hi, old + delta))
         self.values[i] = new
         self.message, self.error = "", False
-        unit = ("columns", "rows", "mines")[i]
+        w, h = self.values[0], self.values[1]
         if new != old + delta and new == hi:  # held at (or brought back to) a limit: say which and why
-            self.message = (f"{hi} {unit} at most: a bigger board does not fit the window" if i < 2
-                            else f"{hi} mines at most on {self.values[0]} x {self.values[1]}")
+            self.message = (_("{n} columns at most: a bigger board does not fit the window"),
+                            _("{n} rows at most: a bigger board does not fit the window"),
+                            _("{n} mines at most on {w} x {h}"))[i].format(n=hi, w=w, h=h)
         elif new != old + delta:
-            self.message = f"{lo} {unit} at least"
+            self.message = (_("{n} columns at least"), _("{n} rows at least"), _("{n} mines at least"))[i].format(n=lo)
         if i < 2 and self._size_ok():
             top = max_custom_mines(self.values[0], self.values[1])
             if self.values[2] > top:
                 self.values[2] = top
-                self.message = f"Mines lowered to {top}, the most on {self.values[0]} x {self.values[1]}"
+                self.message = _("Mines lowered to {n}, the most on {w} x {h}").format(n=top, w=self.values[0],
+                                                                                     h=self.values[1])
         if self.problem() is not None:
             self._check()
         self.app.play("menu_move")
@@ -232,9 +245,9 @@ class CustomOverlay(Scene):
         c = self.CARD
         pygame.draw.rect(surface, colors.PAGE, c, border_radius=14)
         pygame.draw.rect(surface, colors.BOARD, c, width=3, border_radius=14)
-        blit_center(surface, render("Custom field", 30, INK), (c.centerx, c.y + 40))
+        blit_center(surface, render(_("Custom field"), 30, INK), (c.centerx, c.y + 40))
         bad = self.problem()
-        for i, (label, row) in enumerate(zip(("Width", "Height", "Mines"), self.rows)):
+        for i, (label, row) in enumerate(zip((_("Width"), _("Height"), _("Mines")), self.rows)):
             parts = self.parts(i)
             focus = i == self.focus
             name = render(label, 22, INK)
@@ -255,8 +268,8 @@ class CustomOverlay(Scene):
             blit_center(surface, fit(self.message, c.w - 32, 16, ink, "medium", min_size=MIN_TEXT),
                         (c.centerx, self.rows[-1].bottom + 22))
         pygame.draw.rect(surface, CHIP, self.cancel_rect, border_radius=10)
-        blit_center(surface, render("Cancel", 22, colors.TEXT_LIGHT), self.cancel_rect.center)
+        blit_center(surface, render(_("Cancel"), 22, colors.TEXT_LIGHT), self.cancel_rect.center)
         pygame.draw.rect(surface, colors.GOLD, self.start_rect, border_radius=10)
-        blit_center(surface, render("Start", 22, INK), self.start_rect.center)
+        blit_center(surface, render(_("Start"), 22, INK), self.start_rect.center)
         blit_center(surface, fit("Type or -/+  ·  Up/Down: next  ·  Enter: start  ·  Esc: cancel", c.w - 32, 14, INK,
                                  "regular", min_size=MIN_TEXT), (c.centerx, c.bottom - 30))

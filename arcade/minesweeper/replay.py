@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from arcade.engine.i18n import _
 from arcade.engine.session import replay_data, replay_positions
 from arcade.minesweeper.backend import BACKEND, Params
 
@@ -83,17 +84,17 @@ def label(replay) -> str:
     except ValueError:
         return "?"
     if last.state == "won":
-        return f"Won  {last.ms / 1000:.1f} s"
-    rows, cols, mines, *_ = check(replay.data)
+        return _("Won  {s:.1f} s").format(s=last.ms / 1000)
+    rows, cols, mines = check(replay.data)[:3]
     share = round(100 * last.opened / (rows * cols - mines))
-    return f"Lost  {share} %" if last.state == "lost" else f"Left  {share} %"
+    return (_("Lost  {n} %") if last.state == "lost" else _("Left  {n} %")).format(n=share)
 
 
 def result_text(replay) -> str:
     """One line for the review card: won in a time, or lost / left with the share cleared."""
     last = steps(replay.data)[-1]
     if last.state == "won":
-        return f"Won in {last.ms / 1000:.1f} s"
-    rows, cols, mines, *_ = check(replay.data)
-    return f"Lost, {round(100 * last.opened / (rows * cols - mines))} % cleared"
+        return _("Won in {s:.1f} s").format(s=last.ms / 1000)
+    rows, cols, mines = check(replay.data)[:3]
+    return _("Lost, {n} % cleared").format(n=round(100 * last.opened / (rows * cols - mines)))
 

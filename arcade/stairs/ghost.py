@@ -163,7 +163,7 @@ class Ghost:
     def lead(self, score: int) -> str:
         """How far ahead of ``score`` (the player's) the best run is, as the marker says it: "+3", "-2", "level"."""
         ahead = self.index - score
-        return f"{ahead:+d}" if ahead else "level"
+        return f"{ahead:+d}" if ahead else _("level")
 
     def screen_y(self, camera) -> float:
         return camera.to_screen(self.robot.x, self.robot.y - self.robot.lift)[1]

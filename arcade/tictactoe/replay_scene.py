@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from arcade.engine.i18n import N_, _
+from arcade.engine.i18n import N_, _, ngettext
 from arcade.engine.replay_player import ReplayPlayer, controls
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape
@@ -39,6 +39,13 @@ SOFT = colors.BUTTON  # every line reads at 4.5:1 or more on the page
 NUMBER_INK, LAST_INK = (84, 70, 58), (255, 255, 255)  # the move numbers in the cells' corners: 5:1 on a cell,
 #                                                         the last's 4.6:1 on its red badge
 
+
+
+def _who(by: str) -> str:
+    """A player's name as the record gives it ("You", "Player 1", "AI Medium"), in the language shown."""
+    if by.startswith("AI "):
+        return _("AI {level}").format(level=_(by[3:]))
+    return _(by)
 
 class TicTacToeReplayScene(ReplayPlayer):
     BUTTONS, TIMELINE = BUTTONS, TIMELINE
@@ -76,41 +83,45 @@ class TicTacToeReplayScene(ReplayPlayer):
     # ----- drawing -----
     def names(self, human: str) -> dict:
         if self.opponent == "friend":
-            return {"X": "Player 1", "O": "Player 2"}
-        return {s: "You" if s == human else f"AI {level_name(self.variant, self.level)}" for s in "XO"}
+            return {"X": _("Player 1"), "O": _("Player 2")}
+        ai = _("AI {level}").format(level=_(level_name(self.variant, self.level)))
+        return {s: _("You") if s == human else ai for s in "XO"}
 
     def line(self, s) -> tuple[str, tuple]:
         """What happened at this step, in words."""
         if self.error:
             return self.error, LOSS_RED
         if s is None:
-            return "Replaying...", SOFT
+            return _("Replaying..."), SOFT
         when = f" · {s.ms / 1000:.1f} s"
+        side = _(side_name(self.variant, s.side)) if s.side else ""
         if s.kind is None:
             return self.replay.title, colors.TEXT
         if s.over and s.kind == "M":
             n = len(s.moves)
             if s.line is None:
-                return f"Move {n}: a draw, the board is full", colors.TEXT
+                return _("Move {n}: a draw, the board is full").format(n=n), colors.TEXT
             if s.result == "win":
-                return f"Move {n}: you win with {self.k} in a row", WIN_GREEN
+                return _("Move {n}: you win with {k} in a row").format(n=n, k=self.k), WIN_GREEN
             if s.result == "loss":
-                return f"Move {n}: {s.by} wins with {self.k} in a row", LOSS_RED
-            return f"Move {n}: {s.by} ({side_name(self.variant, s.side)}) wins with {self.k} in a row", WIN_GREEN
+                return _("Move {n}: {who} wins with {k} in a row").format(n=n, who=_who(s.by), k=self.k), LOSS_RED
+            return (_("Move {n}: {who} ({side}) wins with {k} in a row").format(n=n, who=_who(s.by), side=side, k=self.k),
+                    WIN_GREEN)
         if s.kind == "M":
             r, c = s.cell
-            return (f"Move {len(s.moves)}: {side_name(self.variant, s.side)} ({s.by}) on row {r + 1}, "
-                    f"column {c + 1}{when}"), colors.TEXT
+            return (_("Move {n}: {side} ({who}) on row {row}, column {col}").format(
+                n=len(s.moves), side=side, who=_who(s.by), row=r + 1, col=c + 1) + when), colors.TEXT
         if s.kind == "U":
-            return f"Undo: {s.undone} move{'s' if s.undone != 1 else ''} taken back{when}", SOFT
+            return ngettext("Undo: {n} move taken back", "Undo: {n} moves taken back", s.undone).format(
+                n=s.undone) + when, SOFT
         if s.kind == "R":
-            return f"Redo: a move played again{when}", SOFT
-        return f"Swap: you now play {side_name(self.variant, s.human)}{when}", SOFT
+            return _("Redo: a move played again") + when, SOFT
+        return _("Swap: you now play {side}").format(side=_(side_name(self.variant, s.human))) + when, SOFT
 
     def draw(self, surface) -> None:
         surface.fill(colors.PAGE)
         s = self.steps[self.i] if self.steps else None
-        title = f"Replay · {VARIANT_NAMES[self.variant]}"
+        title = _("Replay · {variant}").format(variant=_(VARIANT_NAMES[self.variant]))
         if self.landscape:
             surface.blit(fit(title, SIDE_TITLE.w, 28, colors.TEXT), SIDE_TITLE.topleft)
         else:
