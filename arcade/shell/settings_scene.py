@@ -138,8 +138,12 @@ class SettingsScene(Scene):
         shown = (it.key, it.label, it.detail)
         if self._panel is None or self._panel[0] != shown:
             self._panel = (shown, self._panel_lines(it))
-        pygame.draw.rect(surface, colors.LABEL, PANEL, border_radius=10)
-        for label, pos in self._panel[1]:
+        lines = self._panel[1]
+        if lines:  # the panel as high as what it says
+            bottom = max(pos[1] + label.get_height() for label, pos in lines) + 22
+            pygame.draw.rect(surface, colors.LABEL, (PANEL.x, PANEL.y, PANEL.w, min(PANEL.h, bottom - PANEL.y)),
+                             border_radius=10)
+        for label, pos in lines:
             surface.blit(label, label.get_rect(midtop=pos))
         hint = fit(_("Up/Down choose  ·  Left/Right change  ·  Esc back"), w - 48, 16, colors.TEXT, "regular",
                    min_size=13)
