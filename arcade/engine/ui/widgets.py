@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 
 import pygame
@@ -245,19 +246,20 @@ def progress_bar(surface, rect, fraction: float) -> None:
                      border_radius=rect.h // 2)
 
 
-def two_lines(text: str, width: int, size: int, weight: str = "bold") -> list[str]:
+@lru_cache(maxsize=256)
+def two_lines(text: str, width: int, size: int, weight: str = "bold") -> tuple[str, ...]:
     """``text`` on one line of ``width`` at ``size``, else split at the space that makes two lines fit (one line
-    when no split fits: the caller fits it)."""
+    when no split fits: the caller fits it). Cached: cards draw it every frame."""
     from arcade.engine import assets
 
     if assets.font_for(text, size, weight).size(text)[0] <= width:
-        return [text]
+        return (text,)
     words = text.split(" ")
     for i in range(len(words) - 1, 0, -1):
         a, b = " ".join(words[:i]), " ".join(words[i:])
         if max(assets.font_for(s, size, weight).size(s)[0] for s in (a, b)) <= width:
-            return [a, b]
-    return [text]
+            return (a, b)
+    return (text,)
 
 
 class ButtonGrid(ButtonList):
@@ -349,6 +351,11 @@ class ButtonGrid(ButtonList):
 def wrap_lines(text: str, width: int, size: int, weight: str = "medium") -> list[str]:
     """``text`` broken into lines of at most ``width`` pixels at ``size``: at spaces, and between any two characters
     of Chinese (which has no spaces); a word wider than the line keeps a line of its own."""
+    return list(_wrapped(text, width, size, weight))
+
+
+@lru_cache(maxsize=256)
+def _wrapped(text: str, width: int, size: int, weight: str) -> tuple[str, ...]:
     from arcade.engine import assets
 
     font = assets.font_for(text, size, weight)
@@ -375,4 +382,4 @@ def wrap_lines(text: str, width: int, size: int, weight: str = "medium") -> list
             line += tok
     if line.strip():
         lines.append(line.rstrip())
-    return lines
+    return tuple(lines)
