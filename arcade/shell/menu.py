@@ -188,7 +188,7 @@ class MenuScene(Scene):
             if self.landscape:
                 n = sum(1 for _e in self.app.registry.values())
                 rows = max(1, -(-n // 2))
-                size = max(32, min(72, (CARDS.h - 12 * (rows - 1)) // rows - 80))
+                size = max(28, min(72, (CARDS.h - 12 * (rows - 1)) // rows - 86))
             if img.get_height() != size:
                 img = pygame.transform.smoothscale(img, (size * img.get_width() // img.get_height(), size))
             return img

@@ -394,3 +394,15 @@ def test_a_long_toast_stays_readable_and_on_the_wide_canvas(make_app, measured):
     app._draw_toast(canvas, 0.0)
     assert canvas.pieces and all(p.size >= 13 for p in canvas.pieces) and not text_ok(canvas)
     assert all(p.size * 480 / 560 >= MIN_PX - 1e-9 for p in canvas.pieces)
+
+
+def test_the_mute_sign_sits_in_the_wide_canvas_corner_clear_of_every_button(make_app):
+    app, menu = menu_app(make_app)
+    app.set_setting("muted", True)
+    frames(app, 1)
+    w, h = app.size
+    x, y = w - 18, h - 17
+    assert tuple(app.screen.get_at((x + 2, y + 6)))[:3] == (150, 140, 130)  # the speaker, drawn on this canvas
+    sign = pygame.Rect(x - 2, y - 2, 16, 16)
+    assert CANVAS.contains(sign)
+    assert not any(menu.list.item_rect(i).colliderect(sign) for i in range(len(menu.list.items)))
