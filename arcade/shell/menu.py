@@ -356,7 +356,8 @@ class MenuScene(Scene):
         blit_center(surface, render("arcade", 76 if self.landscape else 84, colors.TEXT), (cx, top + 92))
         if self._subtitle is None:
             titles = "  ·  ".join(_(e.title) for e in self.app.registry.values())
-            self._subtitle = fit(titles, 400 if self.landscape else 330, 22, colors.BUTTON, "medium", min_size=12)
+            self._subtitle = fit(titles, 400 if self.landscape else 330, 22, colors.BUTTON, "medium",
+                                 min_size=13 if self.landscape else 12)
         blit_center(surface, self._subtitle, (cx, top + 150))
         self.list.draw(surface)
         hint = fit(_("Arrows + Enter, or click   ·   F11 fullscreen   ·   M mute"), hint_w, 15, colors.TEXT, "regular",

@@ -327,6 +327,9 @@ class ButtonGrid(ButtonList):
             blit_center(surface, fit(it.label, r.w - 20, self.font_size, self.text), (r.centerx, r.centery - 10))
             blit_center(surface, fit(it.detail, r.w - 20, 14, self.text, "medium", min_size=13),
                         (r.centerx, r.centery + 13))
+        elif not it.icon and not it.detail:
+            self._draw_face(surface, i, it, r)
+            blit_center(surface, fit(it.label, r.w - 20, self.font_size, self.text, min_size=13), r.center)
         else:
             super()._draw_item(surface, i, it, r)
 
