@@ -214,7 +214,9 @@ class StatsScene(Scene):
         """Landscape: the numbers two boxes a row, then the results and the AI's line in the column's width."""
         bw = (SIDE.w - 12) // 2
         for n, (label, value) in enumerate(boxes):
-            self._box(surface, pygame.Rect(SIDE.x + n % 2 * (bw + 12), SIDE.y + n // 2 * 74, bw, 62), label, value)
+            alone = n == len(boxes) - 1 and n % 2 == 0  # the last of an odd count takes the whole row
+            self._box(surface, pygame.Rect(SIDE.x + n % 2 * (bw + 12), SIDE.y + n // 2 * 74, SIDE.w if alone else bw, 62),
+                      label, value)
         y = SIDE.y + -(-len(boxes) // 2) * 74 + 14
         for text, size, weight in ((result_line(s), 16, "medium"), (ai_line(s, game), 15, "regular")):
             key = (text, size, weight)
