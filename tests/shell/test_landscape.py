@@ -406,3 +406,19 @@ def test_the_mute_sign_sits_in_the_wide_canvas_corner_clear_of_every_button(make
     sign = pygame.Rect(x - 2, y - 2, 16, 16)
     assert CANVAS.contains(sign)
     assert not any(menu.list.item_rect(i).colliderect(sign) for i in range(len(menu.list.items)))
+
+
+def test_a_real_click_in_a_turned_window_lands_on_the_wide_menus_button(make_app):
+    """Through the window's own event queue: the window turns wide, the click at the button's place on screen."""
+    app, menu = menu_app(make_app, window=(480, 800))
+    assert app.size == LOGICAL_SIZE
+    app.window.size = (1280, 1000)
+    for _ in range(2):
+        app.step(1 / 60)  # the resize events arrive from the queue
+    assert app.size == LANDSCAPE_SIZE and rect_of(menu, "stats").x > CANVAS.centerx
+    at = app.fit.to_window(rect_of(menu, "stats").center)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=at, button=1, touch=False))
+    for _ in range(20):
+        app.step(1 / 60)
+    assert type(app.stack.top).__name__ == "StatsScene"
