@@ -422,3 +422,20 @@ def test_a_real_click_in_a_turned_window_lands_on_the_wide_menus_button(make_app
     for _ in range(20):
         app.step(1 / 60)
     assert type(app.stack.top).__name__ == "StatsScene"
+
+
+def test_chinese_wraps_between_characters_and_never_starts_a_line_with_a_comma(make_app):
+    from arcade.engine import assets
+    from arcade.engine.ui.widgets import NO_LINE_START, wrap_lines
+
+    make_app(window=WIDE)
+    text = "方向键、空格、F、回车：移动光标、翻开、插旗、双击翻开；每一局都能不靠猜测解开（游戏画面上按 G）"
+    for width in range(90, 400, 7):
+        lines = wrap_lines(text, width, 17)
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+        assert not any(line[0] in NO_LINE_START for line in lines[1:]), (width, lines)
+        assert all(assets.font_for(line, 17, "medium").size(line)[0] <= width + 20 for line in lines)
+    english = "Up/Down choose and Left/Right change"
+    lines = wrap_lines(english, 130, 17)
+    assert len(lines) > 1 and " ".join(lines) == english  # at the spaces, whole words
+    assert all(assets.font_for(line, 17, "medium").size(line)[0] <= 130 for line in lines)

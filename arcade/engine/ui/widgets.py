@@ -351,6 +351,9 @@ class ButtonGrid(ButtonList):
 
 
 
+NO_LINE_START = "、，。；：！？）」』》〉％,.;:!?)%"  # punctuation that closes: it stays at the end of a line
+
+
 def wrap_lines(text: str, width: int, size: int, weight: str = "medium") -> list[str]:
     """``text`` broken into lines of at most ``width`` pixels at ``size``: at spaces, and between any two characters
     of Chinese (which has no spaces); a word wider than the line keeps a line of its own."""
@@ -376,13 +379,16 @@ def _wrapped(text: str, width: int, size: int, weight: str) -> tuple[str, ...]:
                 word = ""
     if word:
         tokens.append(word)
-    lines, line = [], ""
+    lines, line = [], []  # line: the tokens of the line being filled
     for tok in tokens:
-        if line and font.size((line + tok).rstrip())[0] > width:
-            lines.append(line.rstrip())
-            line = tok.lstrip()
+        if line and font.size("".join(line + [tok]).rstrip())[0] > width:
+            carry = []
+            if tok[0] in NO_LINE_START and len(line) > 1:  # "、" never starts a line: the character before goes too
+                carry = [line.pop()]
+            lines.append("".join(line).rstrip())
+            line = carry + [tok.lstrip()]
         else:
-            line += tok
-    if line.strip():
-        lines.append(line.rstrip())
+            line.append(tok)
+    if "".join(line).strip():
+        lines.append("".join(line).rstrip())
     return tuple(lines)
