@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 import pygame
 
-from arcade.engine.i18n import _
+from arcade.engine.i18n import N_, _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape
@@ -42,7 +42,7 @@ def pause_theme(theme: Mapping | None) -> dict:
 class PauseOverlay(Scene):
     overlay = True
 
-    def __init__(self, app, game_id: str | None = None, on_restart=None, title: str = "Paused",
+    def __init__(self, app, game_id: str | None = None, on_restart=None, title: str = N_("Paused"),
                  theme: Mapping | None = None, code: str | None = None):
         super().__init__(app)
         self.game_id = game_id
@@ -125,7 +125,7 @@ class PauseOverlay(Scene):
         self.list.draw(surface)
 
 
-def open_pause(app, game_id: str | None = None, on_restart=None, title: str = "Paused",
+def open_pause(app, game_id: str | None = None, on_restart=None, title: str = N_("Paused"),
                theme: Mapping | None = None, code: str | None = None) -> PauseOverlay:
     overlay = PauseOverlay(app, game_id, on_restart=on_restart, title=title, theme=theme, code=code)
     app.stack.push(overlay)
