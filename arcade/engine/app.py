@@ -136,6 +136,11 @@ def initial_window(desktop: tuple[int, int] | None, canvas: tuple[int, int] = LO
     return max(MIN_WINDOW[0], round(cw * scale)), max(MIN_WINDOW[1], round(ch * scale))
 
 
+def _two(lines: list[str]) -> list[str]:
+    """At most two lines: the rest joins the second (fitted to the width by the caller)."""
+    return lines if len(lines) <= 2 else [lines[0], " ".join(lines[1:])]
+
+
 class AppError(Exception):
     """A condition the player should read about in one line (no display, bad window size)."""
 
@@ -433,12 +438,25 @@ class App:
         from arcade.engine.ui.text import fit
 
         w, _ = surface.get_size()
-        label = fit(message, w - 40, 16, colors.TEXT_LIGHT, "medium")
-        box = label.get_rect(midtop=(w // 2, 10)).inflate(20, 12)
+        cached = getattr(self, "_toast_lines", None)
+        if cached is None or cached[0] != (message, w):
+            from arcade.engine.ui.widgets import wrap_lines
+
+            # one line when it fits (at 13 px at least), else two: a long path stays readable on either canvas
+            one = fit(message, w - 40, 16, colors.TEXT_LIGHT, "medium", min_size=13)
+            lines = [one] if one.get_width() <= w - 40 else [
+                fit(line, w - 40, 15, colors.TEXT_LIGHT, "medium", min_size=13)
+                for line in _two(wrap_lines(message, w - 40, 15, "medium"))]
+            cached = self._toast_lines = ((message, w), lines)
+        lines = cached[1]
+        lh = max(s.get_height() for s in lines)
+        box = pygame.Rect(0, 0, max(s.get_width() for s in lines), lh * len(lines)).inflate(20, 12)
+        box.midtop = (w // 2, 4)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((40, 30, 25, round(220 * min(1.0, left / 0.3))))
         surface.blit(shade, box)
-        surface.blit(label, label.get_rect(center=box.center))
+        for i, label in enumerate(lines):
+            surface.blit(label, label.get_rect(midtop=(box.centerx, box.y + 6 + i * lh)))
 
     # ----- settings that act on the app -----
     def set_setting(self, key: str, value) -> None:

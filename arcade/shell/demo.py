@@ -40,6 +40,12 @@ class DemoScene(Scene):
             self.child.exit()
             self.child = None
 
+    def resize(self, size) -> None:
+        """The game playing now lays itself out for the canvas; the veil between games is remade at its size."""
+        self._veil = None
+        if self.child is not None:
+            self.child.resize(size)
+
     def handle(self, event) -> None:
         if is_user_input(event):
             self.app.stack.remove(self)  # once, however many events arrive in this frame

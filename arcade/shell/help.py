@@ -8,11 +8,14 @@ from arcade.engine.i18n import _
 from arcade.engine.plugin import help_seen_key
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
+from arcade.engine.ui.input import is_landscape
 from arcade.engine.ui.text import blit_center, render
-from arcade.engine.ui.widgets import Dimmer
+from arcade.engine.ui.widgets import Dimmer, wrap_lines
 
 TEXT_SIZES = range(18, 14, -1)  # every card's text at one size: the largest at which every card's rows fit
 GUTTER = 28
+# landscape: the keys and what they do in two columns side by side, the rules under them across the card
+WIDE_CARD_W, WIDE_ROW_H, WIDE_RULE_H, WIDE_COL_GAP = 792, 48, 30, 28
 
 
 def _width(text: str, size: int, weight: str) -> int:
@@ -28,6 +31,9 @@ def wrap(text: str, width: int, size: int, weight: str = "medium") -> list[str] 
         a, b = " ".join(words[:i]), " ".join(words[i:])
         if _width(a, size, weight) <= width and _width(b, size, weight) <= width:
             return [a, b]
+    lines = wrap_lines(text, width, size, weight)  # Chinese breaks between characters
+    if len(lines) == 2 and all(_width(line, size, weight) <= width for line in lines):
+        return lines
     return None
 
 
@@ -60,6 +66,9 @@ class HelpOverlay(Scene):
         self.dim = Dimmer(app.size, (30, 25, 20, 190))
         self.t = 0.0
 
+    def resize(self, size) -> None:
+        self.dim = Dimmer(size, (30, 25, 20, 190))
+
     def _show(self) -> None:
         game = self.app.registry[self.pages[self.page]]
         card = game.help
@@ -87,9 +96,41 @@ class HelpOverlay(Scene):
 
     def card_rect(self, size) -> pygame.Rect:
         w, h = size
-        card = pygame.Rect(30, 0, w - 60, 110 + 44 * len(self.rows) + (24 if len(self.pages) > 1 else 0))
+        pager = 24 if len(self.pages) > 1 else 0
+        if is_landscape(size):
+            keyed = sum(1 for k, _w in self.rows if k)
+            rows_h = -(-keyed // 2) * WIDE_ROW_H + (len(self.rows) - keyed) * WIDE_RULE_H
+            card = pygame.Rect(0, 0, WIDE_CARD_W, 118 + rows_h + pager)
+            card.center = (w // 2, h // 2)
+            return card
+        card = pygame.Rect(30, 0, w - 60, 110 + 44 * len(self.rows) + pager)
         card.centery = h // 2
         return card
+
+    def placed(self, card: pygame.Rect, landscape: bool) -> list:
+        """Where each row goes: ``(keys, what, keys x, what x or None (centred), what's width, centre y)``."""
+        out = []
+        if not landscape:
+            inner = card.w - 44
+            size, keys_w = self.layout(inner)
+            for i, (keys, what) in enumerate(self.rows):
+                x, width = (card.x + 22 + keys_w + GUTTER, inner - keys_w - GUTTER) if keys else (None, card.w - 40)
+                out.append((keys, what, card.x + 22, x, width, card.y + 90 + 44 * i))
+            return out
+        inner = (card.w - 44 - WIDE_COL_GAP) // 2
+        size, keys_w = self.layout(inner)
+        keyed = [r for r in self.rows if r[0]]
+        per = -(-len(keyed) // 2)
+        y0 = card.y + 84
+        for i, (keys, what) in enumerate(keyed):
+            col, row = divmod(i, per)
+            kx = card.x + 22 + col * (inner + WIDE_COL_GAP)
+            out.append((keys, what, kx, kx + keys_w + GUTTER, inner - keys_w - GUTTER, y0 + row * WIDE_ROW_H))
+        y = y0 + per * WIDE_ROW_H - WIDE_ROW_H // 2 + WIDE_RULE_H // 2 + 4
+        for keys, what in (r for r in self.rows if not r[0]):
+            out.append((keys, what, None, None, card.w - 40, y))
+            y += WIDE_RULE_H
+        return out
 
     def handle(self, event) -> None:
         if self.t < 0.15:  # a key held from the menu doesn't close it at once
@@ -117,18 +158,17 @@ class HelpOverlay(Scene):
         pygame.draw.rect(surface, colors.PAGE, card, border_radius=12)
         pygame.draw.rect(surface, colors.BOARD, card, width=3, border_radius=12)
         blit_center(surface, render(_(self.title), 34, colors.TEXT), (w / 2, card.y + 40))
-        y = card.y + 90
         # two columns with a clear gutter: the keys as wide as the widest of all the cards needs
-        inner = card.w - 44
+        landscape = is_landscape((w, h))
+        inner = (card.w - 44 - WIDE_COL_GAP) // 2 if landscape else card.w - 44
         size, keys_w = self.layout(inner)
-        for keys, what in self.rows:
-            x, width = (card.x + 22 + keys_w + GUTTER, inner - keys_w - GUTTER) if keys else (None, card.w - 40)
+        for keys, what, kx, x, width, y in self.placed(card, landscape):
             if keys:
                 klines = wrap(_(keys), keys_w, size, "bold") or [_(keys)]
                 for i, line in enumerate(klines):
                     k = render(line, size, colors.BUTTON)
                     dy = 0 if len(klines) == 1 else (-10 if i == 0 else 10)
-                    surface.blit(k, k.get_rect(midleft=(card.x + 22, y + dy)))
+                    surface.blit(k, k.get_rect(midleft=(kx, y + dy)))
             lines = wrap(_(what), width, size) or [_(what)]
             for i, line in enumerate(lines):
                 d = render(line, size, colors.TEXT, "medium")
@@ -137,7 +177,6 @@ class HelpOverlay(Scene):
                     blit_center(surface, d, (w / 2, y + dy))
                 else:
                     surface.blit(d, d.get_rect(midleft=(x, y + dy)))
-            y += 44
         if len(self.pages) > 1:
             blit_center(surface, render(f"<  {self.page + 1} / {len(self.pages)}  >", 18, colors.BUTTON),
                         (w / 2, card.bottom - 44))

@@ -12,12 +12,19 @@ from arcade.engine import assets
 from arcade.engine.i18n import _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
-from arcade.engine.ui.input import is_user_input
+from arcade.engine.ui.input import is_landscape, is_user_input
 from arcade.engine.ui.text import blit_center, fit, render
-from arcade.engine.ui.widgets import ButtonList, Item
+from arcade.engine.ui.widgets import ButtonGrid, ButtonList, Item
 
 ATTRACT_SECONDS = 20.0
 LIST_AREA = (200, 604)  # canvas rows the buttons may use: under the title plate, above the robot in the art
+# The landscape menu: the art scaled to the canvas's width, its bottom shown; the games as cards on the left under
+# the title, the other buttons top right, above the robot on its stairs (ROBOT: where the art draws them)
+ROBOT = pygame.Rect(476, 226, 188, 334)
+CARDS = pygame.Rect(24, 154, 432, 366)  # the game cards, two a row
+BUTTONS = pygame.Rect(484, 20, 332, 196)  # the other buttons, two a row, ending above ROBOT
+TITLE_PLATE = pygame.Rect(24, 14, 432, 128)
+HINT_Y = 541
 WARM_MS = 4.0  # per idle menu frame spent preparing the games' art (a 60 Hz frame has 16.7 ms)
 _prefetched = False
 _prefetch_done = threading.Event()
@@ -92,15 +99,40 @@ def _chain(app, entries):
         yield
 
 
+def grid(area: pygame.Rect, n: int, cols: int, gap: int) -> list[pygame.Rect]:
+    """``n`` equal cells filling ``area`` in rows of ``cols``, ``gap`` pixels apart."""
+    rows = max(1, -(-n // cols))
+    w = (area.w - gap * (cols - 1)) // cols
+    h = (area.h - gap * (rows - 1)) // rows
+    return [pygame.Rect(area.x + (i % cols) * (w + gap), area.y + (i // cols) * (h + gap), w, h) for i in range(n)]
+
+
 class MenuScene(Scene):
     def __init__(self, app):
         super().__init__(app)
         self.idle = 0.0
-        self.list = ButtonList([], pygame.Rect(50, LIST_AREA[0], 380, 0), height=54, gap=10, font_size=24,
-                               on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"))
+        self.landscape = is_landscape(app.size)
+        self.list = self._make_list()
         self._bg = None
+        self._plate = None
         self._subtitle = None  # the games' titles under the logo
         self.refresh()
+
+    def _make_list(self) -> ButtonList:
+        sounds = dict(on_move=lambda: self.app.play("menu_move"), on_select=lambda: self.app.play("menu_select"))
+        if self.landscape:
+            return ButtonGrid([], [], font_size=22, **sounds)
+        return ButtonList([], pygame.Rect(50, LIST_AREA[0], 380, 0), height=54, gap=10, font_size=24, **sounds)
+
+    def resize(self, size) -> None:
+        """The other canvas: the art, its plates and the buttons laid out for it, the selection kept."""
+        key = self.list.items[self.list.selected].key if self.list.items else None
+        self.landscape = is_landscape(size)
+        self.list = self._make_list()
+        self._bg = self._plate = self._subtitle = None
+        self.refresh()
+        if key in self.keys():
+            self.select(key)
 
     # ----- items -----
     def refresh(self) -> None:
@@ -124,7 +156,21 @@ class MenuScene(Scene):
             items.append(Item(_("Help"), self.open_help, key="help"))
         items.append(Item(_("Quit"), app.quit, key="quit"))
         self.list.set_items(items)
-        self._fit_list(len(items))
+        if self.landscape:
+            self._place_cards(items)
+        else:
+            self._fit_list(len(items))
+
+    def _place_cards(self, items) -> None:
+        """The games as cards filling CARDS, the rest as buttons filling BUTTONS (two a row, three rows at most)."""
+        games = [it for it in items if it.key.startswith("play:")]
+        others = len(items) - len(games)
+        cards = grid(CARDS, len(games), 2 if len(games) > 1 else 1, 12)
+        rows = max(1, -(-others // 2))
+        buttons = grid(pygame.Rect(BUTTONS.x, BUTTONS.y, BUTTONS.w, min(BUTTONS.h, rows * 58 + (rows - 1) * 11)),
+                       others, 2, 11)
+        self.list.set_cells(cards + buttons)
+        self.list.font_size = 22 if cards and cards[0].h >= 150 else 19
 
     def _fit_list(self, n: int) -> None:
         """Buttons sized to the count, so the list always ends above the art's robot (LIST_AREA)."""
@@ -135,10 +181,16 @@ class MenuScene(Scene):
         self.list.font_size = max(18, min(24, self.list.height // 2 - 2))
 
     def _icon(self, entry):
+        """The game's icon: 40 pixels high on a portrait button, up to 72 on a landscape card."""
         if entry.icon and assets.has_image(entry.icon):
             img = assets.image(entry.icon)
-            if img.get_height() != 40:
-                img = pygame.transform.smoothscale(img, (40 * img.get_width() // img.get_height(), 40))
+            size = 40
+            if self.landscape:
+                n = sum(1 for _e in self.app.registry.values())
+                rows = max(1, -(-n // 2))
+                size = max(28, min(72, (CARDS.h - 12 * (rows - 1)) // rows - 86))
+            if img.get_height() != size:
+                img = pygame.transform.smoothscale(img, (size * img.get_width() // img.get_height(), size))
             return img
         return None
 
@@ -268,7 +320,12 @@ class MenuScene(Scene):
         if self._bg is None:
             if assets.has_image("menu_background"):
                 self._bg = assets.image("menu_background")
-                if self._bg.get_size() != size:
+                if is_landscape(size) and not is_landscape(self._bg.get_size()):
+                    # the portrait art as wide as the canvas, its bottom (the robot on its stairs) shown
+                    aw, ah = self._bg.get_size()
+                    tall = pygame.transform.smoothscale(self._bg, (size[0], round(ah * size[0] / aw)))
+                    self._bg = tall.subsurface((0, tall.get_height() - size[1], *size)).copy()
+                elif self._bg.get_size() != size:
                     self._bg = pygame.transform.smoothscale(self._bg, size)
             else:
                 self._bg = pygame.Surface(size)
@@ -277,22 +334,32 @@ class MenuScene(Scene):
 
     def _plates(self, size):
         """Soft page-coloured plates so the title and the hint read over the busy background (drawn once)."""
-        if getattr(self, "_plate", None) is None:
+        if self._plate is None:
             w, h = size
             self._plate = pygame.Surface(size, pygame.SRCALPHA)
-            pygame.draw.rect(self._plate, (*colors.PAGE, 215), (w / 2 - 170, 30, 340, 148), border_radius=24)
-            pygame.draw.rect(self._plate, (*colors.PAGE, 215), (w / 2 - 225, 766, 450, 30), border_radius=12)
+            if self.landscape:
+                pygame.draw.rect(self._plate, (*colors.PAGE, 215), TITLE_PLATE, border_radius=24)
+                pygame.draw.rect(self._plate, (*colors.PAGE, 215), (CARDS.x, HINT_Y - 14, CARDS.w, 28),
+                                 border_radius=12)
+            else:
+                pygame.draw.rect(self._plate, (*colors.PAGE, 215), (w / 2 - 170, 30, 340, 148), border_radius=24)
+                pygame.draw.rect(self._plate, (*colors.PAGE, 215), (w / 2 - 225, 766, 450, 30), border_radius=12)
         return self._plate
 
     def draw(self, surface) -> None:
         w = surface.get_width()
         surface.blit(self._background(surface.get_size()), (0, 0))
         surface.blit(self._plates(surface.get_size()), (0, 0))
-        blit_center(surface, render("arcade", 84, colors.TEXT), (w / 2, 92))
+        # the title, the games' titles and the hint: centred on the canvas, or over the cards in landscape
+        cx, top = (TITLE_PLATE.centerx, TITLE_PLATE.y - 32) if self.landscape else (w / 2, 0)
+        hint_w, hint_y = (CARDS.w - 16, HINT_Y) if self.landscape else (w - 20, 780)
+        blit_center(surface, render("arcade", 76 if self.landscape else 84, colors.TEXT), (cx, top + 92))
         if self._subtitle is None:
             titles = "  ·  ".join(_(e.title) for e in self.app.registry.values())
-            self._subtitle = fit(titles, 330, 22, colors.BUTTON, "medium", min_size=12)
-        blit_center(surface, self._subtitle, (w / 2, 150))
+            self._subtitle = fit(titles, 400 if self.landscape else 330, 22, colors.BUTTON, "medium",
+                                 min_size=13 if self.landscape else 12)
+        blit_center(surface, self._subtitle, (cx, top + 150))
         self.list.draw(surface)
-        hint = render(_("Arrows + Enter, or click   ·   F11 fullscreen   ·   M mute"), 15, colors.TEXT, "regular")
-        blit_center(surface, hint, (w / 2, 780))
+        hint = fit(_("Arrows + Enter, or click   ·   F11 fullscreen   ·   M mute"), hint_w, 15, colors.TEXT, "regular",
+                   min_size=13)
+        blit_center(surface, hint, (cx, hint_y))

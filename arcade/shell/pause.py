@@ -9,11 +9,14 @@ from collections.abc import Mapping
 
 import pygame
 
-from arcade.engine.i18n import _
+from arcade.engine.i18n import N_, _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
-from arcade.engine.ui.text import blit_center, render
+from arcade.engine.ui.input import is_landscape
+from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.widgets import ButtonList, Dimmer, Item
+
+SIDE_W = 300  # landscape: the title and the game code on the left, the buttons on the right, each this wide
 
 
 DEFAULT_THEME: dict[str, tuple | None] = {
@@ -39,7 +42,7 @@ def pause_theme(theme: Mapping | None) -> dict:
 class PauseOverlay(Scene):
     overlay = True
 
-    def __init__(self, app, game_id: str | None = None, on_restart=None, title: str = "Paused",
+    def __init__(self, app, game_id: str | None = None, on_restart=None, title: str = N_("Paused"),
                  theme: Mapping | None = None, code: str | None = None):
         super().__init__(app)
         self.game_id = game_id
@@ -53,16 +56,34 @@ class PauseOverlay(Scene):
         if game_id is not None and getattr(app.registry.get(game_id), "help", None) is not None:
             items.append(Item(_("Help"), lambda: app.open("help", game_id), key="help"))
         items.append(Item(_("Quit to menu"), self.quit_to_menu, key="menu"))
-        n = len(items)
-        h = n * 56 + (n - 1) * 12
-        self.list = ButtonList(items, pygame.Rect(90, 400 - h // 2 + 30, 300, h), colour=t["button"],
-                               hover=t["hover"], text=t["text"],
+        self.list = ButtonList(items, pygame.Rect(0, 0, 300, 0), colour=t["button"], hover=t["hover"], text=t["text"],
                                on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"))
-        self.dim = Dimmer(app.size, t["veil"])
-        self.card: tuple[pygame.Surface, pygame.Rect] | None = None
-        if t["card"] is not None:
+        self.resize(app.size)
+
+    def resize(self, size) -> None:
+        """Lay out for the canvas: the title over a column of buttons in portrait; in landscape the title and the
+        code on the left and the buttons beside them, so every button stands well inside the canvas."""
+        t = self.theme
+        n = len(self.list.items)
+        h = n * 56 + (n - 1) * 12
+        w, ch = size
+        if is_landscape(size):
+            self.list.rect = pygame.Rect(w // 2 + 20, ch // 2 - h // 2, SIDE_W, h)
+            self.title_at = (w // 2 - 20 - SIDE_W // 2, ch // 2 - (18 if self.code else 0))
+            self.code_at = (self.title_at[0], self.title_at[1] + 48)
+            self.text_w = SIDE_W + 40
+            rect = pygame.Rect(w // 2 - SIDE_W - 50, self.list.rect.y - 30, 2 * SIDE_W + 100, h + 60)
+        else:
+            self.list.rect = pygame.Rect(90, 400 - h // 2 + 30, 300, h)
+            top = self.list.rect.y
+            self.title_at = (w / 2, top - 70)
+            self.code_at = (w / 2, top - 26)
+            self.text_w = w - 40
             r = self.list.rect
             rect = pygame.Rect(r.x - 40, r.y - 120, r.w + 80, r.h + 150)
+        self.dim = Dimmer(size, t["veil"])
+        self.card: tuple[pygame.Surface, pygame.Rect] | None = None
+        if t["card"] is not None:
             card = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(card, t["card"], card.get_rect(), border_radius=18)
             if t["edge"] is not None:
@@ -97,15 +118,14 @@ class PauseOverlay(Scene):
         self.dim.draw(surface)
         if self.card is not None:
             surface.blit(*self.card)
-        top = self.list.rect.y
-        blit_center(surface, render(_(self.title), 56, self.theme["title"]), (surface.get_width() / 2, top - 70))
+        blit_center(surface, fit(_(self.title), self.text_w, 56, self.theme["title"], min_size=40), self.title_at)
         if self.code:
-            blit_center(surface, render(_("Game code {code}  ·  C copies").format(code=self.code), 16, self.theme["title"]),
-                        (surface.get_width() / 2, top - 26))
+            blit_center(surface, fit(_("Game code {code}  ·  C copies").format(code=self.code), self.text_w, 16,
+                                     self.theme["title"], min_size=13), self.code_at)
         self.list.draw(surface)
 
 
-def open_pause(app, game_id: str | None = None, on_restart=None, title: str = "Paused",
+def open_pause(app, game_id: str | None = None, on_restart=None, title: str = N_("Paused"),
                theme: Mapping | None = None, code: str | None = None) -> PauseOverlay:
     overlay = PauseOverlay(app, game_id, on_restart=on_restart, title=title, theme=theme, code=code)
     app.stack.push(overlay)

@@ -10,8 +10,18 @@ import pygame
 from arcade.engine.i18n import _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
+from arcade.engine.ui.input import is_landscape
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.widgets import ButtonList, Item
+
+# (list rect, its view height, title y, note y) in the portrait and the landscape canvas: a wide canvas gives each
+# row the width for its score, the game's settings and the date on one line
+PORTRAIT = (pygame.Rect(30, 130, 420, 0), 560, 70, 770)
+LANDSCAPE = (pygame.Rect(40, 92, 760, 0), 404, 46, 532)
+
+
+def layout_for(size):
+    return LANDSCAPE if is_landscape(size) else PORTRAIT
 
 
 class ReplaysScene(Scene):
@@ -24,7 +34,12 @@ class ReplaysScene(Scene):
         self.list = ButtonList([], pygame.Rect(30, 130, 420, 0), height=50, gap=8, font_size=19,
                                on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"),
                                view_h=560)
+        self.resize(app.size)
         threading.Thread(target=self._load, name="replays-list", daemon=True).start()
+
+    def resize(self, size) -> None:
+        rect, view_h, self.title_y, self.note_y = layout_for(size)
+        self.list.rect, self.list.view_h = rect.copy(), view_h
 
     def _load(self) -> None:
         replays = self.app.replays.list(self.game.id)
@@ -74,11 +89,13 @@ class ReplaysScene(Scene):
     def draw(self, surface) -> None:
         w = surface.get_width()
         surface.fill(colors.PAGE)
-        blit_center(surface, fit(_("{game} replays").format(game=_(self.game.title)), w - 40, 40, colors.TEXT), (w / 2, 70))
+        blit_center(surface, fit(_("{game} replays").format(game=_(self.game.title)), w - 40, 40, colors.TEXT),
+                    (w / 2, self.title_y))
+        middle = surface.get_height() * 3 // 8
         if self.replays is None:
-            blit_center(surface, render(_("Reading..."), 20, colors.BUTTON, "medium"), (w / 2, 300))
+            blit_center(surface, render(_("Reading..."), 20, colors.BUTTON, "medium"), (w / 2, middle))
         elif not self.replays:
-            blit_center(surface, render(_("No finished games yet"), 20, colors.BUTTON, "medium"), (w / 2, 300))
+            blit_center(surface, render(_("No finished games yet"), 20, colors.BUTTON, "medium"), (w / 2, middle))
         self.list.draw(surface)
         note = self.message or _("BEST: the game set a best  ·  Enter watch  ·  Esc back")
-        blit_center(surface, fit(note, w - 40, 16, colors.BUTTON, "medium"), (w / 2, 770))
+        blit_center(surface, fit(note, w - 40, 16, colors.BUTTON, "medium", min_size=13), (w / 2, self.note_y))

@@ -11,10 +11,16 @@ from arcade.engine import settings as specs
 from arcade.engine.i18n import _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
+from arcade.engine.ui.input import is_landscape
 from arcade.engine.ui.text import blit_center, fit, render
-from arcade.engine.ui.widgets import ButtonList, Item
+from arcade.engine.ui.widgets import ButtonList, Item, wrap_lines
 
 log = logging.getLogger("arcade")
+
+# landscape: the list on the left, the selected row's name, value and note in a panel on its right
+LIST = pygame.Rect(24, 96, 480, 0)
+LIST_VIEW_H = 412
+PANEL = pygame.Rect(528, 92, 288, 420)
 
 
 class SettingsScene(Scene):
@@ -28,9 +34,20 @@ class SettingsScene(Scene):
                                on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"),
                                view_h=600)
         self._bg = None
+        self._panel = None  # (what it shows, its lines drawn): remade when the selection or its value changes
+        self.resize(app.size)
         self.refresh()
         if section is not None:
             self.open_at(section)
+
+    def resize(self, size) -> None:
+        """Portrait: the list down the canvas, the note under it. Landscape: the list left, the note in a panel."""
+        self.landscape = is_landscape(size)
+        if self.landscape:
+            self.list.rect, self.list.view_h = LIST.copy(), LIST_VIEW_H
+        else:
+            self.list.rect, self.list.view_h = pygame.Rect(30, 130, 420, 0), 600
+        self._panel = None
 
     def refresh(self) -> None:
         items = []
@@ -93,8 +110,14 @@ class SettingsScene(Scene):
                 return
         self.list.handle(event)
 
+    def language_changed(self) -> None:
+        self._panel = None
+
     def draw(self, surface) -> None:
         surface.fill(colors.PAGE)
+        if self.landscape:
+            self._draw_landscape(surface)
+            return
         blit_center(surface, render(_("Settings"), 56, colors.TEXT), (surface.get_width() / 2, 70))
         self.list.draw(surface)
         note = self._notes.get(self.list.items[self.list.selected].key, "")
@@ -104,6 +127,43 @@ class SettingsScene(Scene):
                         (surface.get_width() / 2, 752))
         hint = render(_("Up/Down choose  ·  Left/Right change  ·  Esc back"), 16, colors.TEXT, "regular")
         blit_center(surface, hint, (surface.get_width() / 2, 782))
+
+
+    def _draw_landscape(self, surface) -> None:
+        w, h = surface.get_size()
+        title = render(_("Settings"), 48, colors.TEXT)
+        surface.blit(title, title.get_rect(midleft=(LIST.x, 48)))
+        self.list.draw(surface)
+        it = self.list.items[self.list.selected]
+        shown = (it.key, it.label, it.detail)
+        if self._panel is None or self._panel[0] != shown:
+            self._panel = (shown, self._panel_lines(it))
+        lines = self._panel[1]
+        if lines:  # the panel as high as what it says
+            bottom = max(pos[1] + label.get_height() for label, pos in lines) + 22
+            pygame.draw.rect(surface, colors.LABEL, (PANEL.x, PANEL.y, PANEL.w, min(PANEL.h, bottom - PANEL.y)),
+                             border_radius=10)
+        for label, pos in lines:
+            surface.blit(label, label.get_rect(midtop=pos))
+        hint = fit(_("Up/Down choose  ·  Left/Right change  ·  Esc back"), w - 48, 16, colors.TEXT, "regular",
+                   min_size=13)
+        blit_center(surface, hint, (w / 2, h - 24))
+
+    def _panel_lines(self, it) -> list:
+        """The panel's texts for row ``it`` and where they go: its name, its value, its note in lines."""
+        out, x, y, inner = [], PANEL.centerx, PANEL.y + 22, PANEL.w - 32
+        if it.header or it.adjust is None:
+            return out
+        for line in wrap_lines(it.label, inner, 24, "bold")[:2]:
+            out.append((fit(line, inner, 24, colors.BUTTON_HOVER, min_size=13), (x, y)))
+            y += 32
+        out.append((fit(it.detail, inner, 22, colors.BUTTON_HOVER, "medium", min_size=13), (x, y + 6)))
+        y += 52
+        note = self._notes.get(it.key, "")
+        for line in wrap_lines(_(note), inner, 17)[:10] if note else []:
+            out.append((render(line, 17, colors.BUTTON_HOVER, "medium"), (x, y)))
+            y += 26
+        return out
 
 
 def open_settings(app, section: str | None = None) -> SettingsScene:

@@ -14,8 +14,15 @@ LOSS_STUB = 10  # pixels: the least a lost game's bar shows
 from arcade.engine.scene import Scene
 from arcade.engine.stats import FINISHED, outcome, summarise, who
 from arcade.engine.ui import colors
-from arcade.engine.ui.input import pointer_down
+from arcade.engine.ui.input import is_landscape, pointer_down
 from arcade.engine.ui.text import blit_center, fit, render
+from arcade.engine.ui.widgets import wrap_lines
+
+# landscape: the title and the tabs along the top, the numbers and the buttons in a column on the left, the charts
+# on the right
+TABS = pygame.Rect(200, 22, 616, 44)
+SIDE = pygame.Rect(24, 86, 300, 454)
+CHARTS = pygame.Rect(348, 84, 468, 456)
 
 def summary(profile, game) -> dict:
     """Numbers shown for a game (pure: tests check them): :func:`arcade.engine.stats.summarise`'s, plus
@@ -65,22 +72,41 @@ class StatsScene(Scene):
         self.games = list(app.registry.values())
         ids = [g.id for g in self.games]
         self.index = ids.index(game_id) if game_id in ids else 0
+        self._lines: dict = {}  # a long line of text -> its lines in the landscape column
+        self.resize(app.size)
+
+    def resize(self, size) -> None:
+        self.landscape = is_landscape(size)
+
+    def language_changed(self) -> None:
+        self._lines.clear()
 
     @property
     def game_id(self) -> str:
         return self.games[self.index].id
 
     def _tab_rect(self, i: int) -> pygame.Rect:
+        if self.landscape:
+            w = (TABS.w + 8) // max(1, len(self.games))
+            return pygame.Rect(TABS.x + i * w, TABS.y, w - 8, TABS.h)
         w = 420 // max(1, len(self.games))
         return pygame.Rect(30 + i * w, 100, w - 8, 44)
 
     def _back_rect(self) -> pygame.Rect:
+        if self.landscape:
+            if self.games[self.index].replay:
+                return pygame.Rect(SIDE.x, SIDE.bottom - 48, 132, 48)
+            return pygame.Rect(SIDE.x, SIDE.bottom - 48, SIDE.w, 48)
         if self.games[self.index].replay:  # room for the replays button beside it
             return pygame.Rect(30, 730, 200, 48)
         return pygame.Rect(140, 730, 200, 48)
 
     def _replays_rect(self) -> pygame.Rect | None:
-        return pygame.Rect(250, 730, 200, 48) if self.games[self.index].replay else None
+        if not self.games[self.index].replay:
+            return None
+        if self.landscape:
+            return pygame.Rect(SIDE.x + 144, SIDE.bottom - 48, SIDE.w - 144, 48)
+        return pygame.Rect(250, 730, 200, 48)
 
     def open_replays(self) -> None:
         from arcade.shell.replays_scene import ReplaysScene
@@ -120,7 +146,11 @@ class StatsScene(Scene):
     def draw(self, surface) -> None:
         w = surface.get_width()
         surface.fill(colors.PAGE)
-        blit_center(surface, render(_("Stats"), 56, colors.TEXT), (w / 2, 55))
+        if self.landscape:
+            title = render(_("Stats"), 48, colors.TEXT)
+            surface.blit(title, title.get_rect(midleft=(SIDE.x, TABS.centery)))
+        else:
+            blit_center(surface, render(_("Stats"), 56, colors.TEXT), (w / 2, 55))
         for i, g in enumerate(self.games):
             r = self._tab_rect(i)
             sel = i == self.index
@@ -136,26 +166,31 @@ class StatsScene(Scene):
             boxes.append((_("WON"), str(s["won"])))
         boxes += [(_("BEST"), s["best_text"]), (_("AVERAGE"), f"{s['average']:,.0f}{unit}" if s["average"] is not None
                                                else "-")]
-        bw, gap = (102, 8) if len(boxes) == 4 else (136, 10)
-        x0 = (w - (len(boxes) * bw + (len(boxes) - 1) * gap)) // 2
-        for n, (label, value) in enumerate(boxes):
-            box = pygame.Rect(x0 + n * (bw + gap), 160, bw, 62)
-            pygame.draw.rect(surface, colors.BUTTON, box, border_radius=6)
-            blit_center(surface, fit(label, box.w - 8, 13, colors.TEXT_LIGHT), (box.centerx, box.y + 15))
-            blit_center(surface, fit(value, box.w - 10, 26, colors.TEXT_LIGHT), (box.centerx, box.y + 41))
-        blit_center(surface, fit(result_line(s), w - 40, 16, colors.TEXT, "medium"), (w / 2, 240))
-        blit_center(surface, fit(ai_line(s, game), w - 40, 15, colors.TEXT, "regular"), (w / 2, 263))
+        if self.landscape:
+            self._side(surface, s, game, boxes)
+        else:
+            bw, gap = (102, 8) if len(boxes) == 4 else (136, 10)
+            x0 = (w - (len(boxes) * bw + (len(boxes) - 1) * gap)) // 2
+            for n, (label, value) in enumerate(boxes):
+                self._box(surface, pygame.Rect(x0 + n * (bw + gap), 160, bw, 62), label, value)
+            blit_center(surface, fit(result_line(s), w - 40, 16, colors.TEXT, "medium"), (w / 2, 240))
+            blit_center(surface, fit(ai_line(s, game), w - 40, 15, colors.TEXT, "regular"), (w / 2, 263))
+        if self.landscape:
+            recent, extra = pygame.Rect(CHARTS.x, CHARTS.y, CHARTS.w, 210), pygame.Rect(CHARTS.x, CHARTS.y + 232,
+                                                                                          CHARTS.w, CHARTS.h - 232)
+        else:
+            recent, extra = pygame.Rect(30, 285, w - 60, 180), pygame.Rect(30, 490, w - 60, 200)
         if not (s["played"] or s["abandoned"]):  # nothing to chart: one message, no empty axes
-            area = pygame.Rect(30, 290, w - 60, 400)
+            area = CHARTS.copy() if self.landscape else pygame.Rect(30, 290, w - 60, 400)
             pygame.draw.rect(surface, colors.LABEL, area, border_radius=8)
             blit_center(surface, render(_("No games yet"), 26, colors.BUTTON_HOVER), (area.centerx, area.centery - 14))
             blit_center(surface, fit(_("Play {game} and your games show here").format(game=_(game.title)), area.w - 30, 16,
                                      colors.BUTTON_HOVER, "regular"), (area.centerx, area.centery + 20))
         else:
-            self._chart(surface, pygame.Rect(30, 285, w - 60, 180), _(game.scores), s["recent"], None, game.score_unit,
+            self._chart(surface, recent, _(game.scores), s["recent"], None, game.score_unit,
                         outcomes=s["recent_outcomes"] if game.outcome_bars else None)
             for chart in s["extras"][:1]:  # one chart fits under the recent scores
-                rect = pygame.Rect(30, 490, w - 60, 200)
+                rect = extra
                 if isinstance(chart, Breakdown):
                     self._breakdown(surface, rect, chart)
                 elif isinstance(chart, Bars):
@@ -168,6 +203,29 @@ class StatsScene(Scene):
         if rr is not None:
             pygame.draw.rect(surface, colors.BUTTON, rr, border_radius=8)
             blit_center(surface, render(_("Replays (R)"), 22, colors.TEXT_LIGHT), rr.center)
+
+    @staticmethod
+    def _box(surface, box, label, value) -> None:
+        pygame.draw.rect(surface, colors.BUTTON, box, border_radius=6)
+        blit_center(surface, fit(label, box.w - 8, 13, colors.TEXT_LIGHT), (box.centerx, box.y + 15))
+        blit_center(surface, fit(value, box.w - 10, 26, colors.TEXT_LIGHT), (box.centerx, box.y + 41))
+
+    def _side(self, surface, s, game, boxes) -> None:
+        """Landscape: the numbers two boxes a row, then the results and the AI's line in the column's width."""
+        bw = (SIDE.w - 12) // 2
+        for n, (label, value) in enumerate(boxes):
+            alone = n == len(boxes) - 1 and n % 2 == 0  # the last of an odd count takes the whole row
+            self._box(surface, pygame.Rect(SIDE.x + n % 2 * (bw + 12), SIDE.y + n // 2 * 74, SIDE.w if alone else bw, 62),
+                      label, value)
+        y = SIDE.y + -(-len(boxes) // 2) * 74 + 14
+        for text, size, weight in ((result_line(s), 16, "medium"), (ai_line(s, game), 15, "regular")):
+            key = (text, size, weight)
+            if key not in self._lines:
+                self._lines[key] = [ln.rstrip(" ·") for ln in wrap_lines(text, SIDE.w, size, weight)[:3]]
+            for line in self._lines[key]:
+                surface.blit(fit(line, SIDE.w, size, colors.TEXT, weight, min_size=13), (SIDE.x, y))
+                y += size + 8
+            y += 8
 
     def _chart(self, surface, rect, title, values, labels, unit: str = "", outcomes=None) -> None:
         """A bar chart; ``outcomes`` (one per value: won, lost, draw) colours each bar by its game's result, a
@@ -210,6 +268,7 @@ class StatsScene(Scene):
         surface.blit(fit(_(chart.title), rect.w, 20, colors.TEXT), (rect.x, rect.y))
         total = sum(n for _, n, _ in chart.rows) or 1
         y = rect.y + 40
+        step = max(44, min(56, (rect.h - 40) // max(1, len(chart.rows)))) if self.landscape else 56
         for label, n, icon in chart.rows:
             x = rect.x
             if icon and assets.has_image(icon):
@@ -222,4 +281,4 @@ class StatsScene(Scene):
             if bar.w:
                 pygame.draw.rect(surface, colors.BUTTON, bar, border_radius=4)
             surface.blit(render(f"{n}", 18, colors.TEXT), (rect.right - 50, y + 18))
-            y += 56
+            y += step

@@ -7,9 +7,11 @@ import pygame
 
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
-from arcade.engine.ui.input import pointer_up
+from arcade.engine.ui.input import is_landscape, pointer_up
 from arcade.engine.ui.text import blit_center, fit
-from arcade.engine.ui.widgets import ButtonList, Dimmer, Item
+from arcade.engine.ui.widgets import ButtonGrid, ButtonList, Dimmer, Item
+
+LANDSCAPE_CARD_W = 560  # in a wide canvas the choices stand side by side (two a row from four on)
 
 
 class AskOverlay(Scene):
@@ -19,13 +21,31 @@ class AskOverlay(Scene):
         """``choices``: (key, label, action) in order; the first is selected."""
         super().__init__(app)
         self.title = title
-        items = [Item(label, self._choose(action), key=key) for key, label, action in choices]
+        self.items = [Item(label, self._choose(action), key=key) for key, label, action in choices]
+        self.resize(app.size)
+
+    def resize(self, size) -> None:
+        """The card and its buttons for the canvas: a column in portrait, side by side in landscape."""
+        items = self.items
+        selected = self.list.selected if hasattr(self, "list") else 0
         n = len(items)
-        h = n * 56 + (n - 1) * 12
-        self.card = pygame.Rect(50, 400 - h // 2 - 70, 380, h + 120)
-        self.list = ButtonList(items, pygame.Rect(90, self.card.y + 90, 300, h),
-                               on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"))
-        self.dim = Dimmer(app.size, (30, 25, 20, 170))
+        sounds = dict(on_move=lambda: self.app.play("menu_move"), on_select=lambda: self.app.play("menu_select"))
+        if is_landscape(size):
+            cols = n if n <= 3 else 2
+            rows = -(-n // cols)
+            h = rows * 56 + (rows - 1) * 12
+            self.card = pygame.Rect(0, 0, LANDSCAPE_CARD_W, h + 120)
+            self.card.center = (size[0] // 2, size[1] // 2)
+            bw = (self.card.w - 80 - 12 * (cols - 1)) // cols
+            cells = [pygame.Rect(self.card.x + 40 + (i % cols) * (bw + 12), self.card.y + 90 + (i // cols) * 68, bw, 56)
+                     for i in range(n)]
+            self.list = ButtonGrid(items, cells, **sounds)
+        else:
+            h = n * 56 + (n - 1) * 12
+            self.card = pygame.Rect(50, 400 - h // 2 - 70, 380, h + 120)
+            self.list = ButtonList(items, pygame.Rect(90, self.card.y + 90, 300, h), **sounds)
+        self.list.selected = min(selected, n - 1) if n else 0
+        self.dim = Dimmer(size, (30, 25, 20, 170))
 
     def _choose(self, action):
         def run():

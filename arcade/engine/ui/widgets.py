@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable
 
 import pygame
@@ -180,33 +181,40 @@ class ButtonList:
             r = self.item_rect(i)
             if view is not None and not r.colliderect(view):
                 continue
-            if it.header:
-                t = fit(it.label, r.w - 16, self.font_size - 2, colors.TEXT)
-                surface.blit(t, t.get_rect(bottomleft=(r.x + 4, r.bottom - 6)))
-                continue
-            sel = i == self.selected
-            col = self.hover if sel else self.colour
-            if not it.enabled:
-                col = tuple((c + 200) // 2 for c in self.colour[:3])
-            pygame.draw.rect(surface, col, r, border_radius=8)
-            if sel:
-                pygame.draw.rect(surface, colors.GOLD, r, width=3, border_radius=8)
-            x = r.x + 16
-            if it.icon is not None:
-                ir = it.icon.get_rect(midleft=(x, r.centery))
-                surface.blit(it.icon, ir)
-                x = ir.right + 12
-            if it.detail:
-                d = fit(it.detail, r.w // 2, max(13, self.font_size - 6), self.text, "medium", min_size=13)
-                surface.blit(d, d.get_rect(midright=(r.right - 16, r.centery)))
-                avail = r.right - 16 - d.get_width() - 12 - x
-            else:
-                avail = r.right - 16 - x
-            if it.detail or it.icon is not None:
-                lab = fit(it.label, max(20, avail), self.font_size, self.text)
-                surface.blit(lab, lab.get_rect(midleft=(x, r.centery)))
-            else:
-                blit_center(surface, fit(it.label, r.w - 24, self.font_size, self.text), r.center)
+            self._draw_item(surface, i, it, r)
+
+    def _draw_item(self, surface, i: int, it: Item, r: pygame.Rect) -> None:
+        if it.header:
+            t = fit(it.label, r.w - 16, self.font_size - 2, colors.TEXT)
+            surface.blit(t, t.get_rect(bottomleft=(r.x + 4, r.bottom - 6)))
+            return
+        self._draw_face(surface, i, it, r)
+        x = r.x + 16
+        if it.icon is not None:
+            ir = it.icon.get_rect(midleft=(x, r.centery))
+            surface.blit(it.icon, ir)
+            x = ir.right + 12
+        if it.detail:
+            d = fit(it.detail, r.w // 2, max(13, self.font_size - 6), self.text, "medium", min_size=13)
+            surface.blit(d, d.get_rect(midright=(r.right - 16, r.centery)))
+            avail = r.right - 16 - d.get_width() - 12 - x
+        else:
+            avail = r.right - 16 - x
+        if it.detail or it.icon is not None:
+            lab = fit(it.label, max(20, avail), self.font_size, self.text)
+            surface.blit(lab, lab.get_rect(midleft=(x, r.centery)))
+        else:
+            blit_center(surface, fit(it.label, r.w - 24, self.font_size, self.text), r.center)
+
+    def _draw_face(self, surface, i: int, it: Item, r: pygame.Rect, radius: int = 8) -> None:
+        """The button itself: its colour (hovered, disabled) and the gold ring of the selected one."""
+        sel = i == self.selected
+        col = self.hover if sel else self.colour
+        if not it.enabled:
+            col = tuple((c + 200) // 2 for c in self.colour[:3])
+        pygame.draw.rect(surface, col, r, border_radius=radius)
+        if sel:
+            pygame.draw.rect(surface, colors.GOLD, r, width=3, border_radius=radius)
 
 
 class Dimmer:
@@ -236,3 +244,151 @@ def progress_bar(surface, rect, fraction: float) -> None:
     pygame.draw.rect(surface, colors.LABEL, rect, border_radius=rect.h // 2)
     pygame.draw.rect(surface, colors.GOLD, (rect.x, rect.y, round(rect.w * max(0.0, min(1.0, fraction))), rect.h),
                      border_radius=rect.h // 2)
+
+
+@lru_cache(maxsize=256)
+def two_lines(text: str, width: int, size: int, weight: str = "bold") -> tuple[str, ...]:
+    """``text`` on one line of ``width`` at ``size``, else split at the space that makes two lines fit (one line
+    when no split fits: the caller fits it). Cached: cards draw it every frame."""
+    from arcade.engine import assets
+
+    if assets.font_for(text, size, weight).size(text)[0] <= width:
+        return (text,)
+    words = text.split(" ")
+    for i in range(len(words) - 1, 0, -1):
+        a, b = " ".join(words[:i]), " ".join(words[i:])
+        if max(assets.font_for(s, size, weight).size(s)[0] for s in (a, b)) <= width:
+            return (a, b)
+    return (text,)
+
+
+class ButtonGrid(ButtonList):
+    """Buttons placed anywhere (a grid of cards, a row, two columns): ``cells`` holds each item's rect, in the
+    items' order. The arrow keys move to the nearest button that way (Left/Right adjust a setting row instead),
+    Tab to the next. A cell at least ``card_h`` high is drawn as a card: the icon over the label over the detail;
+    a narrow cell with a detail puts the detail under the label."""
+
+    def __init__(self, items: list[Item], cells, card_h: int = 100, **kwargs):
+        self.cells = [pygame.Rect(c) for c in cells]
+        super().__init__(items, self._union(), **kwargs)
+        self.card_h = card_h
+
+    def _union(self) -> pygame.Rect:
+        return self.cells[0].unionall(self.cells[1:]) if self.cells else pygame.Rect(0, 0, 0, 0)
+
+    def set_cells(self, cells) -> None:
+        self.cells = [pygame.Rect(c) for c in cells]
+        self.rect = self._union()
+
+    def item_rect(self, i: int) -> pygame.Rect:
+        return self.cells[i] if i < len(self.cells) else pygame.Rect(0, 0, 0, 0)
+
+    def nearest(self, dx: int, dy: int) -> int | None:
+        """The enabled item whose centre lies most nearly in direction (dx, dy) from the selected one's."""
+        hx, hy = self.item_rect(self.selected).center
+        best, score = None, None
+        for j, it in enumerate(self.items):
+            if j == self.selected or not it.enabled:
+                continue
+            cx, cy = self.item_rect(j).center
+            along = (cx - hx) * dx + (cy - hy) * dy
+            if along <= 0:
+                continue
+            s = along + 2 * (abs(cx - hx) * abs(dy) + abs(cy - hy) * abs(dx))
+            if score is None or s < score:
+                best, score = j, s
+        return best
+
+    def handle(self, event) -> bool:
+        if self.items and event.type == pygame.KEYDOWN:
+            way = {pygame.K_UP: (0, -1), pygame.K_w: (0, -1), pygame.K_k: (0, -1),
+                   pygame.K_DOWN: (0, 1), pygame.K_s: (0, 1), pygame.K_j: (0, 1),
+                   pygame.K_LEFT: (-1, 0), pygame.K_a: (-1, 0), pygame.K_h: (-1, 0),
+                   pygame.K_RIGHT: (1, 0), pygame.K_d: (1, 0), pygame.K_l: (1, 0)}.get(event.key)
+            if way is not None and not (way[0] and self.items[self.selected].adjust is not None):
+                j = self.nearest(*way)
+                if j is None:
+                    self._step(1 if way[0] + way[1] > 0 else -1)
+                else:
+                    self.selected = j
+                    if self.on_move:
+                        self.on_move()
+                return True
+        return super().handle(event)
+
+    def _draw_item(self, surface, i: int, it: Item, r: pygame.Rect) -> None:
+        if it.header:
+            return super()._draw_item(surface, i, it, r)
+        if r.h >= self.card_h:
+            self._draw_face(surface, i, it, r, radius=10)
+            self._draw_card(surface, r, it)
+        elif it.detail and r.w < 260:
+            self._draw_face(surface, i, it, r)
+            blit_center(surface, fit(it.label, r.w - 20, self.font_size, self.text), (r.centerx, r.centery - 10))
+            blit_center(surface, fit(it.detail, r.w - 20, 14, self.text, "medium", min_size=13),
+                        (r.centerx, r.centery + 13))
+        elif not it.icon and not it.detail:
+            self._draw_face(surface, i, it, r)
+            blit_center(surface, fit(it.label, r.w - 20, self.font_size, self.text, min_size=13), r.center)
+        else:
+            super()._draw_item(surface, i, it, r)
+
+    def _draw_card(self, surface, r, it) -> None:
+        lines = two_lines(it.label, r.w - 20, self.font_size)
+        detail_h = 22 if it.detail else 0
+        text_h = len(lines) * (self.font_size + 6) + detail_h
+        icon_h = it.icon.get_height() + 10 if it.icon is not None else 0
+        y = r.centery - (icon_h + text_h) // 2
+        if it.icon is not None:
+            surface.blit(it.icon, it.icon.get_rect(midtop=(r.centerx, y)))
+            y += icon_h
+        for line in lines:
+            blit_center(surface, fit(line, r.w - 20, self.font_size, self.text), (r.centerx, y + (self.font_size + 6) / 2))
+            y += self.font_size + 6
+        if it.detail:
+            blit_center(surface, fit(it.detail, r.w - 20, max(13, self.font_size - 6), self.text, "medium", min_size=13),
+                        (r.centerx, y + 11))
+
+
+
+NO_LINE_START = "、，。；：！？）」』》〉％,.;:!?)%"  # punctuation that closes: it stays at the end of a line
+
+
+def wrap_lines(text: str, width: int, size: int, weight: str = "medium") -> list[str]:
+    """``text`` broken into lines of at most ``width`` pixels at ``size``: at spaces, and between any two characters
+    of Chinese (which has no spaces); a word wider than the line keeps a line of its own."""
+    return list(_wrapped(text, width, size, weight))
+
+
+@lru_cache(maxsize=256)
+def _wrapped(text: str, width: int, size: int, weight: str) -> tuple[str, ...]:
+    from arcade.engine import assets
+
+    font = assets.font_for(text, size, weight)
+    tokens, word = [], ""
+    for ch in text:  # words, each CJK character a word of its own, the spaces kept with the word before
+        if "\u2e80" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" or "\u3000" <= ch <= "\u303f":
+            if word:
+                tokens.append(word)
+            tokens.append(ch)
+            word = ""
+        else:
+            word += ch
+            if ch == " ":
+                tokens.append(word)
+                word = ""
+    if word:
+        tokens.append(word)
+    lines, line = [], []  # line: the tokens of the line being filled
+    for tok in tokens:
+        if line and font.size("".join(line + [tok]).rstrip())[0] > width:
+            carry = []
+            if tok[0] in NO_LINE_START and len(line) > 1:  # "、" never starts a line: the character before goes too
+                carry = [line.pop()]
+            lines.append("".join(line).rstrip())
+            line = carry + [tok.lstrip()]
+        else:
+            line.append(tok)
+    if "".join(line).strip():
+        lines.append("".join(line).rstrip())
+    return tuple(lines)
