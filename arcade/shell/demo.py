@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from arcade.engine.i18n import _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_user_input
@@ -81,4 +82,4 @@ class DemoScene(Scene):
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, banner)
         if int(self.blink * 2) % 2 == 0:
-            blit_center(surface, render("DEMO  -  press any key", 22, colors.TEXT_LIGHT), banner.center)
+            blit_center(surface, render(_("DEMO  -  press any key"), 22, colors.TEXT_LIGHT), banner.center)
