@@ -181,3 +181,30 @@ def test_the_menus_daily_entry_starts_todays_daily_game(make_app, registry):
     settle(app, 0.8)
     s = box.made[-1].session
     assert s.daily == today() and s.seed == codes.daily_seed("box", "tall", today())
+
+
+def test_the_replay_lays_its_controls_out_again_when_the_window_turns(make_app, registry):
+    from arcade.engine.ui.input import LANDSCAPE_SIZE
+    from helpers import click
+
+    app, game = start(make_app, registry)
+    finish(app, game)
+    app.replays.flush()
+    rec, = app.replays.list("box")
+    scene = fakegame.GAME.make_replay(app, rec)
+    app.stack.push(scene, fade=False)
+    for _ in range(100):
+        frames(app, 1)
+        if scene.ready:
+            break
+    assert scene.BUTTONS["speed"].bottom <= 800 and scene.KEYS_Y > 700
+    app.window.size = (1280, 1000)
+    frames(app, 2)
+    assert app.size == LANDSCAPE_SIZE
+    canvas = pygame.Rect((0, 0), LANDSCAPE_SIZE)
+    assert all(canvas.contains(r) for r in scene.BUTTONS.values()) and canvas.contains(scene.TIMELINE)
+    assert scene.caption_y < scene.TIMELINE.top < scene.KEYS_Y < 560
+    scene.seek(0)
+    scene.playing = False
+    frames(app, 1, events=click(scene.BUTTONS["fwd"].center))
+    assert scene.i == 1  # the button where it is drawn steps the replay

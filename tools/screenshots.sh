@@ -152,10 +152,37 @@ shots zh-gomoku wait:1.5 key:space wait:0.3 click:240,400 click:240,280 click:27
     -- --lang zh play tictactoe --variant gomoku --friend --data-dir "$TMP/pd-zh4"
 shots zh-menu wait:2 click:240,465 wait:1 shot:settings -- --lang zh --data-dir "$TMP/pd-zh5"
 
-# the window: the smallest size, a square one and a wide one (the 480x800 picture scaled to fit, letterboxed)
-for size in 408x680 1000x1000 1920x1080; do
+# the window: the smallest tall one, and the sizes a desktop has: a wide window shows the landscape canvas (840x560)
+for size in 408x680 800x480 1000x1000 1280x1000 1920x1080; do
     shot "window-$size" 120 --window "$size" --data-dir "$TMP/pd-w$size"
 done
+
+# landscape: every screen in a wide window of 1260x840 (the 840x560 canvas at 1.5; clicks are canvas pixels x 1.5)
+W=(--window 1260x840)
+shot land-menu 120 "${W[@]}" --data-dir "$TMP/pd-l0"
+shots land-menu wait:2 click:846,178 wait:1 key:Down key:Down wait:0.3 shot:settings key:Escape wait:0.8 \
+    click:1102,178 wait:1 shot:stats key:Escape wait:0.8 click:846,282 wait:1 shot:help -- "${W[@]}" --data-dir "$TMP/pd-l1"
+shots land-2048 wait:1.5 key:space wait:0.4 shot:start key:shift+a wait:12 shot:autoplay \
+    -- "${W[@]}" play 2048 --new --seed 3 --data-dir "$TMP/pd-l2"
+shots land-stairs wait:1.5 key:space wait:0.4 shot:score0 -- "${W[@]}" play stairs --seed 5 --data-dir "$TMP/pd-l3"
+shots land-stairs wait:1.5 key:space wait:0.4 "${climb[@]}" -- "${W[@]}" play stairs --seed 7 --data-dir "$TMP/pd-l4"
+shots land-mines wait:1.5 key:space wait:0.3 key:p wait:0.3 shot:expert -- "${W[@]}" play minesweeper --level expert \
+    --seed 5 --new --data-dir "$TMP/pd-l5"
+shots land-mines wait:1.5 key:space wait:0.3 key:A wait:20 shot:beginner -- "${W[@]}" play minesweeper --level beginner \
+    --seed 2 --new --data-dir "$TMP/pd-l6"
+shots land-ttt wait:1.5 key:space wait:0.5 key:Right wait:0.1 key:Right wait:0.2 key:Down key:Down key:Down key:Down \
+    wait:0.2 key:Return wait:0.6 key:Return wait:1.5 key:Right key:Return wait:1.5 key:h wait:2 shot:gomoku-hint \
+    -- "${W[@]}" play tictactoe --data-dir "$TMP/pd-l7"
+shots land-ttt wait:1.5 key:space wait:0.5 shot:chooser -- "${W[@]}" play tictactoe --data-dir "$TMP/pd-l8"
+# ... and in 简体中文
+shot land-zh-menu 120 --lang zh "${W[@]}" --data-dir "$TMP/pd-lz0"
+shots land-zh-2048 wait:1.5 key:space wait:0.4 key:Left wait:0.4 shot:start -- --lang zh "${W[@]}" play 2048 --seed 3 \
+    --data-dir "$TMP/pd-lz1"
+shots land-zh-stairs wait:1.5 key:space wait:0.4 shot:start -- --lang zh "${W[@]}" play stairs --seed 5 --data-dir "$TMP/pd-lz2"
+shots land-zh-mines wait:1.5 key:space wait:0.3 key:p wait:0.3 shot:expert -- --lang zh "${W[@]}" play minesweeper \
+    --level expert --seed 5 --new --data-dir "$TMP/pd-lz3"
+shots land-zh-menu wait:2 click:846,178 wait:1 shot:settings key:Escape wait:0.8 click:1102,178 wait:1 shot:stats \
+    -- --lang zh "${W[@]}" --data-dir "$TMP/pd-lz4"
 
 # a 2048 replay mid-way, its review, and the replay jumped to the costliest move (a game by an imperfect player:
 # the AI's move, or a random one 12 % of the time)
@@ -175,6 +202,8 @@ replays.write_file(g.replay(), sys.argv[1])
 PY
 shots replay wait:2 click:240,647 wait:0.6 shot:2048-mid key:v wait:10 shot:2048-review key:2 wait:1 shot:2048-jump \
     -- replay "$TMP/game.replay" --data-dir "$TMP/pd-r"
+shots land-replay wait:6 key:space wait:0.3 shot:2048 key:v wait:10 shot:2048-review \
+    -- --window 1260x840 replay "$TMP/game.replay" --data-dir "$TMP/pd-l9"
 
 # a Minesweeper review: the AI plays expert seed 4 (three guesses, lost on the last), then V and the costliest guess
 shots replay wait:1.5 key:space wait:0.3 key:A wait:60 key:v wait:6 shot:mines-review key:1 wait:1.5 shot:mines-jump \

@@ -365,6 +365,7 @@ class ReviewCard(Scene):
         else:
             self.__dict__.pop("CARD", None)  # the class's portrait card
         self.frame = self.WIDE_FRAME if self.wide else self.CARD
+        self.divider_x = self.WIDE_ROWS.x - 10 if self.wide else None  # the line between the body and the rows
         self.dim = Dimmer(size, (30, 25, 20, 180))
 
     def worst(self) -> list:
@@ -408,8 +409,8 @@ class ReviewCard(Scene):
         card = self.CARD
         pygame.draw.rect(surface, colors.PAGE, self.frame, border_radius=12)
         pygame.draw.rect(surface, colors.BOARD, self.frame, width=3, border_radius=12)
-        if self.wide:  # between the body and the rows
-            x = self.WIDE_ROWS.x - 10
+        if self.divider_x is not None:  # between the body and the rows
+            x = self.divider_x
             pygame.draw.line(surface, colors.LABEL, (x, self.frame.y + 20), (x, self.frame.bottom - 20), 2)
         blit_center(surface, fit(_(self.TITLE), card.w - 40, 34, colors.TEXT), (card.centerx, card.y + 36))
         self.draw_body(surface)

@@ -10,9 +10,8 @@ import pygame
 from arcade.engine.i18n import N_, _
 from arcade.engine.replay_player import ReviewCard
 from arcade.engine.ui import colors
-from arcade.engine.ui.input import is_landscape
 from arcade.engine.ui.text import blit_center, fit, render
-from arcade.engine.ui.widgets import Dimmer, progress_bar
+from arcade.engine.ui.widgets import progress_bar
 from arcade.game2048.hud import INK, MIN_TEXT, legible
 from arcade.game2048.review import GRADE_COLORS, GRADES, summarize
 
@@ -32,9 +31,9 @@ class ReviewOverlay(ReviewCard):
 
     def resize(self, size) -> None:
         """Lay the card out for a canvas of ``size`` (its veil made to that size)."""
-        self.dim = Dimmer(size, (30, 25, 20, 180))
-        self.wide = is_landscape(size)
-        card = self.CARD = WIDE_CARD if self.wide else CARD
+        super().resize(size)
+        card = self.CARD = self.frame = WIDE_CARD if self.wide else CARD
+        self.divider_x = WIDE_ROWS.x - 10 if self.wide else None
         self.ROW0 = WIDE_ROWS.y if self.wide else ROW0
         self.chart = WIDE_CHART if self.wide else CHART
         # where the figures go: the review's progress, an error, the accuracy, the grade counts (x, y, column step)

@@ -19,7 +19,7 @@ from arcade.engine.jobs import worker_factory
 from arcade.engine.replay_player import ReplayPlayer, ReviewCard, controls
 from arcade.engine.ui import colors
 from arcade.engine.ui.text import blit_center, fit, render
-from arcade.engine.ui.widgets import Dimmer, progress_bar
+from arcade.engine.ui.widgets import progress_bar
 from arcade.minesweeper import LEVEL_TITLES
 from arcade.minesweeper.field import level_of
 from arcade.minesweeper.replay import check, label, result_text, steps, validate
@@ -285,16 +285,17 @@ class MinesReviewCard(ReviewCard):
 
     def resize(self, size) -> None:
         """The card for a canvas of ``size``: the portrait one, or the wide one in two columns."""
-        self.dim = Dimmer(size, (30, 25, 20, 180))
-        self.wide = size[0] > size[1]
+        super().resize(size)
         if not self.wide:
             self.CARD, self.ROW0, self.ROW_H, self.CHART = ReviewCard.CARD, ReviewCard.ROW0, ReviewCard.ROW_H, \
                 type(self).CHART
+            self.frame = self.CARD
             self.left = pygame.Rect(self.CARD.x + 20, self.CARD.y, self.CARD.w - 40, self.CARD.h)
             return
-        self.CARD = card = self.WIDE_CARD
+        self.CARD = self.frame = card = self.WIDE_CARD
         self.left = pygame.Rect(card.x + 20, card.y, 380, card.h)
         self.right = pygame.Rect(card.x + 420, card.y, card.w - 440, card.h)
+        self.divider_x = self.right.x - 10
         self.ROW0, self.ROW_H = card.y + 104, 74
         self.CHART = pygame.Rect(self.left.x, card.y + 322, self.left.w, 184)
 

@@ -29,10 +29,10 @@ from arcade.engine.ui.input import is_landscape
 from arcade.engine.ui.text import Label, blit_center, fit, render
 from arcade.stairs.backend import BACKEND
 from arcade.stairs.causes import CAUSES
+from arcade.stairs.hud import SCORE_EDGE, OutlinedLabel, make_shade
 from arcade.stairs.layers import FALL_FADE, StairsView
 from arcade.stairs.palette import BUTTON, BUTTON_HOVER, CARD_EDGE, INK, SOFT
 from arcade.stairs.replay import Player, Run, check
-from arcade.stairs.scene import SCORE_EDGE, OutlinedLabel, StairsScene
 from arcade.stairs.world import TICKS_PER_SECOND
 
 __all__ = ["StairsReplayScene", "make_replay", "validate", "positions", "layout_for", "LEAD", "BUTTONS", "TIMELINE"]
@@ -113,7 +113,7 @@ class StairsReplayScene(ReplayPlayer):
         self.layout = layout_for(size)
         self.BUTTONS, self.TIMELINE, self.KEYS_Y = self.layout.buttons, self.layout.timeline, self.layout.keys_y
         self._band = self._make_band(size, self.layout.band_top)
-        self._shade = StairsScene._make_shade(size, "corner") if self.layout.align == "left" else None
+        self._shade = make_shade(size, "corner") if self.layout.align == "left" else None
         self.view.resize(size)
 
     def _sound(self, name: str, volume: float = 1.0) -> None:

@@ -43,6 +43,7 @@ from arcade.stairs import layers
 from arcade.stairs.layers import StairsView
 from arcade.stairs.causes import CAUSES
 from arcade.stairs.ghost import Ghost, ghost_sprites
+from arcade.stairs.hud import CORNER_SHADE, HUD_SHADE, SCORE_EDGE, OutlinedLabel, make_shade
 from arcade.stairs.palette import BUTTON, BUTTON_HOVER, CARD, CARD_EDGE, INK, SOFT
 from arcade.stairs.replay import Run, check, of_world
 from arcade.stairs.world import to_ticks
@@ -58,8 +59,6 @@ DEMO_SLIP = (35, 120)  # the demo makes one wrong hop after a random number of h
 KEY_SIDES = {pygame.K_LEFT: "left", pygame.K_a: "left", pygame.K_RIGHT: "right", pygame.K_d: "right"}
 MOUSE_SIDES = {1: "left", 3: "right"}
 PAUSE_RECT = pygame.Rect(420, 18, 44, 44)
-HUD_SHADE = (160, 185)  # height, top alpha of the band behind the score
-SCORE_EDGE = 3  # px of dark outline round the score's digits: they read over the sky and over a light stair alike
 PILL_ALPHA = 235  # the backing of small HUD text: nearly opaque, so the text keeps its contrast over anything
 PAUSE_THEME = {  # the shell's pause overlay in the night palette of the game-over panel (keys: shell.pause)
     "veil": (*INK, 150), "button": BUTTON, "hover": BUTTON_HOVER, "text": colors.TEXT_LIGHT,
@@ -121,7 +120,6 @@ LAYOUT_WIDE = Layout(
         card=pygame.Rect(70, 128, 700, 380), title=(350, 42), cause=(190, 104), cause_w=330, advice=(190, 138),
         advice_w=340, boxes=((30, 164), (200, 164)), new_best=(190, 276), code=(350, 338), code_w=660,
         buttons=pygame.Rect(420, 92, 240, 192), demo=(540, 188)))
-CORNER_SHADE = (360, 190)  # the corner glow's reach across and down
 
 
 def layout_for(size) -> Layout:
@@ -131,39 +129,6 @@ def layout_for(size) -> Layout:
 
 def _other(side: str) -> str:
     return "right" if side == "left" else "left"
-
-
-class OutlinedLabel:
-    """Text that changes now and then, light on a dark outline all round (deeper below, a drop shadow), so it reads
-    over the sky and over a light stair alike. ``draw(surface, text, center)``."""
-
-    def __init__(self, size: int, color, edge_color, edge: int):
-        self.edge = edge
-        self._text, self._ink = Label(size, color), Label(size, edge_color)
-        self._key: str | None = None
-        self._outline: pygame.Surface | None = None
-
-    def outline(self, text: str) -> pygame.Surface:
-        """The dark outline of ``text``, ``edge`` px larger than the text on every side (twice that below)."""
-        if text != self._key:
-            ink, e = self._ink.get(text), self.edge
-            out = pygame.Surface((ink.get_width() + 2 * e, ink.get_height() + 3 * e), pygame.SRCALPHA)
-            for dx in range(-e, e + 1):
-                for dy in range(-e, e + 1):
-                    if dx * dx + dy * dy <= e * e + 1:
-                        out.blit(ink, (e + dx, e + dy))
-                        out.blit(ink, (e + dx, e + dy + e))
-            self._key, self._outline = text, out
-        return self._outline
-
-    def draw(self, surface: pygame.Surface, text: str, center, left: bool = False) -> pygame.Rect:
-        """``left``: the text's left edge (not its centre) on ``center``'s x."""
-        fg = self._text.get(text)
-        at = (round(center[0]), round(center[1]))
-        r = fg.get_rect(midleft=at) if left else fg.get_rect(center=at)
-        surface.blit(self.outline(text), (r.x - self.edge, r.y - self.edge))
-        surface.blit(fg, r)
-        return r
 
 
 class GameOverPanel:
@@ -575,28 +540,7 @@ class StairsScene(SessionScene):
             self._pills[key] = s
         return self._pills[key]
 
-    @staticmethod
-    def _make_shade(size, kind: str = "band") -> pygame.Surface:
-        """Soft dark behind the score, so it reads over the stairs: a band across the top, or (``"corner"``) a glow
-        in the top-left corner that leaves the rest of the sky clear."""
-        if kind == "corner":
-            import numpy as np
-
-            cw, ch = CORNER_SHADE
-            s = pygame.Surface((cw, ch), pygame.SRCALPHA)
-            s.fill((*INK, 0))
-            x, y = np.meshgrid(np.arange(cw) / cw, np.arange(ch) / ch, indexing="ij")
-            d = np.clip(np.hypot(x, y), 0.0, 1.0)
-            alpha = pygame.surfarray.pixels_alpha(s)
-            alpha[:] = np.round(HUD_SHADE[1] * (1.0 - d) ** 1.6).astype(np.uint8)
-            del alpha  # unlock the surface
-            return s
-        width, h = size[0], HUD_SHADE[0]
-        s = pygame.Surface((width, h), pygame.SRCALPHA)
-        for y in range(h):
-            a = HUD_SHADE[1] * (1.0 - y / h) ** 1.6
-            s.fill((*INK, round(a)), (0, y, width, 1))
-        return s
+    _make_shade = staticmethod(make_shade)
 
     @staticmethod
     def _make_pause_icon() -> pygame.Surface:
