@@ -411,7 +411,8 @@ class ReviewCard(Scene):
         pygame.draw.rect(surface, colors.BOARD, self.frame, width=3, border_radius=12)
         if self.divider_x is not None:  # between the body and the rows
             x = self.divider_x
-            pygame.draw.line(surface, colors.LABEL, (x, self.frame.y + 20), (x, self.frame.bottom - 20), 2)
+            top = self.frame.y + 72  # under the title, which may span the whole card
+            pygame.draw.line(surface, colors.LABEL, (x, top), (x, self.frame.bottom - 20), 2)
         blit_center(surface, fit(_(self.TITLE), card.w - 40, 34, colors.TEXT), (card.centerx, card.y + 36))
         self.draw_body(surface)
 
