@@ -109,6 +109,16 @@ def legible(colour, background=tuple(colors.PAGE)) -> tuple:
     return c
 
 
+def faded(text: pygame.Surface, alpha: int) -> pygame.Surface:
+    """``text`` drawn at ``alpha`` (0..255): a copy while it fades, since rendered texts are shared from a cache
+    (setting the alpha of the cached one would fade it for everyone who draws it next)."""
+    if alpha >= 255:
+        return text
+    out = text.copy()
+    out.set_alpha(max(0, alpha))
+    return out
+
+
 def end_buttons(won: bool, over: bool, layout: dict = LAYOUT) -> dict:
     """The end panel's buttons by name ("keep", "again") and their rects; none while the game runs."""
     b = layout["board"]
@@ -197,12 +207,10 @@ class Hud:
         for (_age, points), (r, lab, k) in zip(self.floats, self.float_rects()):
             # rgba(119, 110, 101, 0.9) fading out where it has risen above the box; light ink on the box's brown
             out = max(0, min(r.h, box.top - r.y))
-            lab.set_alpha(round(230 * (1 - k)))
-            surface.blit(lab, r, pygame.Rect(0, 0, r.w, out))
+            surface.blit(faded(lab, round(230 * (1 - k))), r, pygame.Rect(0, 0, r.w, out))
             if out < r.h:
                 light = fit(f"+{points}", self.layout["floats"].w, FLOAT_SIZE, colors.TEXT_LIGHT, "bold")
-                light.set_alpha(round(255 * (1 - k)))
-                surface.blit(light, (r.x, r.y + out), pygame.Rect(0, out, r.w, r.h - out))
+                surface.blit(faded(light, round(255 * (1 - k))), (r.x, r.y + out), pygame.Rect(0, out, r.w, r.h - out))
         button(surface, self.layout["new"], _("New Game"))
         button(surface, self.layout["undo"], _("Undo"), enabled=can_undo)
         button(surface, self.layout["auto"], _("Stop") if autoplay else _("Auto"), active=autoplay)
@@ -229,8 +237,7 @@ class Hud:
         veil.fill((*colors.GOLD, 128) if win else (238, 228, 218, 186))
         veil.set_alpha(round(255 * ease_out(k)))
         surface.blit(veil, b)
-        text = render(_("You win!") if win else _("Game over!"), 60, VEIL_INK)
-        text.set_alpha(round(255 * k))
+        text = faded(render(_("You win!") if win else _("Game over!"), 60, VEIL_INK), round(255 * k))
         blit_center(surface, text, (b.centerx, b.centery - 30))
         buttons = end_buttons(win, over, self.layout)
         for name, r in buttons.items():
@@ -239,8 +246,7 @@ class Hud:
             y = max(r.bottom for r in buttons.values()) + 26
             lines = ([_("Game code {code}  ·  C copies").format(code=code)] if code else []) + [_("U takes a move back")]
             for i, line in enumerate(lines):
-                label = fit(line, b.w - 40, 15, VEIL_INK, "medium")
-                label.set_alpha(round(255 * k))
+                label = faded(fit(line, b.w - 40, 15, VEIL_INK, "medium"), round(255 * k))
                 blit_center(surface, label, (b.centerx, y + 22 * i))
 
     def draw_footer(self, surface, graded=None) -> None:

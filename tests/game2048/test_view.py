@@ -472,3 +472,21 @@ def test_search_speed_reads_in_millions_past_a_million():
     from arcade.game2048.hud import _nodes_rate
 
     assert _nodes_rate(37_030_000) == "37.0 M nodes/s" and _nodes_rate(375_000) == "375k nodes/s"
+
+
+def test_a_fading_text_leaves_the_cached_text_opaque():
+    """The HUD fades its end-panel texts and floats through copies: the text cache hands out shared surfaces."""
+    from arcade.engine.ui.text import render
+    from arcade.game2048.hud import faded
+
+    import pygame
+
+    from arcade.game2048.hud import VEIL_INK, Hud
+
+    Hud().draw_end_panel(pygame.Surface((480, 800)), won=False, over=True, k=0.5, code="x")  # mid-fade
+    assert render("Game over!", 60, VEIL_INK).get_alpha() in (None, 255)
+    shared = render("Game over!", 60, (0, 0, 0))
+    half = faded(shared, 128)
+    assert half is not shared and half.get_alpha() == 128
+    assert shared.get_alpha() in (None, 255) and render("Game over!", 60, (0, 0, 0)) is shared
+    assert faded(shared, 255) is shared
