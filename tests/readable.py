@@ -47,7 +47,7 @@ def contrast(a, b) -> float:
 class Canvas(pygame.Surface):
     """A canvas that remembers each text drawn on it, with what was under it."""
 
-    meta: dict = {}  # id(text surface) -> (text, size, colour)
+    meta: dict = {}  # id(text surface) -> (text, size, colour, the surface: kept alive, so its id is not reused)
 
     def __init__(self, size):
         super().__init__(size)
@@ -84,7 +84,7 @@ def install(monkeypatch) -> None:
 
     def render(text, size, color=(0, 0, 0), weight="bold"):
         s = orig_render(text, size, color, weight)
-        Canvas.meta[id(s)] = (text, size, color)
+        Canvas.meta[id(s)] = (text, size, color, s)
         return s
 
     def get(self, t):
@@ -93,7 +93,7 @@ def install(monkeypatch) -> None:
         if self.max_width is not None:
             while size > self.min_size and assets.font_for(t, size, self.weight).size(t)[0] > self.max_width:
                 size -= 1
-        Canvas.meta[id(s)] = (t, size, self.color)
+        Canvas.meta[id(s)] = (t, size, self.color, s)
         return s
 
     text_mod.render.cache_clear()

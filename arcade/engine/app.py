@@ -332,7 +332,7 @@ class App:
             pos = fit.normalised_to_canvas(event.x, event.y, clamp=t != pygame.FINGERDOWN)
             if pos is None:
                 return None
-            (ww, wh), (cw, ch) = fit.window, fit.canvas
+            ww, wh = fit.window
             d = dict(event.dict, x=pos[0], y=pos[1])
             if "dx" in d and "dy" in d:  # normalised deltas: window fraction -> canvas fraction
                 d["dx"], d["dy"] = d["dx"] * ww / fit.w, d["dy"] * wh / fit.h

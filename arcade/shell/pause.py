@@ -13,7 +13,7 @@ from arcade.engine.i18n import N_, _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape
-from arcade.engine.ui.text import blit_center, fit, render
+from arcade.engine.ui.text import blit_center, fit
 from arcade.engine.ui.widgets import ButtonList, Dimmer, Item
 
 SIDE_W = 300  # landscape: the title and the game code on the left, the buttons on the right, each this wide

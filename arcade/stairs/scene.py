@@ -43,7 +43,7 @@ from arcade.stairs import layers
 from arcade.stairs.layers import StairsView
 from arcade.stairs.causes import CAUSES
 from arcade.stairs.ghost import Ghost, ghost_sprites
-from arcade.stairs.hud import CORNER_SHADE, HUD_SHADE, SCORE_EDGE, OutlinedLabel, make_shade
+from arcade.stairs.hud import SCORE_EDGE, OutlinedLabel, make_shade
 from arcade.stairs.palette import BUTTON, BUTTON_HOVER, CARD, CARD_EDGE, INK, SOFT
 from arcade.stairs.replay import Run, check, of_world
 from arcade.stairs.world import to_ticks

@@ -26,7 +26,7 @@ from arcade.engine.session import DEMO, HINT, OPPONENT, PLAYER
 from arcade.engine.session_scene import SessionScene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape, pointer_down, pointer_motion, pointer_up
-from arcade.engine.ui.text import Label, blit_center, fit, render
+from arcade.engine.ui.text import Label, blit_center, fit
 from arcade.engine.ui.widgets import DISABLED_BG, DISABLED_INK, ButtonList, Dimmer, Item
 from arcade.tictactoe import LEVEL_TITLES, VARIANT_TITLES, results
 from arcade.tictactoe import ID as GAME_ID

@@ -22,28 +22,7 @@ TALL = (480, 800)
 
 @pytest.fixture
 def measured(monkeypatch):
-    """The readability harness, its text surfaces kept alive for the test: a freed label's id is not taken by a
-    board surface made when the window turns (which the harness would then read as that text)."""
-    import sys
-
-    from arcade.engine.ui import text as text_mod
-
     install(monkeypatch)
-    alive = []
-    tagged, get = text_mod.render, text_mod.Label.get
-
-    def render(*a, **k):
-        alive.append(tagged(*a, **k))
-        return alive[-1]
-
-    def label_get(self, t):
-        alive.append(get(self, t))
-        return alive[-1]
-
-    for name, mod in list(sys.modules.items()):
-        if name.startswith("arcade") and mod is not None and getattr(mod, "render", None) is tagged:
-            monkeypatch.setattr(mod, "render", render)
-    monkeypatch.setattr(text_mod.Label, "get", label_get)
     yield
     Canvas.meta.clear()
 
