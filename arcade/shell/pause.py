@@ -30,6 +30,9 @@ DEFAULT_THEME: dict[str, tuple | None] = {
 }
 
 
+WIDE_CARD = (46, 39, 33, 225)  # the card of a theme without one, in the wide layout (dark: the light title reads on it)
+
+
 def pause_theme(theme: Mapping | None) -> dict:
     """:data:`DEFAULT_THEME` with a game's keys over it (an unknown key is a mistake: ValueError)."""
     theme = dict(theme or {})
@@ -83,11 +86,14 @@ class PauseOverlay(Scene):
             rect = pygame.Rect(r.x - 40, r.y - 120, r.w + 80, r.h + 150)
         self.dim = Dimmer(size, t["veil"])
         self.card: tuple[pygame.Surface, pygame.Rect] | None = None
-        if t["card"] is not None:
+        fill, edge = t["card"], t["edge"]
+        if fill is None and is_landscape(size):  # the wide layout spreads over the game: a card holds it together
+            fill, edge = WIDE_CARD, colors.BUTTON
+        if fill is not None:
             card = pygame.Surface(rect.size, pygame.SRCALPHA)
-            pygame.draw.rect(card, t["card"], card.get_rect(), border_radius=18)
-            if t["edge"] is not None:
-                pygame.draw.rect(card, t["edge"], card.get_rect(), width=3, border_radius=18)
+            pygame.draw.rect(card, fill, card.get_rect(), border_radius=18)
+            if edge is not None:
+                pygame.draw.rect(card, edge, card.get_rect(), width=3, border_radius=18)
             self.card = (card, rect)
 
     def resume(self) -> None:

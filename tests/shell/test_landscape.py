@@ -204,6 +204,22 @@ def test_the_wide_pause_has_every_button_on_the_canvas_beside_its_title(make_app
     assert app.stack.top is menu
 
 
+def test_the_wide_pause_holds_its_title_and_buttons_on_one_card(make_app):
+    """Spread across the wide canvas, the title and the buttons stand on one dark card (a theme's own card, as
+    Stairs has, or the default), not on the dimmed game with its texts showing between them."""
+    from arcade.shell.pause import WIDE_CARD
+
+    app, menu, game, pause = paused_2048(make_app)
+    card, rect = pause.card
+    assert rect.contains(pause.list.rect) and rect.collidepoint(pause.title_at)
+    frames(app, 1)
+    between = (pause.list.rect.x - 20, pause.list.rect.bottom - 10)  # card, away from any text or button
+    got = app.screen.get_at(between)[:3]
+    assert all(abs(g - c) <= 40 for g, c in zip(got, WIDE_CARD[:3])), got
+    turn(app, (480, 800))
+    assert pause.card is None  # the portrait pause keeps its look: buttons over the veil
+
+
 def test_turning_the_window_while_paused_keeps_the_game_and_its_buttons_work(make_app):
     app, menu, game, pause = paused_2048(make_app)
     session = game.session
