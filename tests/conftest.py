@@ -65,6 +65,9 @@ def make_app(data_dir, request):
     from arcade.engine.ui.input import LOGICAL_SIZE, set_current_canvas
 
     set_current_canvas(LOGICAL_SIZE)  # an app in a wide window leaves the next test the portrait canvas it expects
+    from arcade.engine import assets
+
+    assets.set_text_scale(1.0)  # and text at its own size
     failed = sum(a.stack.errors for a in made)
     for a in made:
         try:

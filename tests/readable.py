@@ -60,15 +60,18 @@ class Canvas(pygame.Surface):
             ink = source.get_bounding_rect()
             pos = dest.topleft if isinstance(dest, pygame.Rect) else (round(dest[0]), round(dest[1]))
             whole = ink.move(pos)
-            box = whole.clip(self.get_rect())
+            clip = self.get_clip()  # a scrolling list clips its rows to its view: what shows is what is read
+            scrolled = clip != self.get_rect()
+            box = whole.clip(clip)
             if box.w and box.h:
-                px = pygame.surfarray.pixels3d(self)[box.x:box.right, box.y:box.bottom].reshape(-1, 3)
+                px = pygame.surfarray.array3d(self.subsurface(box)).reshape(-1, 3)  # a copy: the canvas stays unlocked
                 under = tuple(int(v) for v in sorted_median(px))
-            elif whole.w and whole.h:  # drawn wholly off the canvas: nobody reads it
+            elif whole.w and whole.h and not scrolled:  # drawn wholly off the canvas: nobody reads it
                 box, under = whole, tuple(info[2])[:3]
         r = super().blit(source, dest, area, special_flags)
-        if under is not None:
-            self.pieces.append(Piece(info[0], info[1], tuple(info[2])[:3], box, under, box != whole))
+        if under is not None:  # cut: ink off the canvas (not a row half-scrolled out of its list's view)
+            cut = not self.get_rect().contains(whole) if scrolled else box != whole
+            self.pieces.append(Piece(info[0], info[1], tuple(info[2])[:3], box, under, cut))
         return r
 
 
@@ -84,16 +87,17 @@ def install(monkeypatch) -> None:
 
     def render(text, size, color=(0, 0, 0), weight="bold"):
         s = orig_render(text, size, color, weight)
-        Canvas.meta[id(s)] = (text, size, color, s)
+        Canvas.meta[id(s)] = (text, assets.scaled_size(size), color, s)  # the size drawn (the Text size setting)
         return s
 
     def get(self, t):
         s = orig_get(self, t)
         size = self.size
         if self.max_width is not None:
-            while size > self.min_size and assets.font_for(t, size, self.weight).size(t)[0] > self.max_width:
+            while assets.scaled_size(size - 1) >= self.min_size and \
+                    assets.font_for(t, size, self.weight).size(t)[0] > self.max_width:
                 size -= 1
-        Canvas.meta[id(s)] = (t, size, self.color, s)
+        Canvas.meta[id(s)] = (t, assets.scaled_size(size), self.color, s)
         return s
 
     text_mod.render.cache_clear()

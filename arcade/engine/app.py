@@ -203,6 +203,7 @@ class App:
 
         i18n.on_change(self._language_changed)
         i18n.set_language(self.options.lang or self.profile.get("language"))
+        self._apply_text_size()
 
     # ----- window -----
     def _init_display(self) -> None:
@@ -474,6 +475,21 @@ class App:
             from arcade.engine import i18n
 
             i18n.set_language(self.profile.get("language"))
+        elif key == "text_size":
+            self._apply_text_size()
+
+    def _apply_text_size(self) -> None:
+        """The Text size setting: small text drawn larger; every scene on the stack lays its text out again."""
+        from arcade.engine import assets
+
+        try:
+            changed = assets.set_text_scale(self.profile.get("text_size"))
+        except ValueError as e:  # a hand-edited profile: the setting's own check should have caught it
+            log.warning("%s", e)
+            return
+        if changed and getattr(self, "stack", None) is not None:
+            self._language_changed(None)  # the scenes' cached labels are rebuilt as after a change of language
+            self.stack.resize(self.size)
 
     def _pad_removed(self) -> None:
         """A pad was pulled out: a game in play pauses (its own Esc), so nothing happens while the player reaches

@@ -55,9 +55,52 @@ def font(size: int, weight: str = "bold", cjk: bool = False) -> pygame.font.Font
     return pygame.font.Font(_open(data_file("fonts", name)), max(1, int(size)))
 
 
+TEXT_SIZES = (1.0, 1.25, 1.5)  # the Text size setting's choices
+LARGE_TEXT = 28  # px: text this size or larger (titles, scores, tile numbers) is not enlarged, smaller text grows up to it
+_text_scale = [1.0]
+_text_caches: list = []
+
+
+def text_cache(maxsize: int):
+    """``lru_cache`` for a function whose result depends on how text measures (wrapping, fitting, rendering): the
+    cache is emptied when the text size changes."""
+    def wrap(fn):
+        cached = lru_cache(maxsize=maxsize)(fn)
+        _text_caches.append(cached)
+        return cached
+    return wrap
+
+
+def text_scale() -> float:
+    return _text_scale[0]
+
+
+def set_text_scale(scale: float) -> bool:
+    """Small text drawn ``scale`` times larger (the Text size setting: 1, 1.25 or 1.5); True if it changed (every
+    text cache is then emptied: scenes lay their text out again)."""
+    scale = float(scale)
+    if scale not in TEXT_SIZES:
+        raise ValueError(f"text size {scale!r}: one of {', '.join(f'{s:g}' for s in TEXT_SIZES)}")
+    if scale == _text_scale[0]:
+        return False
+    _text_scale[0] = scale
+    for cached in _text_caches:
+        cached.cache_clear()
+    return True
+
+
+def scaled_size(size: int) -> int:
+    """The pixel size text of logical ``size`` is drawn at, at the current text size."""
+    k = _text_scale[0]
+    if k == 1.0 or size >= LARGE_TEXT:
+        return int(size)
+    return min(LARGE_TEXT, round(size * k))
+
+
 def font_for(text: str, size: int, weight: str = "bold") -> pygame.font.Font:
-    """The font that has ``text``'s characters: Clear Sans, or Noto Sans SC for Chinese."""
-    return font(size, weight, needs_cjk(text))
+    """The font that has ``text``'s characters (Clear Sans, or Noto Sans SC for Chinese), at ``size`` as the Text
+    size setting draws it (:func:`scaled_size`)."""
+    return font(scaled_size(size), weight, needs_cjk(text))
 
 
 def for_display(surf: pygame.Surface, alpha: bool = True) -> pygame.Surface:

@@ -95,6 +95,8 @@ CORE: tuple[Spec, ...] = (
          note="No screen shake or flashes; every animation short"),
     Spec("colour_safe", "Colour-blind-safe colours", False, "bool", section="Display",
          note="Colours told apart with any colour vision; every mark differs in shape too"),
+    Spec("text_size", "Text size", 1.0, "choice", ((1.0, "100 %"), (1.25, "125 %"), (1.5, "150 %")),
+         section="Display", note="Small text drawn larger, up to 28 px; titles and numbers keep their size"),
     Spec("language", "Language", "auto", "choice", (("auto", "System"), ("en", "English"), ("zh", "简体中文")),
          section="Display", note="System: the language of your desktop; switches at once"),
 )

@@ -161,7 +161,8 @@ class Hud:
             w = layout["info"].w // 2 - 6
             self.info = [Label(14, INK, "medium", max_width=w, min_size=MIN_TEXT) for _ in range(5)]
         else:
-            self.info = [Label(14, INK, "medium") for _ in range(5)]  # the AI panel's changing figures
+            w = layout["panel"].right - (layout["panel"].x + 314) - 8  # right of the bars, inside the panel
+            self.info = [Label(14, INK, "medium", max_width=w, min_size=MIN_TEXT) for _ in range(5)]
         self._footer = None  # (text, lines) of the keys, wrapped once
 
     # ----- the "+N" floats -----
@@ -276,7 +277,9 @@ class Hud:
     @staticmethod
     def _lines(surface, r, lines, size, colour, weight) -> None:
         """``lines`` centred in ``r``, one under the other."""
-        step = round(size * 1.4)
+        step = round(assets.scaled_size(size) * 1.4)  # (the Text size setting's size)
+        if lines:
+            step = max(step, assets.font_for(lines[0], size, weight).get_linesize())
         top = r.centery - step * (len(lines) - 1) / 2
         for i, line in enumerate(lines):
             blit_center(surface, fit(line, r.w, size, colour, weight, min_size=MIN_TEXT), (r.centerx, top + i * step))
@@ -297,8 +300,9 @@ class Hud:
         surface.blit(fit(f"AI  {strategy}  ·  {state}  ·  {speed}", r.w - 28, 15, INK), (x, y))
         self._bars(surface, pygame.Rect(x, y + 28, 286, 96), d)
         lines = _figures(ai, d)
+        step = max(20, assets.scaled_size(14) + 2)  # (apart as the Text size setting enlarges them)
         for i, line in enumerate(lines[: len(self.info)]):
-            surface.blit(self.info[i].get(line), (x + 300, y + 28 + i * 20))
+            surface.blit(self.info[i].get(line), (x + 300, y + 28 + i * step))
         note = ai.error or ai.notice
         if note:
             surface.blit(fit(note, r.w - 28, 13, (180, 60, 40), "medium"), (x, r.bottom - 22))
@@ -337,7 +341,7 @@ class Hud:
         step = area.h // 4
         for i, name in enumerate(DIRECTIONS):
             yy = area.y + i * step
-            surface.blit(render(_(name.capitalize()), 15, INK, "medium"), (area.x, yy))
+            surface.blit(fit(_(name.capitalize()), 52, 15, INK, "medium", min_size=MIN_TEXT), (area.x, yy))
             track = pygame.Rect(area.x + 56, yy + 3, area.w - 56, 14)
             pygame.draw.rect(surface, (225, 214, 203), track, border_radius=4)
             v = scores.get(name)

@@ -9,7 +9,6 @@ cells that changed are redrawn.
 """
 from __future__ import annotations
 
-import functools
 import math
 import random
 
@@ -221,7 +220,7 @@ def turned_for(level: str, size) -> bool:
     return level == "expert" and size[0] > size[1]
 
 
-@functools.lru_cache(maxsize=256)
+@assets.text_cache(maxsize=256)
 def wrap(text: str, width: int, size: int, weight: str = "medium", sep: str = " ") -> tuple:
     """``text`` in lines at most ``width`` pixels wide in type of ``size``: broken at ``sep`` (a space, or the
     dots between the items of a list), and between characters in a piece too long for a line; Chinese (no
@@ -255,8 +254,8 @@ def draw_wrapped(surface, text: str, box: pygame.Rect, size: int, colour, weight
     :data:`MIN_TEXT`) while the lines overflow the box; ``middle``: the lines centred in the box's height."""
     while True:
         lines = wrap(text, box.w, size, weight, sep)
-        step = round(size * 1.3)
-        if size <= MIN_TEXT or len(lines) * step <= box.h:
+        step = round(assets.scaled_size(size) * 1.3)  # (as drawn at the Text size setting)
+        if assets.scaled_size(size - 1) < MIN_TEXT or len(lines) * step <= box.h:
             break
         size -= 1
     top = box.y + (box.h - len(lines) * step) / 2 if middle else box.y

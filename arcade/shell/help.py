@@ -9,10 +9,10 @@ from arcade.engine.plugin import help_seen_key
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape
-from arcade.engine.ui.text import blit_center, render
+from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.widgets import Dimmer, wrap_lines
 
-TEXT_SIZES = range(18, 14, -1)  # every card's text at one size: the largest at which every card's rows fit
+TEXT_SIZES = range(18, 12, -1)  # every card's text at one size: the largest at which every card's rows fit (13: larger text)
 GUTTER = 28
 # landscape: the keys and what they do in two columns side by side, the rules under them across the card
 WIDE_CARD_W, WIDE_ROW_H, WIDE_RULE_H, WIDE_COL_GAP = 792, 48, 30, 28
@@ -94,42 +94,72 @@ class HelpOverlay(Scene):
         self._show()
         self.app.play("menu_move")
 
+    @staticmethod
+    def line_step(size: int) -> int:
+        """Half the distance between a row's two lines at text ``size``: 10 px at 100 %, wider apart as the Text
+        size setting makes the text larger."""
+        return max(10, round(assets.scaled_size(size) * 0.55))
+
+    def _pitch(self, n: int, size: int, least: int) -> int:
+        """The height of a row of ``n`` lines (at least ``least``, the row height at 100 %)."""
+        return max(least, 2 * self.line_step(size) * (n - 1) + assets.scaled_size(size) + 4)
+
+    def _lines(self, keys: str, what: str, keys_w: int, width: int, size: int) -> int:
+        k = (wrap(_(keys), keys_w, size, "bold") or [_(keys)]) if keys else []
+        d = wrap(_(what), width, size) or [_(what)]
+        return max(len(k), len(d))
+
     def card_rect(self, size) -> pygame.Rect:
         w, h = size
         pager = 24 if len(self.pages) > 1 else 0
-        if is_landscape(size):
-            keyed = sum(1 for k, _w in self.rows if k)
-            rows_h = -(-keyed // 2) * WIDE_ROW_H + (len(self.rows) - keyed) * WIDE_RULE_H
-            card = pygame.Rect(0, 0, WIDE_CARD_W, 118 + rows_h + pager)
+        landscape = is_landscape(size)
+        if landscape:
+            card = pygame.Rect(0, 0, WIDE_CARD_W, 0)
+            rows = self.placed(card, True)
+            card.h = 118 + pager + (rows[-1][6] if rows else 0)
             card.center = (w // 2, h // 2)
             return card
-        card = pygame.Rect(30, 0, w - 60, 110 + 44 * len(self.rows) + pager)
+        card = pygame.Rect(30, 0, w - 60, 0)
+        rows = self.placed(card, False)
+        card.h = 110 + pager + (rows[-1][6] if rows else 0)
         card.centery = h // 2
         return card
 
     def placed(self, card: pygame.Rect, landscape: bool) -> list:
-        """Where each row goes: ``(keys, what, keys x, what x or None (centred), what's width, centre y)``."""
+        """Where each row goes: ``(keys, what, keys x, what x or None (centred), what's width, centre y, the rows'
+        height so far)``: rows of two lines are as high as their text needs (more at a larger text size)."""
         out = []
         if not landscape:
             inner = card.w - 44
             size, keys_w = self.layout(inner)
-            for i, (keys, what) in enumerate(self.rows):
+            y = 0
+            for keys, what in self.rows:
                 x, width = (card.x + 22 + keys_w + GUTTER, inner - keys_w - GUTTER) if keys else (None, card.w - 40)
-                out.append((keys, what, card.x + 22, x, width, card.y + 90 + 44 * i))
+                pitch = self._pitch(self._lines(keys, what, keys_w, width, size), size, 44)
+                out.append((keys, what, card.x + 22, x, width, card.y + 68 + y + pitch // 2, y + pitch))
+                y += pitch
             return out
         inner = (card.w - 44 - WIDE_COL_GAP) // 2
         size, keys_w = self.layout(inner)
         keyed = [r for r in self.rows if r[0]]
         per = -(-len(keyed) // 2)
-        y0 = card.y + 84
+        pitches = [self._pitch(self._lines(k, wh, keys_w, inner - keys_w - GUTTER, size), size, WIDE_ROW_H)
+                   for k, wh in keyed]
+        # a row and the one beside it share a line: each pair as high as the higher
+        row_h = [max(p for k, p in enumerate(pitches) if k % per == r) for r in range(per)] if per else []
+        tops = [sum(row_h[:r]) for r in range(per)]
+        grid = sum(row_h)
+        y0 = card.y + 60
         for i, (keys, what) in enumerate(keyed):
             col, row = divmod(i, per)
             kx = card.x + 22 + col * (inner + WIDE_COL_GAP)
-            out.append((keys, what, kx, kx + keys_w + GUTTER, inner - keys_w - GUTTER, y0 + row * WIDE_ROW_H))
-        y = y0 + per * WIDE_ROW_H - WIDE_ROW_H // 2 + WIDE_RULE_H // 2 + 4
+            out.append((keys, what, kx, kx + keys_w + GUTTER, inner - keys_w - GUTTER,
+                        y0 + tops[row] + row_h[row] // 2, grid))
+        y = grid
         for keys, what in (r for r in self.rows if not r[0]):
-            out.append((keys, what, None, None, card.w - 40, y))
-            y += WIDE_RULE_H
+            pitch = self._pitch(self._lines("", what, 0, card.w - 40, size), size, WIDE_RULE_H)
+            out.append((keys, what, None, None, card.w - 40, y0 + y + 4 + pitch // 2, y + pitch))
+            y += pitch
         return out
 
     def handle(self, event) -> None:
@@ -162,17 +192,18 @@ class HelpOverlay(Scene):
         landscape = is_landscape((w, h))
         inner = (card.w - 44 - WIDE_COL_GAP) // 2 if landscape else card.w - 44
         size, keys_w = self.layout(inner)
-        for keys, what, kx, x, width, y in self.placed(card, landscape):
+        off = self.line_step(size)
+        for keys, what, kx, x, width, y, _h in self.placed(card, landscape):
             if keys:
                 klines = wrap(_(keys), keys_w, size, "bold") or [_(keys)]
                 for i, line in enumerate(klines):
                     k = render(line, size, colors.BUTTON)
-                    dy = 0 if len(klines) == 1 else (-10 if i == 0 else 10)
+                    dy = 0 if len(klines) == 1 else (-off if i == 0 else off)
                     surface.blit(k, k.get_rect(midleft=(kx, y + dy)))
             lines = wrap(_(what), width, size) or [_(what)]
             for i, line in enumerate(lines):
                 d = render(line, size, colors.TEXT, "medium")
-                dy = 0 if len(lines) == 1 else (-10 if i == 0 else 10)
+                dy = 0 if len(lines) == 1 else (-off if i == 0 else off)
                 if x is None:
                     blit_center(surface, d, (w / 2, y + dy))
                 else:
@@ -183,7 +214,7 @@ class HelpOverlay(Scene):
             foot = _("Left/Right: other games  ·  any other key closes")
         else:
             foot = _("press any key")
-        blit_center(surface, render(foot, 16, colors.BUTTON, "regular"), (w / 2, card.bottom - 18))
+        blit_center(surface, fit(foot, card.w - 24, 16, colors.BUTTON, "regular", min_size=13), (w / 2, card.bottom - 18))
 
 
 def open_help(app, game_id: str, first_launch: bool = False):

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 
 import pygame
 
+from arcade.engine import assets
 from arcade.engine.i18n import N_, _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
@@ -84,6 +85,10 @@ class PauseOverlay(Scene):
             self.text_w = w - 40
             r = self.list.rect
             rect = pygame.Rect(r.x - 40, r.y - 120, r.w + 80, r.h + 150)
+        self._code_step = assets.font_for("Ag", 16, "bold").get_linesize()
+        if len(self.code_lines()) > 1 and not is_landscape(size):  # the code's second line goes above the buttons
+            self.list.rect.y += self._code_step
+            rect.h += self._code_step
         self.dim = Dimmer(size, t["veil"])
         self.card: tuple[pygame.Surface, pygame.Rect] | None = None
         fill, edge = t["card"], t["edge"]
@@ -120,14 +125,25 @@ class PauseOverlay(Scene):
             return
         self.list.handle(event)
 
+    def code_lines(self) -> list[str]:
+        """The game code's line, or two (the code, then "C copies") when larger text makes it too long for one."""
+        if not self.code:
+            return []
+        line = _("Game code {code}  ·  C copies").format(code=self.code)
+        if assets.font_for(line, 13, "bold").size(line)[0] <= self.text_w:
+            return [line]
+        head, _dot, tail = line.rpartition("  ·  ")
+        return [head, tail] if head else [line]
+
     def draw(self, surface) -> None:
         self.dim.draw(surface)
         if self.card is not None:
             surface.blit(*self.card)
         blit_center(surface, fit(_(self.title), self.text_w, 56, self.theme["title"], min_size=40), self.title_at)
-        if self.code:
-            blit_center(surface, fit(_("Game code {code}  ·  C copies").format(code=self.code), self.text_w, 16,
-                                     self.theme["title"], min_size=13), self.code_at)
+        x, y = self.code_at
+        for i, line in enumerate(self.code_lines()):
+            blit_center(surface, fit(line, self.text_w, 16, self.theme["title"], min_size=13),
+                        (x, y + i * self._code_step))
         self.list.draw(surface)
 
 

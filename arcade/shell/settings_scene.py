@@ -8,15 +8,18 @@ import logging
 import pygame
 
 from arcade.engine import settings as specs
-from arcade.engine.i18n import _
+from arcade.engine.i18n import N_, _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape
+from arcade.engine import assets
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.widgets import ButtonList, Item, wrap_lines
 
 log = logging.getLogger("arcade")
 
+LOGICAL_W = 480  # the portrait canvas's width
+HINT = N_("Up/Down choose  ·  Left/Right change  ·  Esc back")
 # landscape: the list on the left, the selected row's name, value and note in a panel on its right
 LIST = pygame.Rect(24, 96, 480, 0)
 LIST_VIEW_H = 412
@@ -45,9 +48,20 @@ class SettingsScene(Scene):
         self.landscape = is_landscape(size)
         if self.landscape:
             self.list.rect, self.list.view_h = LIST.copy(), LIST_VIEW_H
-        else:
+        else:  # with larger text the list gives up room for a note in two lines and the keys under it
             self.list.rect, self.list.view_h = pygame.Rect(30, 130, 420, 0), 600
+            if assets.text_scale() != 1.0 or self._long_notes():
+                hint = _(HINT)  # measured in the language shown (Chinese lines are taller)
+                room = 2 * assets.font_for(hint, 17, "medium").get_linesize() + \
+                    assets.font_for(hint, 16, "regular").get_linesize() + 12
+                self.list.view_h = min(600, 800 - 130 - room)
         self._panel = None
+
+    def _long_notes(self) -> bool:
+        """Some setting's note needs two lines under the portrait list (in the language shown)."""
+        specs_ = list(specs.CORE) + [s for g in self.app.registry.values() for s in g.settings]
+        return any(assets.font_for(_(s.note), 13, "medium").size(_(s.note))[0] > LOGICAL_W - 40
+                   for s in specs_ if s.note and not s.hidden)
 
     def refresh(self) -> None:
         items = []
@@ -111,7 +125,7 @@ class SettingsScene(Scene):
         self.list.handle(event)
 
     def language_changed(self) -> None:
-        self._panel = None
+        self.resize(self.app.size)
 
     def draw(self, surface) -> None:
         surface.fill(colors.PAGE)
@@ -122,11 +136,17 @@ class SettingsScene(Scene):
         self.list.draw(surface)
         note = self._notes.get(self.list.items[self.list.selected].key, "")
         note = _(note) if note else ""
-        if note:
-            blit_center(surface, fit(note, surface.get_width() - 40, 17, colors.TEXT, "medium", min_size=13),
-                        (surface.get_width() / 2, 752))
-        hint = render(_("Up/Down choose  ·  Left/Right change  ·  Esc back"), 16, colors.TEXT, "regular")
-        blit_center(surface, hint, (surface.get_width() / 2, 782))
+        w = surface.get_width()
+        hint = fit(_(HINT), w - 24, 16, colors.TEXT, "regular", min_size=13)
+        hint_rect = blit_center(surface, hint, (w / 2, 782))
+        if note:  # one line, or two when the text size makes it too long for one; just above the keys
+            one = fit(note, w - 40, 17, colors.TEXT, "medium", min_size=13)
+            lines = [one] if one.get_width() <= w - 40 else [
+                fit(line, w - 40, 17, colors.TEXT, "medium", min_size=13) for line in wrap_lines(note, w - 40, 17)[:2]]
+            step = assets.font_for(note, 17, "medium").get_linesize()
+            last = min(752, hint_rect.top - 2 - lines[-1].get_height() / 2)
+            for i, label in enumerate(lines):
+                blit_center(surface, label, (w / 2, last - (len(lines) - 1 - i) * step))
 
 
     def _draw_landscape(self, surface) -> None:
@@ -145,7 +165,7 @@ class SettingsScene(Scene):
                              border_radius=10)
         for label, pos in lines:
             surface.blit(label, label.get_rect(midtop=pos))
-        hint = fit(_("Up/Down choose  ·  Left/Right change  ·  Esc back"), w - 48, 16, colors.TEXT, "regular",
+        hint = fit(_(HINT), w - 48, 16, colors.TEXT, "regular",
                    min_size=13)
         blit_center(surface, hint, (w / 2, h - 24))
 
@@ -154,15 +174,18 @@ class SettingsScene(Scene):
         out, x, y, inner = [], PANEL.centerx, PANEL.y + 22, PANEL.w - 32
         if it.header or it.adjust is None:
             return out
+        grow = assets.scaled_size(17) - 17  # the lines move apart as the Text size setting enlarges them
         for line in wrap_lines(it.label, inner, 24, "bold")[:2]:
             out.append((fit(line, inner, 24, colors.BUTTON_HOVER, min_size=13), (x, y)))
-            y += 32
+            y += 32 + grow
         out.append((fit(it.detail, inner, 22, colors.BUTTON_HOVER, "medium", min_size=13), (x, y + 6)))
-        y += 52
-        note = self._notes.get(it.key, "")
-        for line in wrap_lines(_(note), inner, 17)[:10] if note else []:
-            out.append((render(line, 17, colors.BUTTON_HOVER, "medium"), (x, y)))
-            y += 26
+        y += 52 + grow
+        raw = self._notes.get(it.key, "")
+        note = _(raw) if raw else ""  # (gettext of "" is the catalogue's header)
+        step = max(26, assets.font_for(note, 17, "medium").get_linesize()) if note else 26
+        for line in wrap_lines(note, inner, 17)[:10] if note else []:
+            out.append((fit(line, inner, 17, colors.BUTTON_HOVER, "medium", min_size=13), (x, y)))
+            y += step
         return out
 
 

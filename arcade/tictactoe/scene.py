@@ -14,7 +14,6 @@ import logging
 import math
 import random
 from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
@@ -127,7 +126,7 @@ def layout_for(size) -> Layout:
     return LANDSCAPE if is_landscape(size) else PORTRAIT
 
 
-@lru_cache(maxsize=128)
+@assets.text_cache(maxsize=128)
 def wrap(text: str, width: int, size: int, weight: str = "bold", lines: int = 2, min_size: int = 13) -> tuple:
     """``text`` in at most ``lines`` lines of at most ``width`` pixels: ``(size, lines)`` at the largest size from
     ``size`` down to ``min_size`` where it fits (at ``min_size`` the rest is cut at the last line's end).

@@ -194,13 +194,15 @@ def test_the_float_rises_out_of_the_score_box_into_the_gap_above_it():
 
 
 # ----------------------------------------------------------------------------------------------------- readable in play
+@pytest.mark.parametrize("text", [1.0, 1.5], ids=["text100", "text150"])
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_the_wide_screens_in_play_are_readable(make_app, measured, monkeypatch, lang):
+def test_the_wide_screens_in_play_are_readable(make_app, measured, monkeypatch, lang, text):
     from arcade.engine import i18n
     from arcade.game2048.autoplay import AIController
     from arcade.game2048.review import MoveReview
 
     app = wide_app(make_app, lang)
+    app.set_setting("text_size", text)
     try:
         bad = []
         s = play(app)

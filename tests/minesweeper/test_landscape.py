@@ -350,13 +350,15 @@ def wide_screens(app, s, monkeypatch):
     return out
 
 
+@pytest.mark.parametrize("text", [1.0, 1.5], ids=["text100", "text150"])
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_every_wide_minesweeper_screen_reads_well(wide, measured, monkeypatch, lang):
+def test_every_wide_minesweeper_screen_reads_well(wide, measured, monkeypatch, lang, text):
     from arcade.engine import i18n
 
     app, s = wide
     try:
         app.set_setting("language", lang)
+        app.set_setting("text_size", text)
         shots = wide_screens(app, s, monkeypatch)
     finally:
         i18n.set_language("en")

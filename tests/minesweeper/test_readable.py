@@ -161,7 +161,9 @@ def screens(app, s):
     return out
 
 
-def test_every_minesweeper_screen_reads_well(app, game, measured):
+@pytest.mark.parametrize("text", [1.0, 1.5], ids=["text100", "text150"])
+def test_every_minesweeper_screen_reads_well(app, game, measured, text):
+    app.set_setting("text_size", text)
     shots = screens(app, game)
     assert {"Beginner", "Intermediate", "Expert", "Custom", "No-guess", "Hint  H"} <= words(shots["beginner, ready"])
     assert "Width must be 5 to 25 columns, not 99" in words(shots["the custom card, refusing"])

@@ -254,7 +254,7 @@ def test_wide_settings_show_the_list_left_and_the_selected_rows_note_in_a_panel(
     frames(app, 1, events=click((r.right - 20, r.centery)))  # the right part of a row steps it forward
     assert app.profile.get(row.key) != before
     turn(app, (480, 800))
-    assert s.list.rect.x == 30 and s.list.view_h == 600 and s.list.items[s.list.selected].key == row.key
+    assert s.list.rect.x == 30 and s.list.view_h <= 600 and s.list.items[s.list.selected].key == row.key
 
 
 # --------------------------------------------------------------------------------------------------------- the stats

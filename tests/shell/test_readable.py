@@ -164,3 +164,47 @@ def test_every_screen_in_a_wide_window_is_laid_out_for_it(make_app, measured):
         i18n.set_language("en")
     assert seen > 200
     assert not bad, "\n".join(sorted(set(bad)))
+
+
+@pytest.mark.parametrize("window", [(480, 800), (800, 480)], ids=["portrait", "landscape"])
+def test_larger_text_keeps_every_screen_readable(make_app, measured, window):
+    """Text size 125 % and 150 % (Settings): small text grows, every screen still fits it: no text off the canvas,
+    none over another, in English and 简体中文; the text really is larger (the measures can fail)."""
+    from readable import overlapping
+
+    from arcade.engine import assets, i18n
+
+    app = make_app(window=window)
+    bad = []
+    try:
+        for size in (1.25, 1.5):
+            app.set_setting("text_size", size)
+            assert assets.text_scale() == size
+            for lang in ("en", "zh"):
+                app.set_setting("language", lang)
+                for name, canvas in screens(app):
+                    where = f"{size:g} {lang} {name}"
+                    bad += [f"{where}: {p.text!r} runs off the canvas" for p in canvas.pieces if p.cut]
+                    bad += [f"{where}: {a!r} overlaps {b!r}" for a, b in overlapping(canvas)]
+                    bad += [f"{where}: {p.text!r} {p.contrast:.2f}:1" for p in canvas.pieces
+                            if p.contrast < MIN_CONTRAST]
+    finally:
+        i18n.set_language("en")
+    assert not bad, "\n".join(sorted(set(bad)))
+
+
+def test_the_text_size_setting_enlarges_small_text_at_once(make_app):
+    from arcade.engine import assets
+    from arcade.engine.ui.text import Label, render
+
+    app = make_app()
+    small, title = render("Undo", 15).get_height(), render("Settings", 40).get_height()
+    label = Label(15)
+    before = label.get("1,234").get_height()
+    app.set_setting("text_size", 1.5)
+    assert render("Undo", 15).get_height() > small * 1.3  # drawn again, larger, without a restart
+    assert label.get("1,234").get_height() > before * 1.3  # a label re-renders the same text at the new size
+    assert render("Settings", 40).get_height() == title  # large text keeps its size
+    assert assets.scaled_size(13) == 20 and assets.scaled_size(22) == assets.LARGE_TEXT
+    app.set_setting("text_size", 1.0)
+    assert render("Undo", 15).get_height() == small

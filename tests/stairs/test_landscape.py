@@ -265,10 +265,12 @@ def test_the_ghost_tag_reads_and_its_marker_keeps_out_of_the_hud(make_app, monke
 
 
 # ------------------------------------------------------------------------------------------------ game over
+@pytest.mark.parametrize("text", [1.0, 1.5], ids=["text100", "text150"])
 @pytest.mark.parametrize("lang", ["en", "zh"])
-def test_the_game_over_card_is_wide_and_reads(make_app, measured, lang):
+def test_the_game_over_card_is_wide_and_reads(make_app, measured, lang, text):
     app = wide(make_app, seed=5)
     app.set_setting("language", lang)
+    app.set_setting("text_size", text)
     s = play(app)
     climb(app, s, 6)
     die(app, s)

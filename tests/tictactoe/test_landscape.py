@@ -174,10 +174,12 @@ def test_the_chooser_sits_at_the_right_and_its_rows_and_start_work(make_app):
     assert s.match.rows[3][3] == "X"
 
 
-def test_every_landscape_screen_of_the_game_is_readable_in_english_and_chinese(make_app, measured, tmp_path):
+@pytest.mark.parametrize("text", [1.0, 1.5], ids=["text100", "text150"])
+def test_every_landscape_screen_of_the_game_is_readable_in_english_and_chinese(make_app, measured, tmp_path, text):
     from arcade.engine import i18n
 
     app = wide_app(make_app)
+    app.set_setting("text_size", text)
     bad, seen = [], 0
     try:
         for lang in ("en", "zh"):

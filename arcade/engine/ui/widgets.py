@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from arcade.engine import assets
 from typing import Callable
 
 import pygame
@@ -246,7 +246,7 @@ def progress_bar(surface, rect, fraction: float) -> None:
                      border_radius=rect.h // 2)
 
 
-@lru_cache(maxsize=256)
+@assets.text_cache(maxsize=256)
 def two_lines(text: str, width: int, size: int, weight: str = "bold") -> tuple[str, ...]:
     """``text`` on one line of ``width`` at ``size``, else split at the space that makes two lines fit (one line
     when no split fits: the caller fits it). Cached: cards draw it every frame."""
@@ -360,7 +360,7 @@ def wrap_lines(text: str, width: int, size: int, weight: str = "medium") -> list
     return list(_wrapped(text, width, size, weight))
 
 
-@lru_cache(maxsize=256)
+@assets.text_cache(maxsize=256)
 def _wrapped(text: str, width: int, size: int, weight: str) -> tuple[str, ...]:
     from arcade.engine import assets
 
