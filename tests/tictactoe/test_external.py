@@ -31,7 +31,9 @@ def test_a_good_engine_moves_and_its_messages_are_kept():
     ("crash", "ended (exit code 3)"), ("garbage", "answered garbage"), ("illegal", "illegal move 0,0"),
     ("refuse", "refused START"), ("hang", "did not move within"), ("mute", "did not answer START")])
 def test_every_failure_is_one_line_and_the_process_is_ended(mode, words):
-    e = engine(mode, turn_ms=200, grace_s=0.3, start_s=1.0)
+    # a deadline only where the failure is the deadline (a busy machine may start a Python engine slowly)
+    e = engine(mode, turn_ms=200 if mode == "hang" else 20000, grace_s=0.3 if mode == "hang" else 5.0,
+               start_s=1.0 if mode == "mute" else 30.0)
     assert e.start() is None
     proc = e.proc
     e.ask([(0, 0, 1)])
