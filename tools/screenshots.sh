@@ -157,6 +157,17 @@ for size in 408x680 800x480 1000x1000 1280x1000 1920x1080; do
     shot "window-$size" 120 --window "$size" --data-dir "$TMP/pd-w$size"
 done
 
+# the Text size setting at 150 %: settings (its own row selected) and 2048 with the AI panel, portrait; Minesweeper wide
+for d in t150a t150b t150c; do
+    mkdir -p "$TMP/pd-$d"
+    echo '{"schema":1,"settings":{"text_size":1.5,"help.2048":true,"help.minesweeper":true},"stamps":{},"best":{},"low":{},"history":{},"totals":{},"saves":{}}' > "$TMP/pd-$d/profile.json"
+done
+shots text150 wait:2 click:240,465 wait:1 key:Down key:Down key:Down key:Down key:Down key:Down wait:0.3 shot:settings \
+    -- --data-dir "$TMP/pd-t150a"
+shots text150 wait:1.5 key:Left wait:0.3 key:i wait:1.5 shot:2048-panel -- --data-dir "$TMP/pd-t150b" play 2048 --seed 3
+shots text150 wait:1.5 key:space wait:0.5 shot:mines-wide -- --data-dir "$TMP/pd-t150c" --window 1260x840 \
+    play minesweeper --seed 3
+
 # landscape: every screen in a wide window of 1260x840 (the 840x560 canvas at 1.5; clicks are canvas pixels x 1.5)
 W=(--window 1260x840)
 shot land-menu 120 "${W[@]}" --data-dir "$TMP/pd-l0"
