@@ -194,6 +194,11 @@ shots land-zh-mines wait:1.5 key:space wait:0.3 key:p wait:0.3 shot:expert -- --
     --level expert --seed 5 --new --data-dir "$TMP/pd-lz3"
 shots land-zh-menu wait:2 click:846,178 wait:1 shot:settings key:Escape wait:0.8 click:1102,178 wait:1 shot:stats \
     -- --lang zh "${W[@]}" --data-dir "$TMP/pd-lz4"
+shots land-zh-menu wait:2 click:846,282 wait:1 shot:help -- --lang zh "${W[@]}" --data-dir "$TMP/pd-lz5"
+shots land-zh-2048 wait:1.5 key:space wait:0.4 key:Left wait:0.3 key:Escape wait:0.6 shot:paused \
+    -- --lang zh "${W[@]}" play 2048 --seed 3 --data-dir "$TMP/pd-lz6"
+shots zh-2048 wait:1.5 key:space wait:0.4 key:Left wait:0.3 key:Escape wait:0.6 shot:paused \
+    -- --lang zh play 2048 --seed 3 --data-dir "$TMP/pd-lz7"
 
 # a 2048 replay mid-way, its review, and the replay jumped to the costliest move (a game by an imperfect player:
 # the AI's move, or a random one 12 % of the time)
