@@ -308,7 +308,7 @@ class ReplayPlayer(Scene):
 
     # ----- drawing -----
     def draw_controls(self, surface) -> None:
-        """The buttons, the timeline (with the game's marks) and the keys line."""
+        """The buttons, the timeline (with the game's marks) and the keys (:meth:`draw_keys`)."""
         b = self.BUTTONS
         back, fwd = self.STEP_LABELS
         self.draw_button(surface, b["back"], _(back))
@@ -316,6 +316,10 @@ class ReplayPlayer(Scene):
         self.draw_button(surface, b["fwd"], _(fwd))
         self.draw_button(surface, b["speed"], f"{self.speed:g}x")
         self.draw_timeline(surface)
+        self.draw_keys(surface)
+
+    def draw_keys(self, surface) -> None:
+        """The keys in one line across the canvas at ``KEYS_Y`` (a game's side column wraps them in a box)."""
         w = surface.get_width()
         blit_center(surface, fit(_(self.KEYS), w - 40, 15, self.KEYS_COLOUR, "medium"), (w / 2, self.KEYS_Y))
 

@@ -136,18 +136,11 @@ class ReplayScene(ReplayPlayer):
             bar = self.layout["review"] if self.wide else pygame.Rect(120, 714, 240, 8)
             progress_bar(surface, bar, self.reviewer.progress)
 
-    def draw_controls(self, surface) -> None:
-        """The engine's controls; in the wide layout the keys go under the timeline, a few to a line."""
+    def draw_keys(self, surface) -> None:
+        """The engine's keys line; in the wide layout the keys go under the timeline, a few to a line."""
         if not self.wide:
-            super().draw_controls(surface)
+            super().draw_keys(surface)
             return
-        b = self.BUTTONS
-        back, fwd = self.STEP_LABELS
-        self.draw_button(surface, b["back"], _(back))
-        self.draw_button(surface, b["play"], _("Pause") if self.playing else _("Play"), active=self.playing)
-        self.draw_button(surface, b["fwd"], _(fwd))
-        self.draw_button(surface, b["speed"], f"{self.speed:g}x")
-        self.draw_timeline(surface)
         r, keys = self.layout["keys"], _(self.KEYS)
         if self._keys is None or self._keys[0] != keys:
             self._keys = (keys, wrap(keys.replace(" · ", "  ·  "), r.w, 15, "medium"))

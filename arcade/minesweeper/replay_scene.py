@@ -252,18 +252,11 @@ class MinesReplayScene(ReplayPlayer):
             return pygame.Rect(self.TIMELINE.x, self.BUTTONS["back"].bottom + 6, self.TIMELINE.w, 20)
         return pygame.Rect(self.TIMELINE.x, self.TIMELINE.bottom + 4, self.TIMELINE.w, 20)
 
-    def draw_controls(self, surface) -> None:
-        """The buttons and the timeline; in the wide canvas's column the keys a few to a line under them."""
+    def draw_keys(self, surface) -> None:
+        """The keys line; in the wide canvas's column the keys a few to a line under the buttons."""
         if self.keys_box is None:
-            super().draw_controls(surface)
+            super().draw_keys(surface)
             return
-        b = self.BUTTONS
-        back, fwd = self.STEP_LABELS
-        self.draw_button(surface, b["back"], _(back))
-        self.draw_button(surface, b["play"], _("Pause") if self.playing else _("Play"), active=self.playing)
-        self.draw_button(surface, b["fwd"], _(fwd))
-        self.draw_button(surface, b["speed"], f"{self.speed:g}x")
-        self.draw_timeline(surface)
         box = self.keys_box
         lines = wrap(_(self.KEYS), box.w, 14, "medium", " · ")
         for i, line in enumerate(lines):

@@ -152,17 +152,10 @@ class TicTacToeReplayScene(ReplayPlayer):
             else:
                 blit_center(surface, render(count, 15, SOFT, "medium"), (240, 742))
 
-    def draw_controls(self, surface) -> None:
-        """In the column: the buttons and the timeline, and the keys in up to three lines under them."""
+    def draw_keys(self, surface) -> None:
+        """In the column: the keys in up to three lines under the buttons."""
         if not self.landscape:
-            return super().draw_controls(surface)
-        back, fwd = self.STEP_LABELS
-        b = self.BUTTONS
-        self.draw_button(surface, b["back"], _(back))
-        self.draw_button(surface, b["play"], _("Pause") if self.playing else _("Play"), active=self.playing)
-        self.draw_button(surface, b["fwd"], _(fwd))
-        self.draw_button(surface, b["speed"], f"{self.speed:g}x")
-        self.draw_timeline(surface)
+            return super().draw_keys(surface)
         draw_lines(surface, _(self.KEYS), SIDE_KEYS, 15, self.KEYS_COLOUR, "medium", lines=3)
 
     def _numbers(self, surface, moves) -> None:
