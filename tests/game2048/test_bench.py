@@ -313,3 +313,52 @@ def test_regret_bench_collects_late_boards_from_checkpoints_and_compares_budgets
     assert bench_regret.run(p.parse_args(["--boards", str(tmp_path / "odd.json")])) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 3 and err.count("cannot read") == 2
+
+
+LATE = [[2, 4, 8, 16], [32, 64, 128, 256], [4, 2, 4, 2], [0, 0, 0, 0]]
+
+
+def test_games_can_start_from_given_positions(tmp_path, capsys):
+    """``--starts``: game i plays from position i (a list of grids, 64-bit boards or [seed, move, board]), the
+    record keeps the last board, and a run's JSON is itself a file of starts (its games' last boards)."""
+    from arcade.game2048 import bitboard
+
+    starts = tmp_path / "starts.json"
+    starts.write_text(json.dumps([LATE, [7, 100, bitboard.to_board(LATE)]]))
+    out = tmp_path / "run.json"
+    args = parse(["--ai", "expectimax", "--games", "2", "--seed", "3", "--jobs", "1", "--param", "depth=1",
+                  "--param", "budget_ms=None", "--until", "512", "--starts", str(starts), "--json", str(out),
+                  "--quiet"])
+    assert bench.run(args) == 0
+    data = json.loads(out.read_text())
+    assert data["run"]["starts"] == [LATE, LATE]
+    for g in data["games"]:
+        board = g["board"]
+        assert sum(map(sum, board)) >= sum(map(sum, LATE))  # tiles only grow from the start
+        assert max(map(max, board)) == g["max_tile"] >= 256
+        assert g["moves"] < 300  # it began late: 512 is a few dozen merges away, not a whole game
+    # the two games share the board but not the spawns
+    assert data["games"][0]["board"] != data["games"][1]["board"]
+    again = tmp_path / "again.json"
+    args = parse(["--ai", "expectimax", "--games", "1", "--param", "depth=1", "--param", "budget_ms=None",
+                  "--max-moves", "3", "--starts", str(out), "--json", str(again), "--quiet"])
+    assert bench.run(args) == 0
+    assert json.loads(again.read_text())["run"]["starts"] == [data["games"][0]["board"]]
+
+
+@pytest.mark.parametrize("content, message", [
+    ("[]", "holds no positions"),
+    ('{"a": 1}', "neither a run's JSON nor a list of boards"),
+    ("[[[2, 3, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]]", "position 0 is not a 4x4 board of tiles"),
+    ("[[1, 2]]", "position 0 is not a 4x4 board"),
+    ("[-5]", "position 0 (-5) is not a 64-bit board"),
+    ('[true]', "position 0 is not a 4x4 board"),
+    ("[" + json.dumps(LATE) + "]", "holds 1 positions, fewer than --games 2"),
+    ("{not json", "--starts"),
+])
+def test_bad_start_files_are_one_line(tmp_path, capsys, content, message):
+    f = tmp_path / "s.json"
+    f.write_text(content)
+    assert bench.run(parse(["--games", "2", "--starts", str(f), "--quiet"])) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1

@@ -102,3 +102,41 @@ def test_a_run_can_start_from_shipped_weights(tmp_path, weights, capsys):
         main(["train", "2048", "--dir", str(tmp_path / "run2"), "--from", str(tmp_path / "nope.bin")])
     assert e.value.code == 2
     assert "nope.bin" in capsys.readouterr().err
+
+
+def test_training_can_start_games_from_late_boards(tmp_path, capsys):
+    """A share of the games start from the given boards (the late game's weights get trained); the others are
+    new games, and the learning curve reads the new games only."""
+    import json
+
+    from arcade.cli import main
+    from arcade.game2048 import bitboard
+
+    late = bitboard.to_board([[2, 4, 8, 16], [32, 64, 128, 256], [512, 1024, 2048, 4096], [0, 0, 0, 0]])
+    w = ntuple.new_weights()
+    began = np.empty(400, dtype=np.int64)
+    scores, tops, moves = ntuple.train(w, 400, 0.1, 9, [late], 0.5, began)
+    from_late = began >= 0
+    assert 120 < from_late.sum() < 280 and set(began[from_late]) == {0}
+    assert (tops[from_late] >= 12).all()               # the 4096 stays on the board
+    assert (tops[~from_late] < 12).all()               # a new game of an untrained greedy player never makes it
+    none = np.empty(50, dtype=np.int64)
+    ntuple.train(ntuple.new_weights(), 50, 0.1, 9, [late], 0.0, none)
+    assert (none == -1).all()
+
+    starts = tmp_path / "late.json"
+    starts.write_text(json.dumps([[1, 2, late]]))
+    code = main(["train", "2048", "--dir", str(tmp_path / "run"), "--games", "10000", "--chunk", "2500",
+                 "--starts", str(starts), "--start-share", "0.3"])
+    assert code == 0
+    assert "30% of the games start from one of 1 boards" in capsys.readouterr().out
+    row = json.loads((tmp_path / "run" / "curve.jsonl").read_text().splitlines()[0])
+    assert 2500 < row["late_games"] < 3500 and row["games"] + row["late_games"] == 10_000
+    assert row["reach_4096"] < 0.05                  # the late games' 4096 is not counted
+    with pytest.raises(SystemExit):
+        main(["train", "2048", "--dir", str(tmp_path / "r2"), "--start-share", "1.5"])
+    bad = tmp_path / "bad.json"
+    bad.write_text("[[1]]")
+    with pytest.raises(SystemExit) as e:
+        main(["train", "2048", "--dir", str(tmp_path / "r3"), "--starts", str(bad)])
+    assert e.value.code == 2 and "not a 4x4 board" in capsys.readouterr().err

@@ -194,13 +194,19 @@ if _nb is not None:
         return best_d, best_a, best_r
 
     @_njit
-    def _train(w, cellmap, games, alpha, seed, left, right, gl, gr, scores, maxtiles, moves):
-        """Play ``games`` games by the greedy player, learning TD(0) on afterstates as they go."""
+    def _train(w, cellmap, games, alpha, seed, left, right, gl, gr, scores, maxtiles, moves, starts, share, began):
+        """Play ``games`` games by the greedy player, learning TD(0) on afterstates as they go; a game starts
+        from a random board of ``starts`` with probability ``share`` (``began[g]``: which, or -1: a new game)."""
         np.random.seed(seed)
         lookups = cellmap.shape[0] * 8
         step = alpha / lookups
         for g in range(games):
-            b = _spawn(_spawn(np.uint64(0)))
+            began[g] = -1
+            if starts.shape[0] > 0 and np.random.random() < share:
+                began[g] = np.random.randint(starts.shape[0])
+                b = starts[began[g]]
+            else:
+                b = _spawn(_spawn(np.uint64(0)))
             prev = np.uint64(0)
             have_prev = False
             score = 0
@@ -247,13 +253,23 @@ def best_move(weights: np.ndarray, board: int) -> int:
     return int(_choose(weights, CELLS, np.uint64(board), left, right, gl, gr)[0])
 
 
-def train(weights: np.ndarray, games: int, alpha: float, seed: int):
-    """Play and learn ``games`` games (in place); returns (scores, largest exponents, moves) per game."""
+def train(weights: np.ndarray, games: int, alpha: float, seed: int, starts=None, start_share: float = 0.0,
+          began=None):
+    """Play and learn ``games`` games (in place); returns (scores, largest exponents, moves) per game.
+
+    ``starts``: 64-bit boards a game may start from instead of a new game, each game with probability
+    ``start_share`` (late positions: the weights of tiles a new game rarely reaches get trained); ``began``, an
+    int64 array of ``games`` entries if given, receives the index of each game's start board or -1. A started
+    game's score counts the points made from its board."""
     left, right, gl, gr = _tables()
     scores = np.zeros(games, dtype=np.int64)
     tops = np.zeros(games, dtype=np.int64)
     moves = np.zeros(games, dtype=np.int64)
-    _train(weights, CELLS, games, alpha, seed, left, right, gl, gr, scores, tops, moves)
+    pool = np.ascontiguousarray(np.asarray([] if starts is None else starts, dtype=np.uint64).reshape(-1))
+    if began is None:
+        began = np.empty(games, dtype=np.int64)
+    _train(weights, CELLS, games, alpha, seed, left, right, gl, gr, scores, tops, moves, pool, float(start_share),
+           began)
     return scores, tops, moves
 
 

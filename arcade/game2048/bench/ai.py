@@ -109,6 +109,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", type=int_range(3, 8), default=4, metavar="N", help="board size 3..8 (default 4)")
     parser.add_argument("--max-moves", type=positive_int, default=None, metavar="N", help="stop each game after N moves")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--starts", default=None, metavar="FILE",
+                        help="start game i from position i of FILE (a run's JSON: its games' last boards; or a "
+                             "list of boards) instead of a new game")
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -129,12 +132,13 @@ def _queue_checkpoint(state: dict) -> None:
 def play_game(seed: int, strategy: str = "expectimax", params: dict | None = None, until: int | None = None,
               size: int = 4, max_moves: int | None = None, four_probability: float = 0.1, *,
               state: dict | None = None, checkpoint=None, checkpoint_every: int = CHECKPOINT_MOVES,
-              piece: int = 0) -> dict:
+              piece: int = 0, start: list | None = None) -> dict:
     """Play one game headless and return its record (the JSON ``games`` entry plus ``times_ms``).
 
     ``state``: a checkpoint of this game (from an earlier call's ``checkpoint``) to continue from. ``checkpoint``:
     called with a checkpoint dict every ``checkpoint_every`` moves (and at least every ``CHECKPOINT_SECONDS``);
     in a worker process of ``run`` it defaults to sending it to the driver. ``piece``: which sitting plays it.
+    ``start``: a grid to play from instead of a new game (the score counts the points made from it).
     """
     from arcade.game2048 import ai
     from arcade.game2048.game import Game
@@ -154,6 +158,10 @@ def play_game(seed: int, strategy: str = "expectimax", params: dict | None = Non
         resumed = st.get("resumed", 0) + 1
     else:
         game = Game(size=size, seed=seed, four_probability=four_probability)
+        if start is not None:
+            for r, row in enumerate(start):
+                for c, v in enumerate(row):
+                    game.place(r, c, v)
         times, nodes, depths = [], 0, []
         empties = []
         search_time = cpu = seconds = 0.0
@@ -220,6 +228,7 @@ def play_game(seed: int, strategy: str = "expectimax", params: dict | None = Non
         "moves_to_2048": reached.get(2048),
         "moves_to": {str(k): v for k, v in sorted(reached.items())},
         "over": game.over,
+        "board": [list(row) for row in game.grid],
         "ms_per_move": percentile(times_sorted, 0.5),
         "ms_p95": percentile(times_sorted, 0.95),
         "nodes": nodes,
@@ -445,7 +454,44 @@ def _dump(path: str, summary: dict, results: list, run_info: dict | None = None,
     write_json(path, data)
 
 
-_RUN_KEYS = ("strategy", "params", "seed", "until", "size", "max_moves", "four_probability")
+_RUN_KEYS = ("strategy", "params", "seed", "until", "size", "max_moves", "four_probability", "starts")
+
+
+def read_starts(path: str, size: int) -> list:
+    """The start positions in ``path`` as grids: a run's JSON (the last board of each of its games, in seed
+    order), or a JSON list whose items are grids, 64-bit boards of a 4x4 game, or ``[seed, move, board]`` (as
+    ``arcade bench regret --collect`` writes); ValueError (one line) for anything else."""
+    from arcade.game2048 import bitboard, rules
+
+    data = read_json(path, "--starts")
+    if isinstance(data, dict) and isinstance(data.get("games"), list):
+        items = [g.get("board") for g in sorted(data["games"], key=lambda g: g.get("seed", 0)) if isinstance(g, dict)]
+        if any(b is None for b in items):
+            raise ValueError(f"--starts: {path}: a game without its last board (recorded by an older version)")
+    elif isinstance(data, list):
+        items = data
+    else:
+        raise ValueError(f"--starts: {path} is neither a run's JSON nor a list of boards")
+    grids = []
+    for i, item in enumerate(items):
+        if isinstance(item, list) and len(item) == 3 and all(isinstance(x, int) for x in item):
+            item = item[2]
+        if isinstance(item, int) and not isinstance(item, bool):
+            if not 0 <= item < 1 << 64:
+                raise ValueError(f"--starts: {path}: position {i} ({item}) is not a 64-bit board")
+            if size != 4:
+                raise ValueError(f"--starts: {path}: position {i} is a 64-bit board, which only a 4x4 game has")
+            item = [list(r) for r in bitboard.to_grid(item)]
+        ok = (isinstance(item, list) and len(item) == size
+              and all(isinstance(r, list) and len(r) == size for r in item)
+              and all(isinstance(v, int) and not isinstance(v, bool) and rules.is_tile_value(v)
+                      for r in item for v in r))
+        if not ok:
+            raise ValueError(f"--starts: {path}: position {i} is not a {size}x{size} board of tiles")
+        grids.append(item)
+    if not grids:
+        raise ValueError(f"--starts: {path} holds no positions")
+    return grids
 
 
 def _resolved(strategy: str, params: dict) -> dict:
@@ -490,9 +536,9 @@ def _load_resume(path: str, run_info: dict, seeds: list):
 
 
 def _play(item, **kw) -> dict:
-    """One game of the run: ``item`` is (seed, its checkpoint or None)."""
-    seed, state = item
-    return play_game(seed, state=state, **kw)
+    """One game of the run: ``item`` is (seed, its checkpoint or None, its start position or None)."""
+    seed, state, start = item
+    return play_game(seed, state=state, start=start, **kw)
 
 
 def _error(text: str) -> int:
@@ -522,9 +568,18 @@ def run(args) -> int:
         return _error("--resume needs --json FILE (the run to continue)")
     every = getattr(args, "checkpoint_every", CHECKPOINT_MOVES)
     seeds = [seed + i for i in range(args.games)]
+    starts = None
+    if getattr(args, "starts", None):
+        try:
+            starts = read_starts(args.starts, size)
+        except ValueError as e:
+            return _error(str(e))
+        if len(starts) < args.games:
+            return _error(f"--starts: {args.starts} holds {len(starts)} positions, fewer than --games {args.games}")
+        starts = starts[:args.games]
     run_info = {"strategy": strategy, "params": params, "seed": seed, "games": args.games, "until": args.until,
                 "size": size, "max_moves": args.max_moves, "four_probability": four,
-                "resolved": _resolved(strategy, params)}
+                "resolved": _resolved(strategy, params), "starts": starts}
     results, checkpoints, pieces = [], {}, []
     if resume:
         try:
@@ -588,7 +643,7 @@ def run(args) -> int:
 
     kw = dict(strategy=strategy, params=params, until=args.until, size=size, max_moves=args.max_moves,
               four_probability=four, checkpoint_every=every, piece=piece)
-    items = [(s, live.get(s)) for s in todo]
+    items = [(s, live.get(s), starts[s - seed] if starts else None) for s in todo]
     if todo:
         save()  # the run's settings and its new piece are on disk before the first move
     if jobs == 1:  # in this process: checkpoints are saved directly

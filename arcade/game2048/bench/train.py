@@ -4,6 +4,12 @@ by TD(0) self-play, in resumable pieces.
     arcade train 2048 --dir RUN --games 2000000            # a new run, or go on from RUN's checkpoint with --resume
     nice -n 10 arcade train 2048 --dir RUN --resume --minutes 170
     arcade train 2048 --dir RUN2 --from assets/ai/ntuple-2048.bin --alpha 0.05   # go on from the shipped weights
+    arcade train 2048 --dir RUN --resume --starts bench-results/late-boards.json --start-share 0.5
+
+``--starts FILE`` (boards as ``arcade bench 2048 --starts`` reads them) starts that share of the games from a random
+one of its boards: the late game (16384 on the board) is where a strong search loses, and a greedy player that
+starts every game empty reaches it in a few games in a hundred, so those weights would hardly be trained. The
+learning curve counts the new games only (its reach rates stay comparable) and says how many games started late.
 
 Every ``--chunk`` games the kernel returns and one line of progress is printed; every 10,000 games a line of the
 learning curve (average score, the share of games reaching 2048 ... 32768, games and moves a second) is appended
@@ -37,6 +43,27 @@ def _positive_float(text: str) -> float:
     return v
 
 
+def _share(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not 0 <= v <= 1:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 1, got {v}")
+    return v
+
+
+def read_boards(path: str) -> "list[int]":
+    """The 4x4 boards of ``path`` (anything ``arcade bench 2048 --starts`` reads) as 64-bit boards."""
+    from arcade.game2048 import bitboard
+    from arcade.game2048.bench.ai import read_starts
+
+    try:
+        return [bitboard.to_board(g) for g in read_starts(path, 4)]
+    except (ValueError, OverflowError) as e:
+        raise BadOption(str(e)) from None
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dir", required=True, metavar="RUN", help="the run's folder: weights.bin, curve.jsonl")
     parser.add_argument("--resume", action="store_true", help="go on from RUN's checkpoint")
@@ -49,15 +76,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--chunk", type=positive_int, default=1000, help="games a kernel call (default 1000)")
     parser.add_argument("--every", type=_positive_float, default=5.0, help="minutes between checkpoints")
     parser.add_argument("--seed", type=seed, default=1, help="seed of the first piece (each chunk derives its own)")
+    parser.add_argument("--starts", metavar="FILE", help="boards to start games from (see --start-share)")
+    parser.add_argument("--start-share", type=_share, default=0.5,
+                        help="with --starts: the share of games that start from one of its boards (default 0.5)")
     parser.add_argument("--plot", metavar="FILE", help="draw the learning curve to FILE (PNG) and stop")
     parser.add_argument("--export", metavar="FILE", help="write the quantised shipping weights to FILE and stop")
 
 
-def _summary(scores, tops, moves, seconds: float) -> dict:
-    n = len(scores)
-    return {"games": n, "avg_score": float(scores.mean()) if n else 0.0,
-            **{f"reach_{1 << e}": float((tops >= e).mean()) if n else 0.0 for e in REACH},
-            "games_s": n / seconds if seconds else 0.0, "moves_s": float(moves.sum()) / seconds if seconds else 0.0}
+def _summary(scores, tops, moves, seconds: float, began=None) -> dict:
+    """A line of the learning curve: the new games' average and reach rates; speed over every game."""
+    fresh = slice(None) if began is None else began < 0
+    s, t = scores[fresh], tops[fresh]
+    n = len(s)
+    out = {"games": n, "avg_score": float(s.mean()) if n else 0.0,
+           **{f"reach_{1 << e}": float((t >= e).mean()) if n else 0.0 for e in REACH},
+           "games_s": len(scores) / seconds if seconds else 0.0,
+           "moves_s": float(moves.sum()) / seconds if seconds else 0.0}
+    if began is not None and n < len(scores):
+        out["late_games"] = int(len(scores) - n)
+    return out
 
 
 def run(args) -> int:
@@ -101,10 +138,13 @@ def run(args) -> int:
             played = int(head.get("games", 0))
             next_seed = int(head.get("next_seed", args.seed + played // args.chunk + 1))
             print(f"starting from {args.start_from}: {played:,} games of training")
+    starts = np.asarray(read_boards(args.starts) if args.starts else [], dtype=np.uint64)
     start, last_ckpt = time.monotonic(), time.monotonic()
-    block = {"s": [], "t": [], "m": [], "sec": 0.0}
+    block = {"s": [], "t": [], "m": [], "b": [], "sec": 0.0}
     print(f"training {ntuple.N_TUPLES} {ntuple.TUPLE_LEN}-tuples (x8 symmetries), alpha {args.alpha}, "
-          f"chunks of {args.chunk} games, checkpoints every {args.every:g} min to {weights_file}", flush=True)
+          f"chunks of {args.chunk} games, checkpoints every {args.every:g} min to {weights_file}"
+          + (f"; {args.start_share:.0%} of the games start from one of {len(starts):,} boards of {args.starts}"
+             if len(starts) else ""), flush=True)
 
     def checkpoint():
         ntuple.save(w, weights_file, {"games": played, "next_seed": next_seed, "alpha": args.alpha})
@@ -114,22 +154,25 @@ def run(args) -> int:
             break
         n = min(args.chunk, args.games - played, BLOCK - len(block["s"]))
         t0 = time.perf_counter()
-        s, t, m = ntuple.train(w, n, args.alpha, next_seed)
+        b = np.empty(n, dtype=np.int64)
+        s, t, m = ntuple.train(w, n, args.alpha, next_seed, starts, args.start_share, b)
         sec = time.perf_counter() - t0
         next_seed += 1
         played += n
-        for k, v in (("s", s), ("t", t), ("m", m)):
+        for k, v in (("s", s), ("t", t), ("m", m), ("b", b)):
             block[k].append(v)
         block["sec"] += sec
         if sum(len(x) for x in block["s"]) >= BLOCK:
             row = {"games_total": played, **_summary(np.concatenate(block["s"]), np.concatenate(block["t"]),
-                                                     np.concatenate(block["m"]), block["sec"])}
+                                                     np.concatenate(block["m"]), block["sec"],
+                                                     np.concatenate(block["b"]))}
             with open(curve_file, "a", encoding="utf-8") as f:
                 f.write(json.dumps(row) + "\n")
             print(f"{played:>10,} games  avg {row['avg_score']:>9,.0f}  " + "  ".join(
                 f"{1 << e}: {row[f'reach_{1 << e}'] * 100:5.1f} %" for e in REACH)
-                + f"  {row['games_s']:.0f} games/s  {row['moves_s'] / 1e3:.0f} k moves/s", flush=True)
-            block = {"s": [], "t": [], "m": [], "sec": 0.0}
+                + f"  {row['games_s']:.0f} games/s  {row['moves_s'] / 1e3:.0f} k moves/s"
+                + (f"  ({row['late_games']:,} started late)" if "late_games" in row else ""), flush=True)
+            block = {"s": [], "t": [], "m": [], "b": [], "sec": 0.0}
         if time.monotonic() - last_ckpt > args.every * 60:
             checkpoint()
             last_ckpt = time.monotonic()
