@@ -132,6 +132,7 @@ def test_training_can_start_games_from_late_boards(tmp_path, capsys):
     assert "30% of the games start from one of 1 boards" in capsys.readouterr().out
     row = json.loads((tmp_path / "run" / "curve.jsonl").read_text().splitlines()[0])
     assert 2500 < row["late_games"] < 3500 and row["games"] + row["late_games"] == 10_000
+    assert row["late_avg_score"] > 0 and row["late_reach_32768"] == 0.0
     assert row["reach_4096"] < 0.05                  # the late games' 4096 is not counted
     with pytest.raises(SystemExit):
         main(["train", "2048", "--dir", str(tmp_path / "r2"), "--start-share", "1.5"])

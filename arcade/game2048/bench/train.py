@@ -93,7 +93,10 @@ def _summary(scores, tops, moves, seconds: float, began=None) -> dict:
            "games_s": len(scores) / seconds if seconds else 0.0,
            "moves_s": float(moves.sum()) / seconds if seconds else 0.0}
     if began is not None and n < len(scores):
-        out["late_games"] = int(len(scores) - n)
+        late = ~fresh
+        out["late_games"] = int(late.sum())
+        out["late_avg_score"] = float(scores[late].mean())
+        out["late_reach_32768"] = float((tops[late] >= 15).mean())
     return out
 
 
@@ -171,7 +174,8 @@ def run(args) -> int:
             print(f"{played:>10,} games  avg {row['avg_score']:>9,.0f}  " + "  ".join(
                 f"{1 << e}: {row[f'reach_{1 << e}'] * 100:5.1f} %" for e in REACH)
                 + f"  {row['games_s']:.0f} games/s  {row['moves_s'] / 1e3:.0f} k moves/s"
-                + (f"  ({row['late_games']:,} started late)" if "late_games" in row else ""), flush=True)
+                + (f"  ({row['late_games']:,} started late: {row['late_avg_score']:,.0f} points on, ended with 32768 "
+                   f"{row['late_reach_32768'] * 100:.1f} %)" if "late_games" in row else ""), flush=True)
             block = {"s": [], "t": [], "m": [], "b": [], "sec": 0.0}
         if time.monotonic() - last_ckpt > args.every * 60:
             checkpoint()
