@@ -337,6 +337,7 @@ def test_games_can_start_from_given_positions(tmp_path, capsys):
         assert sum(map(sum, board)) >= sum(map(sum, LATE))  # tiles only grow from the start
         assert max(map(max, board)) == g["max_tile"] >= 256
         assert g["moves"] < 300  # it began late: 512 is a few dozen merges away, not a whole game
+        assert g["moves_to"] == {} and g["moves_to_2048"] is None
     # the two games share the board but not the spawns
     assert data["games"][0]["board"] != data["games"][1]["board"]
     again = tmp_path / "again.json"
@@ -344,6 +345,13 @@ def test_games_can_start_from_given_positions(tmp_path, capsys):
                   "--max-moves", "3", "--starts", str(out), "--json", str(again), "--quiet"])
     assert bench.run(args) == 0
     assert json.loads(again.read_text())["run"]["starts"] == [data["games"][0]["board"]]
+
+
+def test_a_start_position_holds_its_milestones_from_move_0():
+    start = [[2048, 1024, 512, 256], [16, 32, 64, 128], [8, 4, 4, 0], [0, 0, 0, 0]]
+    g = bench.play_game(4, "expectimax", {"depth": 3, "budget_ms": None}, until=4096, max_moves=600, start=start)
+    assert g["moves_to_2048"] == 0 and g["moves_to"]["2048"] == 0
+    assert g["max_tile"] == 4096 and g["moves_to"]["4096"] == g["moves"] > 0
 
 
 @pytest.mark.parametrize("content, message", [

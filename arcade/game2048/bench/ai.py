@@ -165,8 +165,8 @@ def play_game(seed: int, strategy: str = "expectimax", params: dict | None = Non
         times, nodes, depths = [], 0, []
         empties = []
         search_time = cpu = seconds = 0.0
-        reached = {}
         max_tile = game.max_tile
+        reached = {m: 0 for m in MILESTONES if m <= max_tile}  # a start position holds these from move 0
         paths = set()
         pieces, resumed = [piece], 0
     started = time.perf_counter()
