@@ -86,7 +86,8 @@ class PauseOverlay(Scene):
             r = self.list.rect
             rect = pygame.Rect(r.x - 40, r.y - 120, r.w + 80, r.h + 150)
         self._code_step = assets.font_for("Ag", 16, "bold").get_linesize()
-        if len(self.code_lines()) > 1 and not is_landscape(size):  # the code's second line goes above the buttons
+        self._lines = self.code_lines()
+        if len(self._lines) > 1 and not is_landscape(size):  # the code's second line goes above the buttons
             self.list.rect.y += self._code_step
             rect.h += self._code_step
         self.dim = Dimmer(size, t["veil"])
@@ -100,6 +101,10 @@ class PauseOverlay(Scene):
             if edge is not None:
                 pygame.draw.rect(card, edge, card.get_rect(), width=3, border_radius=18)
             self.card = (card, rect)
+
+    def language_changed(self) -> None:
+        """The code's line is measured in the language shown: lay out again."""
+        self.resize(self.app.size)
 
     def resume(self) -> None:
         self.app.stack.remove(self)
@@ -141,7 +146,7 @@ class PauseOverlay(Scene):
             surface.blit(*self.card)
         blit_center(surface, fit(_(self.title), self.text_w, 56, self.theme["title"], min_size=40), self.title_at)
         x, y = self.code_at
-        for i, line in enumerate(self.code_lines()):
+        for i, line in enumerate(self._lines):
             blit_center(surface, fit(line, self.text_w, 16, self.theme["title"], min_size=13),
                         (x, y + i * self._code_step))
         self.list.draw(surface)

@@ -70,3 +70,26 @@ def test_the_games_in_play_read_at_the_largest_text_size(make_app, measured, lan
     finally:
         i18n.set_language("en")
     assert not bad, "\n".join(bad)
+
+
+def test_the_pause_code_line_follows_a_change_of_language_made_while_paused(make_app):
+    """The pause overlay measures its code line when it lays out; a language changed in the settings opened from
+    it (the overlay stays under them) lays it out again, in the new language."""
+    from arcade.engine import i18n
+    from arcade.shell.pause import PauseOverlay
+
+    app = make_app(seed=5)
+    try:
+        start(app, "2048")
+        frames(app, 1, events=[key(pygame.K_ESCAPE)])
+        settle(app, 0.3)
+        pause = app.stack.top
+        assert isinstance(pause, PauseOverlay) and pause.code
+        english = list(pause._lines)
+        assert english and english == pause.code_lines() and "Game code" in english[0]
+        app.set_setting("language", "zh")
+        frames(app, 1)
+        assert pause._lines == pause.code_lines() != english
+        assert pause.code in pause._lines[0] and "Game code" not in pause._lines[0]
+    finally:
+        i18n.set_language("en")
