@@ -184,3 +184,51 @@ def test_the_setting_offers_both_learned_strategies():
     names = [v for v, _ in spec.choices]
     assert "ntuple" in names and "ntuple1" in names and spec.default in names
     assert {"ntuple", "ntuple1"} <= set(ai.STRATEGIES)
+
+
+@needs_numba
+def test_a_network_file_plays_instead_of_the_shipped_one_and_a_bench_records_which(fresh, tmp_path, capsys):
+    """``network=FILE`` (a checkpoint or an export) is searched instead of the shipped file, without replacing it
+    for the other searches of the process; a benchmark's record names the file, its hash and training games, and a
+    resumed run refuses another network."""
+    import argparse
+    import json
+
+    from arcade.game2048.bench import ai as bench
+
+    rng = np.random.default_rng(3)
+    w = ntuple.new_weights()
+    hit = rng.integers(0, ntuple.TABLE, 20_000)
+    w[:, hit] = rng.normal(0.0, 400.0, (ntuple.N_TUPLES, hit.size))
+    path = tmp_path / "net.bin"
+    ntuple.save(w, path, {"games": 1234})
+    grid = ((2, 4, 8, 16), (0, 2, 32, 64), (0, 0, 4, 256), (2, 0, 8, 1024))
+    board = bb.to_board(grid)
+    mine = ai.choose(grid, "ntuple1", network=str(path)).scores
+    assert list(mine.values()) == learned.one_ply_values(learned.load_network(path), board)
+    shipped = ai.choose(grid, "ntuple1").scores
+    assert shipped != mine and learned.network() is not None  # the shipped network is untouched
+
+    def run(*argv):
+        p = argparse.ArgumentParser()
+        bench.add_arguments(p)
+        return bench.run(p.parse_args(["--ai", "ntuple1", "--games", "1", "--max-moves", "3", "--quiet", *argv]))
+
+    out = tmp_path / "run.json"
+    assert run("--param", f"network={path}", "--json", str(out)) == 0
+    rec = json.loads(out.read_text())["run"]["network"]
+    assert rec["file"] == str(path) and rec["games"] == 1234 and len(rec["sha256"]) == 16
+    assert rec["bytes"] == path.stat().st_size
+    other = tmp_path / "other.bin"
+    ntuple.save(w * 2, other, {"games": 1234})
+    capsys.readouterr()
+    assert run("--param", f"network={other}", "--json", str(out), "--resume") == 2
+    err = capsys.readouterr().err
+    assert "different run" in err and "network" in err and err.count("\n") == 1
+    bad = tmp_path / "bad.bin"
+    bad.write_bytes(b"\x05\x00\x00\x00hello")
+    assert run("--param", f"network={bad}") == 2
+    err = capsys.readouterr().err
+    assert "not a weights file" in err and err.count("\n") == 1
+    assert run("--param", f"network={tmp_path / 'none.bin'}") == 2
+    assert "none.bin" in capsys.readouterr().err

@@ -27,14 +27,17 @@ from arcade.game2048.ai.strategy import Strategy
 
 log = logging.getLogger("arcade")
 
-__all__ = ["DEFAULTS", "STRATEGY", "GREEDY", "Network", "network", "load_network", "use_network", "reset",
+__all__ = ["DEFAULTS", "STRATEGY", "GREEDY", "Network", "network", "network_from", "describe", "load_network",
+           "use_network", "reset",
            "WEIGHTS_FILE", "tile_score_row", "leaf_value", "one_ply_values", "warm_kernel"]
 
 WEIGHTS_FILE = ("ai", "ntuple-2048.bin")   # under the package's data folder (the repo's assets/)
 
 #: The expectimax defaults (the same CPU-time budget a move), plus the heuristic's share of a leaf's value
-#: (0.05: 12 of 16 games reached 16384 at a 5 ms budget, against 4 of 8 with 0 and 5 of 8 with 0.2).
-DEFAULTS = {**expectimax.DEFAULTS, "heuristic_weight": 0.05}
+#: (0.05: 12 of 16 games reached 16384 at a 5 ms budget, against 4 of 8 with 0 and 5 of 8 with 0.2), and the
+#: network: None for the shipped one, or a weights file (a training checkpoint or an export: benchmarks of a
+#: network before it ships)
+DEFAULTS = {**expectimax.DEFAULTS, "heuristic_weight": 0.05, "network": None}
 
 
 class Network(NamedTuple):
@@ -95,6 +98,57 @@ def network() -> Network | None:
     return _net
 
 
+_files: dict = {}
+
+
+def network_from(path) -> Network:
+    """The network in the weights file ``path``, loaded once a process; ValueError (one line) for a bad file."""
+    key = str(path)
+    got = _files.get(key)
+    if got is None:
+        if not jit.available():
+            raise ValueError("a network file needs numba, which is not installed")
+        try:
+            got = load_network(path)
+        except OSError as e:
+            raise ValueError(f"{path}: {e.strerror or e}") from None
+        _files.clear()  # one file at a time: 128 MB each
+        _files[key] = got
+    return got
+
+
+def describe(path=None) -> dict:
+    """What identifies a network for a benchmark's record: its file, size, SHA-256 (first 16 hex digits) and the
+    games it was trained on (``path`` None: the shipped file); ValueError (one line) for a bad file."""
+    import hashlib
+    import json
+
+    from arcade.game2048.ai import ntuple
+
+    if path is None:
+        from importlib import resources
+
+        try:
+            with resources.as_file(_default_path()) as p:
+                return {**describe(str(p)), "file": "shipped"}
+        except ValueError as e:  # the searches play the heuristic then (one warning line): say so in the record
+            return {"file": "shipped", "missing": str(e)}
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise ValueError(f"{path}: {e.strerror or e}") from None
+    try:
+        n = int.from_bytes(data[:4], "little")
+        head = json.loads(data[4:4 + n])
+        games = head["games"] if head.get("format") == ntuple.FORMAT else None
+    except (ValueError, KeyError, TypeError, AttributeError):
+        games = None
+    if games is None:
+        raise ValueError(f"{path}: not a weights file of this network (arcade train 2048 writes them)")
+    return {"file": str(path), "bytes": len(data), "sha256": hashlib.sha256(data).hexdigest()[:16], "games": games}
+
+
 def use_network(net: Network | None) -> None:
     """Search with ``net`` from now on in this process (tests; a file of one's own: ``load_network``)."""
     global _net, _tried
@@ -146,7 +200,7 @@ def _fallback(board: int, params: dict):
 def search_board(board: int, **params):
     """Expectimax with the network at the leaves (see the module docstring); the heuristic search without it."""
     p = STRATEGY.params(params)
-    net = network()
+    net = network() if p["network"] is None else network_from(p["network"])
     if net is None or p["engine"] != "jit":
         return _fallback(board, params)
     import time
@@ -216,7 +270,8 @@ def one_ply_values(net: Network, board: int) -> list:
 def search_one_ply(board: int, **params):
     """The network alone, one move ahead (no tree: microseconds); the heuristic expectimax without it."""
     GREEDY.check_params(params)
-    net = network()
+    path = params.get("network")
+    net = network() if path is None else network_from(path)
     if net is None:
         return _fallback(board, params)
     values = one_ply_values(net, board)
@@ -225,4 +280,4 @@ def search_one_ply(board: int, **params):
 
 STRATEGY = Strategy("ntuple", DEFAULTS, search_board, ignores=frozenset({"sample", "seed"}))
 #: The fast hint: takes (and ignores) the expectimax's parameters, so one settings dict drives either.
-GREEDY = Strategy("ntuple1", {}, search_one_ply, ignores=frozenset(DEFAULTS) | {"sample", "seed"})
+GREEDY = Strategy("ntuple1", {"network": None}, search_one_ply, ignores=frozenset(DEFAULTS) | {"sample", "seed"})

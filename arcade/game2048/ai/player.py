@@ -143,6 +143,14 @@ def _choice(*options):
     return check
 
 
+def _file_or_none(v, name):
+    if v is None:
+        return v
+    if not isinstance(v, str) or not v.strip():
+        raise ValueError(f"{name}: expected a file name, got {v!r}")
+    return v
+
+
 def _weights(v, name):
     if v is None:
         return v
@@ -178,6 +186,7 @@ PARAMETER_KINDS = {
     "fill": _bool,
     "keep_table": _bool,
     "weights": _weights,
+    "network": _file_or_none,
     "seed": _int_at_least(0, none_ok=True),
     "sample": _int_at_least(1),
     "breadth": _int_at_least(1),

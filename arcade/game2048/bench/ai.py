@@ -454,7 +454,8 @@ def _dump(path: str, summary: dict, results: list, run_info: dict | None = None,
     write_json(path, data)
 
 
-_RUN_KEYS = ("strategy", "params", "seed", "until", "size", "max_moves", "four_probability", "starts")
+_RUN_KEYS = ("strategy", "params", "seed", "until", "size", "max_moves", "four_probability", "starts", "network")
+_LEARNED = ("ntuple", "ntuple1")
 
 
 def read_starts(path: str, size: int) -> list:
@@ -580,6 +581,14 @@ def run(args) -> int:
     run_info = {"strategy": strategy, "params": params, "seed": seed, "games": args.games, "until": args.until,
                 "size": size, "max_moves": args.max_moves, "four_probability": four,
                 "resolved": _resolved(strategy, params), "starts": starts}
+    if strategy in _LEARNED:  # which network played: a resumed run must go on with the same one
+        from arcade.game2048.ai import learned
+        try:
+            run_info["network"] = learned.describe(params.get("network"))
+            if params.get("network") is not None:
+                learned.network_from(params["network"])  # a damaged file is one line here, not a worker's crash
+        except ValueError as e:
+            return _error(str(e))
     results, checkpoints, pieces = [], {}, []
     if resume:
         try:
