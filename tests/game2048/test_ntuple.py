@@ -141,3 +141,13 @@ def test_training_can_start_games_from_late_boards(tmp_path, capsys):
     with pytest.raises(SystemExit) as e:
         main(["train", "2048", "--dir", str(tmp_path / "r3"), "--starts", str(bad)])
     assert e.value.code == 2 and "not a 4x4 board" in capsys.readouterr().err
+
+
+def test_exporting_a_run_without_a_checkpoint_is_one_line(tmp_path, capsys):
+    from arcade.cli import main
+
+    with pytest.raises(SystemExit) as e:
+        main(["train", "2048", "--dir", str(tmp_path / "empty"), "--export", str(tmp_path / "out.bin")])
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and "weights.bin" in err and err.count("\n") == 1
+    assert not (tmp_path / "out.bin").exists()

@@ -112,7 +112,10 @@ def run(args) -> int:
     if not ntuple.available():
         raise BadOption("training needs numba (pip install numba)")
     if args.export:
-        w, head = ntuple.load(weights_file)
+        try:
+            w, head = ntuple.load(weights_file)
+        except ValueError as e:
+            raise BadOption(str(e)) from None
         info = ntuple.export(w, args.export, {"games": head.get("games", 0)})
         print(f"exported {args.export}: {info['bytes'] / 2**20:.1f} MiB, scale {info['scale']:.3g}, "
               f"{head.get('games', 0):,} games of training")
