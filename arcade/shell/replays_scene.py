@@ -43,6 +43,7 @@ class ReplaysScene(Scene):
 
     def _load(self) -> None:
         replays = self.app.replays.list(self.game.id)
+        self.game.make_backend()  # imported here, off the UI thread: it words the titles when the list is filled
         labels = {}
         for r in replays:
             try:
@@ -56,10 +57,15 @@ class ReplaysScene(Scene):
         items = []
         for r in self.replays:
             when = time.strftime("%d %b %H:%M", time.localtime(r.time))
-            items.append(Item(self.labels.get(r.id, f"{r.score:,}"), self._opener(r),
-                              detail=(_("BEST") + "  ·  " if r.best else "") + f"{r.title}  ·  {when}", key=r.id))
+            detail = (_("BEST") + "  ·  " if r.best else "") + f"{self.game.replay_title(r)}  ·  {when}"
+            items.append(Item(self.labels.get(r.id, f"{r.score:,}"), self._opener(r), detail=detail, key=r.id))
         items.append(Item(_("Back"), self.back, key="back"))
         self.list.set_items(items)
+
+    def language_changed(self) -> None:
+        """The titles are worded again in the new language (the selected row stays selected)."""
+        if self.replays is not None and self.list.items:
+            self._fill()
 
     def _opener(self, r):
         def open_():

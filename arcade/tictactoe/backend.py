@@ -12,15 +12,18 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
+from arcade.engine.i18n import N_, _
 from arcade.engine.replays import decode_events
-from arcade.engine.session import Backend, Result
-from arcade.tictactoe import ID, STREAK_KEY, rules
+from arcade.engine.session import Backend, Result, moves_text
+from arcade.tictactoe import ID, STREAK_KEY, VARIANT_TITLES, rules
 from arcade.tictactoe.match import KINDS, OPPONENTS, RESULT_SCORE, SIDES
 from arcade.tictactoe.rules import VARIANTS
 
 __all__ = ["Params", "Position", "TicTacToeBackend", "BACKEND", "outcome_of"]
 
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+_VARIANT_TITLES = dict(VARIANT_TITLES)
+_RESULTS = {"win": N_("Won"), "loss": N_("Lost"), "draw": N_("Drawn"), None: N_("Left unfinished")}  # for the person
 
 
 class Params(NamedTuple):
@@ -155,10 +158,22 @@ class TicTacToeBackend(Backend):
     def score(self, pos: Position) -> int:
         return 0
 
-    def title(self, p: Params, pos: Position, result, moves: int) -> str:
-        res = outcome_of(p, pos)
-        end = {"win": "won", "loss": "lost", "draw": "drawn", None: "left"}.get(res, f"{res} won")
-        return f"{VARIANTS[p.variant].size}x{VARIANTS[p.variant].size} · {end} · {len(pos.moves)} moves"
+    def summary(self, p: Params, pos: Position, result, moves: int) -> dict:
+        return {"variant": p.variant, "result": outcome_of(p, pos), "moves": len(pos.moves)}
+
+    def describe(self, summary: dict) -> str:
+        """"3 x 3 · Won · 5 moves", "Gomoku 15 x 15 · Black won · 41 moves" (between friends)."""
+        variant, res = summary["variant"], summary["result"]
+        if variant not in _VARIANT_TITLES:
+            raise ValueError(f"tic-tac-toe replay summary: bad variant {variant!r}"[:120])
+        if res in _RESULTS:
+            end = _(_RESULTS[res])
+        elif res in SIDES:
+            side = ("Black" if res == "X" else "White") if variant == "gomoku" else res
+            end = _("{side} won").format(side=_(side))
+        else:
+            raise ValueError(f"tic-tac-toe replay summary: bad result {res!r}"[:120])
+        return f"{_(_VARIANT_TITLES[variant])} · {end} · {moves_text(summary['moves'])}"
 
     def legacy(self, data: dict) -> dict:
         """A replay written before the session layer (board, sides, level, the log of moves, undos and swaps)."""
