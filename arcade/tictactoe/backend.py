@@ -19,7 +19,8 @@ from arcade.tictactoe import ID, STREAK_KEY, VARIANT_TITLES, rules
 from arcade.tictactoe.match import KINDS, OPPONENTS, RESULT_SCORE, SIDES
 from arcade.tictactoe.rules import VARIANTS
 
-__all__ = ["Params", "Position", "TicTacToeBackend", "BACKEND", "outcome_of"]
+__all__ = ["Params", "Position", "TicTacToeBackend", "BACKEND", "outcome_of", "result_text",
+           "side_name"]
 
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 _VARIANT_TITLES = dict(VARIANT_TITLES)
@@ -69,6 +70,23 @@ def outcome_of(p: Params, pos: Position) -> str | None:
     if pos.winner is None:
         return "draw"
     return "win" if pos.winner == pos.human else "loss"
+
+
+def side_name(variant: str, side: str) -> str:
+    """X and O on the small boards; Black and White on Gomoku (in English: translated where shown)."""
+    if variant == "gomoku":
+        return "Black" if side == "X" else "White"
+    return side
+
+
+def result_text(variant: str, res) -> str:
+    """How a game ended (:func:`outcome_of`), in the current language: "Won", "Drawn", "Left unfinished" for the
+    person against the AI, "X won" or "Black won" between friends; ``ValueError`` for anything else."""
+    if res in _RESULTS:
+        return _(_RESULTS[res])
+    if res in SIDES:
+        return _("{side} won").format(side=_(side_name(variant, res)))
+    raise ValueError(f"tic-tac-toe result {res!r}"[:120])
 
 
 def _b36(n: int) -> str:
@@ -163,17 +181,11 @@ class TicTacToeBackend(Backend):
 
     def describe(self, summary: dict) -> str:
         """"3 x 3 · Won · 5 moves", "Gomoku 15 x 15 · Black won · 41 moves" (between friends)."""
-        variant, res = summary["variant"], summary["result"]
+        variant = summary["variant"]
         if variant not in _VARIANT_TITLES:
             raise ValueError(f"tic-tac-toe replay summary: bad variant {variant!r}"[:120])
-        if res in _RESULTS:
-            end = _(_RESULTS[res])
-        elif res in SIDES:
-            side = ("Black" if res == "X" else "White") if variant == "gomoku" else res
-            end = _("{side} won").format(side=_(side))
-        else:
-            raise ValueError(f"tic-tac-toe replay summary: bad result {res!r}"[:120])
-        return f"{_(_VARIANT_TITLES[variant])} · {end} · {moves_text(summary['moves'])}"
+        return f"{_(_VARIANT_TITLES[variant])} · {result_text(variant, summary['result'])} · " \
+               f"{moves_text(summary['moves'])}"
 
     def legacy(self, data: dict) -> dict:
         """A replay written before the session layer (board, sides, level, the log of moves, undos and swaps)."""

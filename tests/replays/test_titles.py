@@ -200,6 +200,21 @@ def test_a_run_finished_in_english_lists_in_chinese_and_back(make_app):
     frames(app, 2)
 
 
+def test_the_list_words_its_labels_again_after_a_switch(app):
+    """The left column (a game's result, from its replay module) follows the language as the titles do."""
+    app.replays.add(finished_tictactoe())
+    app.replays.flush()
+    lst = replays_list(app, "tictactoe")
+    assert (lst.list.items[0].label, lst.list.items[0].detail.split("  ·  ")[0]) == ("X won", "3 x 3 · X won · 5 moves")
+    app.set_setting("language", "zh")
+    for _ in range(300):
+        if lst.list.items[0].label != "X won":
+            break
+        frames(app, 1)
+    assert (lst.list.items[0].label, lst.list.items[0].detail.split("  ·  ")[0]) == ("X胜", "3 x 3 · X胜 · 5 步")
+    assert lst.keys() == [lst.replays[0].id, "back"]
+
+
 # ---------------------------------------------------------------------------------------------- older and damaged
 LEGACY_TITLES = {
     "2048-3x3.json": "3x3 · 32 · 36 moves",
