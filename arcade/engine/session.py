@@ -538,9 +538,12 @@ class Session:
         end = self.recorded or self._result
         score = end.score if end is not None else max(0, int(self.backend.score(self.state)))
         summary = self.backend.summary(self.params, self.state, end, len(self.line))
-        # the title in the language of the moment: what an older version of the app, which reads no summary, shows
-        return Replay(self.backend.id, score, self.to_dict(), best=best, title=self.backend.describe(summary)[:200],
-                      summary=summary)
+        try:  # the title in the language of the moment: what an older version, which reads no summary, shows
+            title = self.backend.describe(summary)[:200]
+        except Exception as e:  # noqa: BLE001 - a wording that fails costs the replay its title, not the game
+            log.warning("%s replay: no title (%s: %s)", self.backend.id, type(e).__name__, e)
+            title = ""
+        return Replay(self.backend.id, score, self.to_dict(), best=best, title=title, summary=summary)
 
     # ----- save and continue -----
     def to_dict(self) -> dict:

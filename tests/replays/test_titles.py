@@ -15,7 +15,6 @@ from arcade.game2048.backend import BACKEND as B2048, Params as P2048
 from arcade.minesweeper.backend import BACKEND as MINES, Params as PMines
 from arcade.shell.menu import MenuScene
 from arcade.shell.replays_scene import ReplaysScene
-from arcade.stairs import scene as stairs_scene
 from arcade.tictactoe.backend import BACKEND as TTT, Params as PTTT
 from helpers import click, frames, key, settle
 from tests.replays.common import replays_list, shown
@@ -89,6 +88,20 @@ def test_a_game_without_its_own_wording_gets_its_parameters_and_moves():
     assert BOX.describe(rec.summary) == "tall · 1 move"
 
 
+def test_a_wording_that_fails_costs_the_replay_its_title_not_the_game(caplog):
+    from fakegame.backend import BoxBackend
+
+    class Mumbling(BoxBackend):
+        def describe(self, summary):
+            raise KeyError("size")
+
+    s = Session(Mumbling(), "tall", 3)
+    s.play("+")
+    rec = s.replay()
+    assert rec.title == "" and rec.summary == {"params": "tall", "moves": 1} and rec.data["log"]
+    assert "box replay: no title (KeyError" in caplog.text
+
+
 # ------------------------------------------------------------------ games finished in one language, shown in the other
 def finished_2048() -> Replay:
     s = Session(B2048, P2048(size=3), 5)
@@ -138,12 +151,10 @@ def test_a_replay_reads_in_the_language_set_now_whichever_it_ended_in(finish, st
 
 def run_into_the_void(app):
     """A Stairs run played on its scene: three good hops, then one onto no stair. Returns the world."""
-    from tests.stairs.test_stairs_scene import KEYS, climb, start
+    from tests.stairs.test_stairs_scene import KEYS, _find_void, climb, start
 
     s = start(app)
     climb(app, s, 3)
-    from tests.stairs.test_stairs_scene import _find_void
-
     frames(app, 1, events=[key(KEYS[_find_void(app, s)])])
     assert s.world.over and s.world.cause == "fell"
     settle(app, 0.5)
