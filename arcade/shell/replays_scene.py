@@ -7,6 +7,7 @@ import time
 
 import pygame
 
+from arcade.engine import assets
 from arcade.engine.i18n import _, language
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
@@ -18,6 +19,9 @@ from arcade.engine.ui.widgets import ButtonList, Item
 # row the width for its score, the game's settings and the date on one line
 PORTRAIT = (pygame.Rect(30, 130, 420, 0), 560, 70, 770)
 LANDSCAPE = (pygame.Rect(40, 92, 760, 0), 404, 46, 532)
+
+
+ROW_H = 50  # a row's height at the Text size of 100 %
 
 
 def layout_for(size):
@@ -34,7 +38,7 @@ class ReplaysScene(Scene):
         self._labelling = False
         self._refill = False
         self.message = ""
-        self.list = ButtonList([], pygame.Rect(30, 130, 420, 0), height=50, gap=8, font_size=19,
+        self.list = ButtonList([], pygame.Rect(30, 130, 420, 0), height=ROW_H, gap=8, font_size=19,
                                on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"),
                                view_h=560)
         self.resize(app.size)
@@ -43,6 +47,8 @@ class ReplaysScene(Scene):
     def resize(self, size) -> None:
         rect, view_h, self.title_y, self.note_y = layout_for(size)
         self.list.rect, self.list.view_h = rect.copy(), view_h
+        # a row holds a long title in two lines beside its label, at any Text size
+        self.list.height = round(ROW_H * max(1.0, assets.text_scale()))
 
     def _load(self) -> None:
         replays = self.app.replays.list(self.game.id)

@@ -226,6 +226,38 @@ def test_the_list_words_its_labels_again_after_a_switch(app):
     assert lst.keys() == [lst.replays[0].id, "back"]
 
 
+@pytest.mark.parametrize("text_size", [1.0, 1.5])
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_long_titles_keep_clear_of_the_labels_in_the_portrait_list(app, monkeypatch, lang, text_size):
+    """A title too long for half a row at its smallest size is drawn in two lines, broken between its parts, and
+    never runs over the label (a Minesweeper title with its date is about 70 characters); with larger text the
+    rows are taller."""
+    from readable import Canvas, drawn, install, overlapping
+
+    install(monkeypatch)
+    try:
+        app.set_setting("text_size", text_size)
+        app.replays.add(finished_mines())
+        app.replays.add(Replay("minesweeper", 100, finished_mines().data, best=True, summary={
+            "level": "intermediate", "rows": 16, "cols": 16, "mines": 40, "state": "won", "ms": 123456,
+            "cleared": 100, "inputs": 1234, "no_guess": True}))
+        app.replays.flush()
+        app.set_setting("language", lang)
+        lst = replays_list(app, "minesweeper")
+        canvas = drawn(app)
+        rows = [lst.list.item_rect(0), lst.list.item_rect(1)]
+        pieces = [p for p in canvas.pieces if p.rect.colliderect(rows[0].union(rows[1]))]
+        assert len(pieces) >= 6  # two labels, each title in two lines at least
+        assert not overlapping(canvas)
+        assert all(p.size >= 13 for p in pieces) and all(any(r.contains(p.rect) for r in rows) for p in pieces)
+        first_lines = [p.text for p in pieces if p.text.startswith(("Beginner", "初级"))]
+        assert first_lines and all(not t.endswith("·") for t in first_lines)
+        assert rows[0].h == round(50 * text_size)
+    finally:
+        Canvas.meta.clear()
+        app.set_setting("text_size", 1.0)
+
+
 # ---------------------------------------------------------------------------------------------- older and damaged
 LEGACY_TITLES = {
     "2048-3x3.json": "3x3 · 32 · 36 moves",
