@@ -205,6 +205,14 @@ class GameInfo:
         fn = getattr(importlib.import_module(self.replay), "label", None) if self.replay else None
         return fn(replay) if fn is not None else f"{replay.score:,}"
 
+    def replay_title(self, replay) -> str:
+        """A replay's one line (board, result, moves ...) in the current language, from its summary through the
+        game's backend; the title stored with it when it has no summary the backend can read. Imports the
+        backend's module the first time."""
+        from arcade.engine.session import replay_title
+
+        return replay_title(self.make_backend(), replay)
+
     def make_backend(self):
         """The game's session backend (None for a game without one). Imports its module."""
         if not self.backend:

@@ -78,6 +78,12 @@ class ReplayPlayer(Scene):
         self.graded: dict = {}  # position -> the review's result for the move that led there
         threading.Thread(target=self._load, name="replay-load", daemon=True).start()
 
+    def replay_title(self) -> str:
+        """The replay's one line (board, result, moves ...) in the language the player has now: its game's wording
+        of its summary, or the title stored with it."""
+        game = getattr(self.app, "registry", {}).get(self.replay.game)
+        return game.replay_title(self.replay) if game is not None else self.replay.title
+
     # ----- what a game gives -----
     def compute_steps(self) -> list:
         """Every position of the replay, the start first (runs on a background thread; ValueError, one line,

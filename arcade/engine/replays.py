@@ -12,6 +12,11 @@ package turns them into states through the pure logic); what this module guarant
 
 The same record is the export format (``arcade replay FILE`` opens one): ``{"arcade-replay": 1, ...}``.
 
+What the replays list says about a game is kept twice: ``summary``, language-free values (the board, the result,
+the moves ...) that the game's backend words in the language the player has when it is shown, and ``title``, that
+line in the language of the moment the game ended, shown for a replay without a readable summary (written by an
+older version, or edited) and by older versions, which read no summary.
+
 Games whose inputs are timed events (Minesweeper's opens and flags, tic-tac-toe's moves) keep them as one string
 through :func:`encode_events` / :func:`decode_events`: an upper-case letter for the kind of input, its argument in
 base 36, a dot and the milliseconds since the previous input in base 36 (``O2s.0F1b.8c``: open cell 100 at 0 ms,
@@ -38,6 +43,7 @@ DIRNAME = "replays"
 KEEP = 200  # replays kept per game, besides those that set a best
 MAX_BYTES = 4 * 1024 * 1024  # a replay file larger than this is refused (a 2048 game of 10^6 moves is ~2 MB)
 MAX_DEPTH = 16
+MAX_SUMMARY = 16  # fields of a replay's summary
 MAX_EVENT_DIGITS = 8  # base-36 digits of an event's argument or time step (36^8 ms: 89 years)
 _EVENT = re.compile(r"([A-Z])([0-9a-z]{1,%d})\.([0-9a-z]{1,%d})" % (MAX_EVENT_DIGITS, MAX_EVENT_DIGITS))
 _DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -53,11 +59,15 @@ class Replay:
     best: bool = False
     id: str = field(default_factory=lambda: uuid.uuid4().hex[:16])
     time: int = field(default_factory=lambda: int(time.time()))
-    title: str = ""  # a one-line description for lists ("4x4, 2048 reached, 1,203 moves")
+    title: str = ""  # a one-line description for lists ("4x4 · 2048 · 1,203 moves"), in the language it was written in
+    summary: dict | None = None  # what the title says as language-free values, worded by the game when shown
 
     def to_json(self) -> str:
-        return json.dumps({TAG: VERSION, "game": self.game, "id": self.id, "time": self.time, "score": self.score,
-                           "best": self.best, "title": self.title, "data": self.data}, separators=(",", ":"))
+        head = {TAG: VERSION, "game": self.game, "id": self.id, "time": self.time, "score": self.score,
+                "best": self.best, "title": self.title}
+        if self.summary:
+            head["summary"] = self.summary
+        return json.dumps(head | {"data": self.data}, separators=(",", ":"))
 
 
 def parse(text: str | bytes) -> Replay:
@@ -85,7 +95,20 @@ def parse(text: str | bytes) -> Replay:
         raise ValueError("replay: bad best flag or title")
     if not isinstance(data, dict) or not _shallow(data):
         raise ValueError("replay: its record is not an object of plain values")
-    return Replay(game, score, data, best, rid, t, title)
+    return Replay(game, score, data, best, rid, t, title, _summary(raw.get("summary")))
+
+
+def _summary(value) -> dict | None:
+    """A replay's summary if it is a small object of plain values; None otherwise (the stored title is shown
+    instead: a damaged summary costs the file nothing)."""
+    if not isinstance(value, dict) or len(value) > MAX_SUMMARY:
+        return None
+    for k, v in value.items():
+        if not (isinstance(k, str) and len(k) <= 40):
+            return None
+        if not (v is None or isinstance(v, (bool, int, float)) or (isinstance(v, str) and len(v) <= 100)):
+            return None
+    return value
 
 
 def base36(n: int) -> str:

@@ -34,13 +34,13 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from arcade.engine import codes
-from arcade.engine.i18n import N_
+from arcade.engine.i18n import N_, ngettext
 from arcade.engine.stats import current_streak
 
 log = logging.getLogger("arcade")
 
 __all__ = ["Backend", "Result", "Session", "Store", "Position", "PLAYER", "HINT", "AI", "DEMO", "rng_for",
-           "replay_positions", "replay_data", "check_replay", "SESSION_FORMAT"]
+           "replay_positions", "replay_data", "check_replay", "SESSION_FORMAT", "count", "moves_text", "replay_title"]
 
 PLAYER, HINT, AI, DEMO, OPPONENT = "player", "hint", "ai", "demo", "opponent"
 _LETTER = {PLAYER: "p", HINT: "h", AI: "a", DEMO: "d", OPPONENT: "o"}  # OPPONENT: the game's own opponent (the
@@ -57,6 +57,34 @@ def rng_for(seed: int, ply: int) -> random.Random:
     """The random generator of move ``ply`` (0 = the first) in the game with ``seed``: string seeding hashes with
     SHA-512, the same on every machine and Python version."""
     return random.Random(f"arcade:{seed}:{ply}")
+
+
+def count(summary: dict, key: str, hi: int = 10**15) -> int:
+    """``summary[key]``, a whole number 0..``hi`` (a replay summary's moves, tile, time ...); ``ValueError`` for
+    anything else, so a damaged summary falls back to the replay's stored title."""
+    v = summary[key]
+    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= hi:
+        raise ValueError(f"replay summary: bad {key} {v!r}"[:120])
+    return v
+
+
+def moves_text(n: int) -> str:
+    """"1 move", "1,203 moves" in the current language."""
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+        raise ValueError(f"replay summary: bad moves {n!r}"[:120])
+    return ngettext("{n} move", "{n} moves", n).format(n=f"{n:,}")
+
+
+def replay_title(backend: "Backend | None", replay) -> str:
+    """A replay's one line in the current language: its summary through the game's :meth:`Backend.describe`, or
+    the title stored with it (a replay written before summaries were kept, or one whose summary is damaged)."""
+    if backend is None or not replay.summary:
+        return replay.title
+    try:
+        return backend.describe(replay.summary)
+    except Exception as e:  # noqa: BLE001 - a summary from a file anyone may have edited: the stored title stands
+        log.debug("%s replay %s: summary not shown (%s: %s)", replay.game, replay.id, type(e).__name__, e)
+        return replay.title
 
 
 @dataclass(frozen=True)
@@ -138,9 +166,19 @@ class Backend:
         """The score shown while playing (an abandoned game is recorded with it)."""
         return 0
 
-    def title(self, params, state, result: Result | None, moves: int) -> str:
-        """One line for the replays list."""
-        return f"{self.params_text(params)} · {moves:,} moves"
+    def summary(self, params, state, result: Result | None, moves: int) -> dict:
+        """What the replays list says about a finished game, as language-free plain values (the board, the
+        result, the moves ...), kept in the replay; :meth:`describe` words it in the language of the moment it is
+        shown."""
+        return {"params": self.params_text(params), "moves": moves}
+
+    def describe(self, summary: dict) -> str:
+        """:meth:`summary`'s one line for the replays list and the replay scene, in the current language;
+        ``ValueError`` (or any error) for parts it cannot read: the list then shows the replay's stored title."""
+        params = summary["params"]
+        if not isinstance(params, str):
+            raise ValueError(f"{self.id} replay summary: bad params {params!r}")
+        return f"{params} · {moves_text(summary['moves'])}"
 
     def result_if_left(self, params, state) -> Result | None:
         """How a game left before its end counts, when not as abandoned (2048 left on its win panel: won)."""
@@ -499,8 +537,13 @@ class Session:
 
         end = self.recorded or self._result
         score = end.score if end is not None else max(0, int(self.backend.score(self.state)))
-        title = self.backend.title(self.params, self.state, end, len(self.line))
-        return Replay(self.backend.id, score, self.to_dict(), best=best, title=title)
+        summary = self.backend.summary(self.params, self.state, end, len(self.line))
+        try:  # the title in the language of the moment: what an older version, which reads no summary, shows
+            title = self.backend.describe(summary)[:200]
+        except Exception as e:  # noqa: BLE001 - a wording that fails costs the replay its title, not the game
+            log.warning("%s replay: no title (%s: %s)", self.backend.id, type(e).__name__, e)
+            title = ""
+        return Replay(self.backend.id, score, self.to_dict(), best=best, title=title, summary=summary)
 
     # ----- save and continue -----
     def to_dict(self) -> dict:

@@ -16,7 +16,7 @@ import random
 import re
 from typing import NamedTuple
 
-from arcade.engine.session import Backend, Result
+from arcade.engine.session import Backend, Result, count, moves_text
 from arcade.game2048 import ID, MAX_SIZE, MIN_SIZE, best_key, rules
 from arcade.game2048.game import (DIRECTIONS, KEEP_GOING, UNDO, Game, check_probability, check_target,
                                   decode_cells, decode_move, default_target, encode_move)
@@ -179,8 +179,13 @@ class Backend2048(Backend):
     def best_key(self, params: Params) -> str:
         return best_key(params.size)
 
-    def title(self, params: Params, state: Position, result, moves: int) -> str:
-        return f"{params.size}x{params.size} · {state.max_tile} · {moves:,} moves"
+    def summary(self, params: Params, state: Position, result, moves: int) -> dict:
+        return {"size": params.size, "tile": state.max_tile, "moves": moves}
+
+    def describe(self, summary: dict) -> str:
+        """"4x4 · 512 · 430 moves": the board, the largest tile, the moves."""
+        size = count(summary, "size", MAX_SIZE)
+        return f"{size}x{size} · {count(summary, 'tile')} · {moves_text(summary['moves'])}"
 
     # ----- older formats -----
     def encode_state(self, params: Params, state: Position) -> dict:

@@ -121,7 +121,7 @@ class ReplayScene(ReplayPlayer):
                 "" if m.grade == "best" else "  ·  " + _("AI: {move}").format(move=_(m.best)))
             colour = legible(GRADE_COLORS[m.grade])
         else:
-            title = self.error or self.replay.title
+            title = self.error or self.replay_title()
             colour = (180, 60, 40) if self.error else colors.TEXT
         weight = "bold" if m else "medium"
         if self.wide:

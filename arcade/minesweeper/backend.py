@@ -20,9 +20,10 @@ import random
 import re
 from typing import NamedTuple
 
+from arcade.engine.i18n import _, ngettext
 from arcade.engine.replays import decode_events
-from arcade.engine.session import Backend, Result, rng_for
-from arcade.minesweeper import ID, best_key
+from arcade.engine.session import Backend, Result, count, rng_for
+from arcade.minesweeper import ID, LEVEL_TITLES, best_key
 from arcade.minesweeper.field import KINDS, LEVELS, MARK_KINDS, RULES, Field, check_size, level_of
 
 __all__ = ["Params", "MinesBackend", "BACKEND", "cleared"]
@@ -234,15 +235,30 @@ class MinesBackend(Backend):
         level = p.level if p.level != "custom" else f"{p.rows}x{p.cols}m{p.mines}"
         return best_key(level) + (".noguess" if p.no_guess else "")
 
-    def title(self, p: Params, f: Field, result, moves: int) -> str:
-        level = p.level.title() if p.level != "custom" else f"{p.rows}x{p.cols}/{p.mines}"
-        if f.state == "won":
-            end = f"won in {f.clock_ms / 1000:.1f} s"
-        elif f.state == "lost":
-            end = f"lost, {cleared(f)} % cleared"
+    def summary(self, p: Params, f: Field, result, moves: int) -> dict:
+        return {"level": p.level, "rows": p.rows, "cols": p.cols, "mines": p.mines, "state": f.state,
+                "ms": f.clock_ms, "cleared": cleared(f), "inputs": moves, "no_guess": p.no_guess}
+
+    def describe(self, summary: dict) -> str:
+        """"Beginner · Won in 12.3 s · 25 inputs", "9x12/20 · Lost, 34 % cleared · 40 inputs · No-guess"."""
+        level = summary["level"]
+        if level == "custom":
+            level = f"{count(summary, 'rows')}x{count(summary, 'cols')}/{count(summary, 'mines')}"
+        elif level in LEVEL_TITLES:
+            level = _(LEVEL_TITLES[level])
         else:
-            end = f"{cleared(f)} % cleared"
-        return f"{level} · {end} · {moves} inputs" + (" · no guess" if p.no_guess else "")
+            raise ValueError(f"minesweeper replay summary: bad level {level!r}"[:120])
+        state = summary["state"]
+        if state == "won":
+            end = _("Won in {s:.1f} s").format(s=count(summary, "ms") / 1000)
+        else:
+            end = (_("Lost, {n} % cleared") if state == "lost" else _("Left, {n} % cleared")).format(
+                n=count(summary, "cleared", 100))
+        inputs = count(summary, "inputs")
+        parts = [level, end, ngettext("{n} input", "{n} inputs", inputs).format(n=f"{inputs:,}")]
+        if summary.get("no_guess") is True:
+            parts.append(_("No-guess"))
+        return " · ".join(parts)
 
     # ----- older formats -----
     def legacy(self, data: dict) -> dict:

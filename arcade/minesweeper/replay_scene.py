@@ -196,7 +196,7 @@ class MinesReplayScene(ReplayPlayer):
             return _("A guess at {risk} risk; the safest cell had {safest} (green)").format(
                 risk=pct(m.risk), safest=pct(m.safest)), GUESS_INK, "bold"
         if s.kind is None:
-            return self.replay.title, colors.TEXT, "medium"
+            return self.replay_title(), colors.TEXT, "medium"
         if s.cell is None:  # an undo or a redo
             return (_("Undo at {t} s") if s.kind == "<" else _("Redo at {t} s")).format(t=f"{s.ms / 1000:.1f}"), \
                 colors.TEXT, "medium"

@@ -7,7 +7,8 @@ import time
 
 import pygame
 
-from arcade.engine.i18n import _
+from arcade.engine import assets
+from arcade.engine.i18n import _, language
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape
@@ -20,6 +21,9 @@ PORTRAIT = (pygame.Rect(30, 130, 420, 0), 560, 70, 770)
 LANDSCAPE = (pygame.Rect(40, 92, 760, 0), 404, 46, 532)
 
 
+ROW_H = 50  # a row's height at the Text size of 100 %
+
+
 def layout_for(size):
     return LANDSCAPE if is_landscape(size) else PORTRAIT
 
@@ -30,8 +34,11 @@ class ReplaysScene(Scene):
         self.game = game
         self.replays = None
         self.labels: dict = {}
+        self.labels_lang = ""  # the language the labels were made in: made again, off the UI thread, after a switch
+        self._labelling = False
+        self._refill = False
         self.message = ""
-        self.list = ButtonList([], pygame.Rect(30, 130, 420, 0), height=50, gap=8, font_size=19,
+        self.list = ButtonList([], pygame.Rect(30, 130, 420, 0), height=ROW_H, gap=8, font_size=19,
                                on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"),
                                view_h=560)
         self.resize(app.size)
@@ -40,26 +47,48 @@ class ReplaysScene(Scene):
     def resize(self, size) -> None:
         rect, view_h, self.title_y, self.note_y = layout_for(size)
         self.list.rect, self.list.view_h = rect.copy(), view_h
+        # a row holds a long title in two lines beside its label, at any Text size
+        self.list.height = round(ROW_H * max(1.0, assets.text_scale()))
 
     def _load(self) -> None:
         replays = self.app.replays.list(self.game.id)
+        self.game.make_backend()  # imported here, off the UI thread: it words the titles when the list is filled
+        self._label(replays)
+        self.replays = replays
+
+    def _label(self, replays) -> None:
+        """Each replay's label in the current language (the game's replay module may replay the record to say how
+        it ended: called off the UI thread)."""
+        lang = language()
         labels = {}
         for r in replays:
             try:
                 labels[r.id] = self.game.replay_label(r)
             except Exception:  # noqa: BLE001 - a record the game's label cannot read still lists, by its score
                 labels[r.id] = f"{r.score:,}"
-        self.labels = labels
-        self.replays = replays
+        self.labels, self.labels_lang = labels, lang
+
+    def _relabel(self) -> None:
+        try:
+            self._label(self.replays)
+            self._refill = True
+        finally:
+            self._labelling = False
 
     def _fill(self) -> None:
         items = []
         for r in self.replays:
             when = time.strftime("%d %b %H:%M", time.localtime(r.time))
-            items.append(Item(self.labels.get(r.id, f"{r.score:,}"), self._opener(r),
-                              detail=(_("BEST") + "  ·  " if r.best else "") + f"{r.title}  ·  {when}", key=r.id))
+            detail = (_("BEST") + "  ·  " if r.best else "") + f"{self.game.replay_title(r)}  ·  {when}"
+            items.append(Item(self.labels.get(r.id, f"{r.score:,}"), self._opener(r), detail=detail, key=r.id))
         items.append(Item(_("Back"), self.back, key="back"))
         self.list.set_items(items)
+
+    def language_changed(self) -> None:
+        """The titles are worded again in the new language at once, the labels as soon as they are made again
+        (:meth:`update`); the selected row stays selected."""
+        if self.replays is not None and self.list.items:
+            self._fill()
 
     def _opener(self, r):
         def open_():
@@ -83,7 +112,13 @@ class ReplaysScene(Scene):
         self.list.handle(event)
 
     def update(self, dt: float) -> None:
-        if self.replays is not None and not self.list.items:
+        if self.replays is None:
+            return
+        if self.labels_lang != language() and not self._labelling:
+            self._labelling = True
+            threading.Thread(target=self._relabel, name="replays-labels", daemon=True).start()
+        if self._refill or not self.list.items:
+            self._refill = False
             self._fill()
 
     def draw(self, surface) -> None:

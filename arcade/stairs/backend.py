@@ -19,9 +19,9 @@ from __future__ import annotations
 import random
 import re
 
-from arcade.engine.i18n import ngettext
+from arcade.engine.i18n import _, ngettext
 from arcade.engine.replays import base36
-from arcade.engine.session import SESSION_FORMAT, Backend, Result
+from arcade.engine.session import SESSION_FORMAT, Backend, Result, count
 from arcade.stairs import ID
 from arcade.stairs.causes import CAUSES
 from arcade.stairs.world import TICKS_PER_SECOND, World
@@ -96,11 +96,18 @@ class StairsBackend(Backend):
             raise ValueError(f"stairs input {token!r}")
         return _SIDES[m.group(1)], int(m.group(2), 36)
 
-    def title(self, params, world: World, result, moves: int) -> str:
-        how = CAUSES[world.cause][0] if world.cause else "Left mid-run"
-        n = len(world.hops)
+    def summary(self, params, world: World, result, moves: int) -> dict:
+        return {"cause": world.cause, "hops": len(world.hops), "ms": world.ticks * 1000 // TICKS_PER_SECOND}
+
+    def describe(self, summary: dict) -> str:
+        """"Hit a spike · 23 hops in 12.4 s" (the list shows the score beside it)."""
+        cause = summary["cause"]
+        if cause is not None and cause not in CAUSES:
+            raise ValueError(f"stairs replay summary: bad cause {cause!r}"[:120])
+        n = count(summary, "hops", MAX_HOPS)
         hops = ngettext("{n} hop", "{n} hops", n).format(n=f"{n:,}")
-        return f"{how} · {hops} in {world.ticks / TICKS_PER_SECOND:,.1f} s"  # the list shows the score beside it
+        how = _(CAUSES[cause][0]) if cause is not None else _("Left mid-run")
+        return f"{how} · " + _("{hops} in {s} s").format(hops=hops, s=f"{count(summary, 'ms') / 1000:,.1f}")
 
     def legacy(self, data: dict) -> dict:
         """A replay written before the session layer (seed, hops with their ticks, the end) as session data; its

@@ -258,7 +258,7 @@ class StairsReplayScene(ReplayPlayer):
             pygame.draw.rect(surface, INK, back, border_radius=back.h // 2)
             blit_center(surface, label, lay.head)
         surface.blit(self._band, (0, lay.band_top))
-        title = self.error or self.replay.title
+        title = self.error or self.replay_title()
         blit_center(surface, fit(title, w - 40, 17, (236, 120, 100) if self.error else SOFT, "medium"),
                     (w / 2, lay.title_y))
         self.draw_controls(surface)

@@ -12,15 +12,19 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
+from arcade.engine.i18n import N_, _
 from arcade.engine.replays import decode_events
-from arcade.engine.session import Backend, Result
-from arcade.tictactoe import ID, STREAK_KEY, rules
+from arcade.engine.session import Backend, Result, moves_text
+from arcade.tictactoe import ID, STREAK_KEY, VARIANT_TITLES, rules
 from arcade.tictactoe.match import KINDS, OPPONENTS, RESULT_SCORE, SIDES
 from arcade.tictactoe.rules import VARIANTS
 
-__all__ = ["Params", "Position", "TicTacToeBackend", "BACKEND", "outcome_of"]
+__all__ = ["Params", "Position", "TicTacToeBackend", "BACKEND", "outcome_of", "result_text",
+           "side_name"]
 
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+_VARIANT_TITLES = dict(VARIANT_TITLES)
+_RESULTS = {"win": N_("Won"), "loss": N_("Lost"), "draw": N_("Drawn"), None: N_("Left unfinished")}  # for the person
 
 
 class Params(NamedTuple):
@@ -66,6 +70,23 @@ def outcome_of(p: Params, pos: Position) -> str | None:
     if pos.winner is None:
         return "draw"
     return "win" if pos.winner == pos.human else "loss"
+
+
+def side_name(variant: str, side: str) -> str:
+    """X and O on the small boards; Black and White on Gomoku (in English: translated where shown)."""
+    if variant == "gomoku":
+        return "Black" if side == "X" else "White"
+    return side
+
+
+def result_text(variant: str, res) -> str:
+    """How a game ended (:func:`outcome_of`), in the current language: "Won", "Drawn", "Left unfinished" for the
+    person against the AI, "X won" or "Black won" between friends; ``ValueError`` for anything else."""
+    if res in _RESULTS:
+        return _(_RESULTS[res])
+    if res in SIDES:
+        return _("{side} won").format(side=_(side_name(variant, res)))
+    raise ValueError(f"tic-tac-toe result {res!r}"[:120])
 
 
 def _b36(n: int) -> str:
@@ -155,10 +176,16 @@ class TicTacToeBackend(Backend):
     def score(self, pos: Position) -> int:
         return 0
 
-    def title(self, p: Params, pos: Position, result, moves: int) -> str:
-        res = outcome_of(p, pos)
-        end = {"win": "won", "loss": "lost", "draw": "drawn", None: "left"}.get(res, f"{res} won")
-        return f"{VARIANTS[p.variant].size}x{VARIANTS[p.variant].size} · {end} · {len(pos.moves)} moves"
+    def summary(self, p: Params, pos: Position, result, moves: int) -> dict:
+        return {"variant": p.variant, "result": outcome_of(p, pos), "moves": len(pos.moves)}
+
+    def describe(self, summary: dict) -> str:
+        """"3 x 3 · Won · 5 moves", "Gomoku 15 x 15 · Black won · 41 moves" (between friends)."""
+        variant = summary["variant"]
+        if variant not in _VARIANT_TITLES:
+            raise ValueError(f"tic-tac-toe replay summary: bad variant {variant!r}"[:120])
+        return f"{_(_VARIANT_TITLES[variant])} · {result_text(variant, summary['result'])} · " \
+               f"{moves_text(summary['moves'])}"
 
     def legacy(self, data: dict) -> dict:
         """A replay written before the session layer (board, sides, level, the log of moves, undos and swaps)."""

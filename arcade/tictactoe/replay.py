@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from arcade.engine.session import replay_data, replay_positions
-from arcade.tictactoe.backend import BACKEND, Params, outcome_of
+from arcade.tictactoe.backend import BACKEND, Params, outcome_of, result_text, side_name
 
 __all__ = ["Step", "check", "steps", "validate", "label", "side_name", "player_name", "level_name",
            "LEVEL_NAMES"]
@@ -37,13 +37,6 @@ def level_name(variant: str, level: str) -> str:
     return "Strongest" if variant == "gomoku" and level == "perfect" else LEVEL_NAMES[level]
 
 
-def side_name(variant: str, side: str) -> str:
-    """X and O on the small boards; Black and White on Gomoku."""
-    if variant == "gomoku":
-        return "Black" if side == "X" else "White"
-    return side
-
-
 def player_name(p: Params, human: str, side: str) -> str:
     """Who plays ``side`` when the person plays ``human``."""
     if p.opponent == "friend":
@@ -61,17 +54,12 @@ def check(data) -> tuple:
 
 
 def label(replay) -> str:
-    """How the replays list names it: the result."""
+    """How the replays list names it: the result, in the current language."""
     try:
         last = steps(replay.data)[-1]
     except ValueError:
         return "?"
-    res = last.result
-    if res in ("win", "draw", "loss"):
-        return {"win": "Win", "draw": "Draw", "loss": "Loss"}[res]
-    if res in ("X", "O"):
-        return f"{side_name(check(replay.data)[0], res)} wins"
-    return "Left" if res is None else "Draw"
+    return result_text(check(replay.data)[0], last.result)
 
 
 def steps(data) -> list[Step]:

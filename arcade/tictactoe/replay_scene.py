@@ -96,7 +96,7 @@ class TicTacToeReplayScene(ReplayPlayer):
         when = f" · {s.ms / 1000:.1f} s"
         side = _(side_name(self.variant, s.side)) if s.side else ""
         if s.kind is None:
-            return self.replay.title, colors.TEXT
+            return self.replay_title(), colors.TEXT
         if s.over and s.kind == "M":
             n = len(s.moves)
             if s.line is None:

@@ -157,7 +157,7 @@ def test_gomoku_numbers_sit_on_the_stones(app):
 def test_stats_lists_results_and_arcade_replay_file(app, tmp_path, capsys):
     friends_game(app)
     lst = replays_list(app, ID)
-    assert [it.label for it in lst.list.items] == ["X wins", "Back"]
+    assert [it.label for it in lst.list.items] == ["X won", "Back"]
     frames(app, 1, events=[key(pygame.K_RETURN)])
     settle(app, 0.3)
     assert isinstance(app.stack.top, TicTacToeReplayScene)

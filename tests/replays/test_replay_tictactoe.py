@@ -104,18 +104,18 @@ def test_ai_games_replay_exactly_and_end_on_the_win_line(variant, levels):
     rec = s.replay()
     end = steps(rec.data)[-1]
     assert end.rows == s.state.rows and end.line == s.state.line
-    assert label(rec) in ("X wins", "O wins", "Black wins", "White wins", "Draw")
+    assert label(rec) in ("X won", "O won", "Black won", "White won", "Drawn")
 
 
 def test_labels_say_the_result():
     won = Session(BACKEND, Params("3x3", "ai", "X", "easy"))
     for c in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]:
         won.play(c)
-    assert label(won.replay()) == "Win"
+    assert label(won.replay()) == "Won"
     lost = Session(BACKEND, Params("3x3", "ai", "O", "easy"))
     for c in [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]:
         lost.play(c)
-    assert label(lost.replay()) == "Loss"
+    assert label(lost.replay()) == "Lost"
 
 
 def base():

@@ -9,7 +9,7 @@ import pygame
 
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import pointer_down, pointer_motion, pointer_up
-from arcade.engine.ui.text import blit_center, fit
+from arcade.engine.ui.text import blit_center, fit, render
 
 
 @dataclass
@@ -195,9 +195,12 @@ class ButtonList:
             surface.blit(it.icon, ir)
             x = ir.right + 12
         if it.detail:
-            d = fit(it.detail, r.w // 2, max(13, self.font_size - 6), self.text, "medium", min_size=13)
-            surface.blit(d, d.get_rect(midright=(r.right - 16, r.centery)))
-            avail = r.right - 16 - d.get_width() - 12 - x
+            lines = self._detail_lines(it.detail, r)
+            top = r.centery - sum(d.get_height() for d in lines) / 2
+            for d in lines:
+                surface.blit(d, d.get_rect(topright=(r.right - 16, round(top))))
+                top += d.get_height()
+            avail = r.right - 16 - max(d.get_width() for d in lines) - 12 - x
         else:
             avail = r.right - 16 - x
         if it.detail or it.icon is not None:
@@ -205,6 +208,21 @@ class ButtonList:
             surface.blit(lab, lab.get_rect(midleft=(x, r.centery)))
         else:
             blit_center(surface, fit(it.label, r.w - 24, self.font_size, self.text), r.center)
+
+    def _detail_lines(self, detail: str, r: pygame.Rect) -> list:
+        """The detail right of the label in at most half the row: one line, made smaller down to 13 px; a detail
+        too long for that (a replay's title and date) in as many lines as the row is high, so it never runs over
+        the label."""
+        size = max(13, self.font_size - 6)
+        one = fit(detail, r.w // 2, size, self.text, "medium", min_size=13)
+        if one.get_width() <= r.w // 2:
+            return [one]
+        lines = [render(line, size, self.text, "medium") for line in separated_lines(detail, r.w // 2, size)]
+        if len(lines) < 2 or sum(d.get_height() for d in lines[:2]) > r.h - 4:
+            return [one]
+        while sum(d.get_height() for d in lines) > r.h - 4:
+            lines.pop()  # what the row cannot hold is left out (the end: a date)
+        return lines
 
     def _draw_face(self, surface, i: int, it: Item, r: pygame.Rect, radius: int = 8) -> None:
         """The button itself: its colour (hovered, disabled) and the gold ring of the selected one."""
@@ -352,6 +370,27 @@ class ButtonGrid(ButtonList):
 
 
 NO_LINE_START = "、，。；：！？）」』》〉％,.;:!?)%"  # punctuation that closes: it stays at the end of a line
+
+
+def separated_lines(text: str, width: int, size: int, weight: str = "medium") -> list[str]:
+    """``text`` made of parts between `` · `` in lines of at most ``width`` pixels at ``size``, broken between
+    parts (the separator at a break left out); a part wider than a line broken as :func:`wrap_lines` does."""
+    return list(_separated(text, width, size, weight))
+
+
+@assets.text_cache(maxsize=256)
+def _separated(text: str, width: int, size: int, weight: str) -> tuple[str, ...]:
+    font = assets.font_for(text, size, weight)
+    lines: list[str] = []
+    for part in (p.strip() for p in text.split("·")):
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and font.size(joined)[0] <= width:
+            lines[-1] = joined
+        elif font.size(part)[0] <= width:
+            lines.append(part)
+        else:
+            lines.extend(line.strip() for line in wrap_lines(part, width, size, weight))
+    return tuple(lines)
 
 
 def wrap_lines(text: str, width: int, size: int, weight: str = "medium") -> list[str]:
