@@ -30,8 +30,8 @@ from arcade.engine.i18n import N_, _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape, pointer_down, pointer_motion, pointer_up
-from arcade.engine.ui.text import blit_center, fit
-from arcade.engine.ui.widgets import Dimmer, button, progress_bar, wrap_lines
+from arcade.engine.ui.text import blit_center, fit, wrap_lines
+from arcade.engine.ui.widgets import Dimmer, button, progress_bar
 
 __all__ = ["ReplayPlayer", "ReviewCard", "SPEEDS", "controls", "button", "progress_bar"]
 

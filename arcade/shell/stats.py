@@ -16,7 +16,7 @@ from arcade.engine.stats import FINISHED, outcome, summarise, who
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape, pointer_down
 from arcade.engine.ui.text import blit_center, fit, render
-from arcade.engine.ui.widgets import wrap_lines
+from arcade.engine.ui.text import wrap_lines
 
 # landscape: the title and the tabs along the top, the numbers and the buttons in a column on the left, the charts
 # on the right
