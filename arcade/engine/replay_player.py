@@ -439,10 +439,9 @@ class ReviewCard(Scene):
             if not self.wide:
                 surface.blit(fit(line, rr.w - 24, 16, colors.BUTTON_HOVER, "medium"), (rr.x + 14, rr.y + 12))
                 continue
-            head, dot, tail = line.partition("  ·  ")
-            lines = wrap_lines(line, rr.w - 24, 16)
-            if len(lines) > 1:  # at the row's own separator when there is one, else where the words break
-                lines = [head, tail] if dot else lines[:1] + [" ".join(lines[1:])]
+            lines = wrap_lines(line, rr.w - 24, 16, "medium", "  ·  ")  # at the row's own separators first
+            if len(lines) > 2:
+                lines = lines[:1] + (" ".join(lines[1:]),)
             for i, part in enumerate(lines):  # two lines in the narrower column
                 surface.blit(fit(part, rr.w - 24, 16, colors.BUTTON_HOVER, "medium", min_size=13),
                              (rr.x + 14, rr.y + 8 + 26 * i))
