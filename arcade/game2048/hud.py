@@ -298,9 +298,10 @@ class Hud:
             note = _("starting the AI (its first start compiles the search)...") if ai.warming else _("thinking...")
             colour, size = INK, 14
         notes = wrap_lines(note, r.w - 24, size, "medium", PARTS) if note else ()
-        top = r.bottom - 6 - 18 * len(notes)
+        step = max(18, round(assets.scaled_size(size) * 1.2))  # lines apart as the Text size setting enlarges them
+        top = r.bottom - 6 - step * len(notes)
         for i, line in enumerate(notes):
-            surface.blit(fit(line, r.w - 24, size, colour, "medium", min_size=MIN_TEXT), (head.x, top + 18 * i))
+            surface.blit(fit(line, r.w - 24, size, colour, "medium", min_size=MIN_TEXT), (head.x, top + step * i))
         rows = info.h // 18
         for i, line in enumerate(_figures(ai, d)[: len(self.info)]):
             yy = info.y + 18 * (i % rows)
