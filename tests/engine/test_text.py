@@ -173,6 +173,19 @@ def test_fit_lines_balances_the_lines():
     assert wrap_lines(text, 300, 15, "medium", "  |  ") == ("Arrows + Enter  |  H hint  |  U undo", "Esc pause")
 
 
+def test_balanced_lines_are_as_many_and_even_and_chinese_breaks_after_its_punctuation():
+    assert wrap_lines("Right click, long press", 150, 17, "bold") == ("Right click, long", "press")
+    assert wrap_lines("Right click, long press", 150, 17, "bold", balance=True) == ("Right click,", "long press")
+    for w in range(120, 190, 10):  # not "难度、自定义、无需猜" over a lone "测"
+        assert wrap_lines("难度、自定义、无需猜测", w, 17, balance=True) == ("难度、自定义、", "无需猜测")
+    assert wrap_lines("一二三四五六七八九、十", 170, 17, balance=True) == ("一二三四五六", "七八九、十")
+    text = "Up/Down choose and Left/Right change the value of the row"
+    for w in range(120, 400, 23):
+        greedy, even = wrap_lines(text, w, 17), wrap_lines(text, w, 17, balance=True)
+        assert len(even) == len(greedy) and " ".join(even) == text
+        assert max(map(width, even)) <= max(map(width, greedy))
+
+
 def test_fit_lines_shrinks_then_cuts_with_an_ellipsis():
     text = "one two three four five six seven eight"
     size, lines = fit_lines(text, 170, 20, "bold", 2)

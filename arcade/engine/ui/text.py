@@ -73,7 +73,7 @@ def _words(text: str) -> list[str]:
 
 
 def _fits(text: str, width: int, size: int, weight: str) -> bool:
-    return assets.font_for(text, size, weight).size(text)[0] <= width
+    return _width(text, size, weight) <= width
 
 
 def _characters(word: str, width: int, size: int, weight: str) -> list[str]:
@@ -137,7 +137,7 @@ def _lines(text: str, width: int, size: int, weight: str, sep: str, split_words:
 
 @assets.text_cache(maxsize=512)
 def wrap_lines(text: str, width: int, size: int, weight: str = "medium", sep: str = " ",
-               split_words: bool = True) -> tuple[str, ...]:
+               split_words: bool = True, balance: bool = False) -> tuple[str, ...]:
     """``text`` in lines at most ``width`` pixels wide in the type it is drawn in (``size`` at the Text size
     setting, the font its characters need). Broken at ``sep``: a space, or a list's separator ("  ·  ") that keeps
     the items between separators together (an item too long for a line is broken like any text); between words,
@@ -145,27 +145,41 @@ def wrap_lines(text: str, width: int, size: int, weight: str = "medium", sep: st
     a line, opening punctuation never ends one. A word wider than the line is broken between characters (with
     ``split_words`` false it keeps a line of its own, wider than ``width``). The text's separators and spaces at
     a break are dropped, every other character kept in order; its trailing spaces stay on the last line (a
-    changing ending such as "thinking.  " keeps its width). Empty text: no lines."""
-    return _lines(text, width, size, weight, sep, split_words)
+    changing ending such as "thinking.  " keeps its width). Empty text: no lines. ``balance``: the lines as even
+    as their count allows (no lone word on the last), else each as full as it goes."""
+    lines = _lines(text, width, size, weight, sep, split_words)
+    return _balanced(text, width, size, weight, sep, split_words, len(lines)) if balance and len(lines) > 1 else lines
 
 
 def _fit_all(lines, width: int, size: int, weight: str) -> bool:
     return all(_fits(line.rstrip(), width, size, weight) for line in lines)
 
 
-def _balanced(text: str, width: int, size: int, weight: str, sep: str, count: int) -> tuple[str, ...]:
-    """``text`` in ``count`` lines as even as they go: wrapped at the narrowest width that still needs no more."""
-    def enough(w: int) -> bool:
-        lines = _lines(text, w, size, weight, sep, False)
-        return len(lines) <= count and _fit_all(lines, w, size, weight)
+def _width(text: str, size: int, weight: str) -> int:
+    return assets.font_for(text, size, weight).size(text)[0]
 
-    if not enough(width):
-        return _lines(text, width, size, weight, sep, True)
-    lo, hi = 1, width  # enough(hi)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        lo, hi = (lo, mid) if enough(mid) else (mid + 1, hi)
-    return _lines(text, hi, size, weight, sep, False)
+
+def _ideograph(ch: str) -> bool:
+    return "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"
+
+
+def _balanced(text: str, width: int, size: int, weight: str, sep: str, split_words: bool,
+              count: int) -> tuple[str, ...]:
+    """``text`` in ``count`` lines as even as they go, no word broken: of the ways to break it (each width from
+    ``width`` down gives one), the one whose widest line is the narrowest, a break inside a run of Chinese
+    characters (not after its punctuation) counting as two characters wider; as it is at ``width`` when a word
+    must break there."""
+    em, best, w = assets.scaled_size(size), None, width
+    while w > 0:
+        lines = _lines(text, w, size, weight, sep, False)
+        if len(lines) > count or not _fit_all(lines, w, size, weight):
+            break
+        widest = max(_width(line.rstrip(), size, weight) for line in lines)
+        inside = sum(_ideograph(a.rstrip()[-1]) and _ideograph(b[0]) for a, b in zip(lines, lines[1:]))
+        if best is None or widest + 2 * em * inside <= best[0]:
+            best = (widest + 2 * em * inside, lines)
+        w = widest - 1
+    return best[1] if best is not None else _lines(text, width, size, weight, sep, split_words)
 
 
 @assets.text_cache(maxsize=128)
@@ -186,7 +200,7 @@ def fit_lines(text: str, width: int, size: int, weight: str = "bold", lines: int
         if colon and tail and lines >= 2 and _fit_all((head, tail), width, sz, weight):
             return sz, (head, tail)
         if len(out) <= lines:
-            return sz, _balanced(text, width, sz, weight, sep, len(out))
+            return sz, _balanced(text, width, sz, weight, sep, True, len(out))
     last = " ".join(out[lines - 1:])
     while len(last) > 1 and not _fits(last + "...", width, min_size, weight):
         last = last[:-1]

@@ -248,9 +248,10 @@ def progress_bar(surface, rect, fraction: float) -> None:
 
 @assets.text_cache(maxsize=256)
 def two_lines(text: str, width: int, size: int, weight: str = "bold") -> tuple[str, ...]:
-    """``text`` on one line of ``width`` at ``size``, else on two (:func:`~arcade.engine.ui.text.wrap_lines`, words
-    kept whole); one line when two do not fit: the caller fits it. Cached: cards draw it every frame."""
-    lines = wrap_lines(text, width, size, weight, split_words=False)
+    """``text`` on one line of ``width`` at ``size``, else on two as even as they go
+    (:func:`~arcade.engine.ui.text.wrap_lines`, words kept whole); one line when two do not fit: the caller fits
+    it. Cached: cards draw it every frame."""
+    lines = wrap_lines(text, width, size, weight, split_words=False, balance=True)
     if len(lines) == 2 and all(assets.font_for(s, size, weight).size(s)[0] <= width for s in lines):
         return lines
     return (text,)
