@@ -135,6 +135,9 @@ def test_every_character_is_kept_in_order_and_every_line_fits(pieces, sep, w, si
     for line in lines:
         assert width(line.rstrip(), size, weight) <= w or len(line.strip()) == 1, (text, w, lines)
     assert bool(lines) == bool(text.strip())
+    even = wrap_lines(text, w, size, weight, sep, balance=True)
+    assert kept(text, even, sep) and len(even) <= len(lines), (text, w, lines, even)
+    assert all(width(line.rstrip(), size, weight) <= w or len(line.strip()) == 1 for line in even), (text, w, even)
 
 
 PROSE = st.lists(st.sampled_from(["a", "go", "Shift+H", "undo", "3.5", "(AI)", "好", "你好", "提示", "开局", "G"]),

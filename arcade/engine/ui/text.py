@@ -72,6 +72,10 @@ def _words(text: str) -> list[str]:
     return out
 
 
+def _width(text: str, size: int, weight: str) -> int:
+    return assets.font_for(text, size, weight).size(text)[0]
+
+
 def _fits(text: str, width: int, size: int, weight: str) -> bool:
     return _width(text, size, weight) <= width
 
@@ -153,10 +157,6 @@ def wrap_lines(text: str, width: int, size: int, weight: str = "medium", sep: st
 
 def _fit_all(lines, width: int, size: int, weight: str) -> bool:
     return all(_fits(line.rstrip(), width, size, weight) for line in lines)
-
-
-def _width(text: str, size: int, weight: str) -> int:
-    return assets.font_for(text, size, weight).size(text)[0]
 
 
 def _ideograph(ch: str) -> bool:
