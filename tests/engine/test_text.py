@@ -63,6 +63,15 @@ def test_mixed_text_keeps_latin_words_whole_and_breaks_between_chinese_character
         assert not any(line[0] in NO_LINE_START for line in lines[1:])
 
 
+def test_a_number_stays_with_what_it_counts():
+    for text in ("vs AI Medium: 0 won, 0 drawn, 0 lost", "Small text drawn larger, up to 28 px; titles keep 1,024 pts",
+                 "对战 AI 简单：赢 10 局，平 0 局，输 0 局"):
+        for w in range(100, 400, 9):  # (narrower, "1,024 pts" is broken between its characters)
+            lines = wrap_lines(text, w, 17)
+            assert kept(text, lines)
+            assert not any(re.search(r"(^|\s)[\d,]*\d$", line) for line in lines[:-1]), (w, lines)
+
+
 def test_a_list_separator_keeps_its_items_together_and_is_dropped_at_a_break():
     text = "Shift+A autoplay  ·  Shift+H hint  ·  I the AI panel"
     lines = wrap_lines(text, 236, 15, "medium", "  ·  ")

@@ -60,12 +60,16 @@ _CJK = "\u2e80-\u2fff\u3001-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"  # ea
 _WORD = re.compile(rf"(?:[{_CJK}]|[^\s{_CJK}]+)\s*")  # a word (or one CJK character) with the spaces after it
 
 
+_NUMBER = re.compile(r"\d(?:[\d,.]*\d)?\s*$")  # "0 won", "28 px", "1,024 points": kept with what it counts
+
+
 def _words(text: str) -> list[str]:
     """``text`` (starting with no space) in the pieces a line may break between, each with its trailing spaces:
-    words, and single CJK characters; closing punctuation joins the piece before, opening punctuation the one after."""
+    words, and single CJK characters; closing punctuation joins the piece before, opening punctuation and a
+    number the one after."""
     out: list[str] = []
     for w in _WORD.findall(text):
-        if out and (w[0] in NO_LINE_START or out[-1].rstrip()[-1] in NO_LINE_END):
+        if out and (w[0] in NO_LINE_START or out[-1].rstrip()[-1] in NO_LINE_END or _NUMBER.match(out[-1])):
             out[-1] += w
         else:
             out.append(w)
