@@ -441,7 +441,7 @@ class App:
         w, _ = surface.get_size()
         cached = getattr(self, "_toast_lines", None)
         if cached is None or cached[0] != (message, w):
-            from arcade.engine.ui.widgets import wrap_lines
+            from arcade.engine.ui.text import wrap_lines
 
             # one line when it fits (at 13 px at least), else two: a long path stays readable on either canvas
             one = fit(message, w - 40, 16, colors.TEXT_LIGHT, "medium", min_size=13)

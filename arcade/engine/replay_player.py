@@ -30,8 +30,8 @@ from arcade.engine.i18n import N_, _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape, pointer_down, pointer_motion, pointer_up
-from arcade.engine.ui.text import blit_center, fit
-from arcade.engine.ui.widgets import Dimmer, button, progress_bar, wrap_lines
+from arcade.engine.ui.text import blit_center, fit, wrap_lines
+from arcade.engine.ui.widgets import Dimmer, button, progress_bar
 
 __all__ = ["ReplayPlayer", "ReviewCard", "SPEEDS", "controls", "button", "progress_bar"]
 
@@ -445,10 +445,9 @@ class ReviewCard(Scene):
             if not self.wide:
                 surface.blit(fit(line, rr.w - 24, 16, colors.BUTTON_HOVER, "medium"), (rr.x + 14, rr.y + 12))
                 continue
-            head, dot, tail = line.partition("  ·  ")
-            lines = wrap_lines(line, rr.w - 24, 16)
-            if len(lines) > 1:  # at the row's own separator when there is one, else where the words break
-                lines = [head, tail] if dot else lines[:1] + [" ".join(lines[1:])]
+            lines = wrap_lines(line, rr.w - 24, 16, "medium", "  ·  ")  # at the row's own separators first
+            if len(lines) > 2:
+                lines = lines[:1] + (" ".join(lines[1:]),)
             for i, part in enumerate(lines):  # two lines in the narrower column
                 surface.blit(fit(part, rr.w - 24, 16, colors.BUTTON_HOVER, "medium", min_size=13),
                              (rr.x + 14, rr.y + 8 + 26 * i))

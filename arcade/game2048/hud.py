@@ -6,7 +6,6 @@ canvas, :data:`LANDSCAPE` on the wide one (:func:`layout_for`).
 from __future__ import annotations
 
 import functools
-import re
 
 import pygame
 
@@ -14,7 +13,7 @@ from arcade.engine.i18n import N_, _, ngettext
 from arcade.engine import assets
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape
-from arcade.engine.ui.text import Label, blit_center, fit, render
+from arcade.engine.ui.text import Label, blit_center, fit, render, wrap_lines
 from arcade.engine.ui.tween import ease_in, ease_out
 from arcade.engine.ui.widgets import button
 
@@ -64,6 +63,7 @@ FLOAT_SIZE = 25  # the original's 25 px bold
 BUTTONS = ("new", "undo", "auto", "hint")
 ARROWS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 DIRECTIONS = ("up", "down", "left", "right")
+PARTS = "  ·  "  # between the parts of a line (the keys, the coach's verdict): in the narrow column a part a line
 
 _ARROW_LAYERS: dict = {}  # hint arrow layers, drawn once per direction and board
 
@@ -71,29 +71,6 @@ _ARROW_LAYERS: dict = {}  # hint arrow layers, drawn once per direction and boar
 def layout_for(size) -> dict:
     """The HUD's rects for a canvas of ``size``: :data:`LAYOUT` on the portrait one, :data:`LANDSCAPE` on the wide."""
     return LANDSCAPE if is_landscape(size) else LAYOUT
-
-
-def wrap(text: str, width: int, size: int, weight: str = "bold") -> list:
-    """``text`` in lines at most ``width`` wide at ``size``: broken between its "  ·  " parts, then between words
-    (and between Chinese characters), never shrunk."""
-    font = assets.font_for(text, size, weight)
-    lines: list = []
-    for part in text.split("  ·  "):
-        if lines and font.size(lines[-1] + "  ·  " + part)[0] <= width:
-            lines[-1] += "  ·  " + part
-            continue
-        line = ""
-        for t in _WORDS.findall(part):
-            if line.strip() and font.size(line + t)[0] > width:
-                lines.append(line.strip())
-                line = t.lstrip()
-            else:
-                line += t
-        lines.append(line.strip())
-    return lines
-
-
-_WORDS = re.compile(r"\s*(?:[\u2e80-\u9fff\uff00-\uffef][\u3000-\u303f\uff00-\uffef]*|[^\s\u2e80-\u9fff\uff00-\uffef]+)")
 
 
 @functools.lru_cache(maxsize=64)
@@ -163,7 +140,6 @@ class Hud:
         else:
             w = layout["panel"].right - (layout["panel"].x + 314) - 8  # right of the bars, inside the panel
             self.info = [Label(14, INK, "medium", max_width=w, min_size=MIN_TEXT) for _ in range(5)]
-        self._footer = None  # (text, lines) of the keys, wrapped once
 
     # ----- the "+N" floats -----
     def add_float(self, gained: int) -> None:
@@ -260,17 +236,16 @@ class Hud:
 
             pct = f" (-{graded.regret * 100:.1f} %)" if graded.regret >= 0.0005 else ""
             text = _("Coach: {move} was {grade}").format(move=_(graded.played), grade=_(graded.grade)) + pct + (
-                "" if graded.grade == "best" else "  ·  " + _("better: {move}").format(move=_(graded.best)))
+                "" if graded.grade == "best" else PARTS + _("better: {move}").format(move=_(graded.best)))
             if self.wide:
-                self._lines(surface, r, wrap(text, r.w, 18), 18, legible(GRADE_COLORS[graded.grade]), "bold")
+                self._lines(surface, r, wrap_lines(text, r.w, 18, "bold", PARTS), 18,
+                            legible(GRADE_COLORS[graded.grade]), "bold")
                 return
             blit_center(surface, fit(text, r.w, 18, legible(GRADE_COLORS[graded.grade])), r.center)
             return
         keys = _("Shift+A autoplay  ·  Shift+H hint  ·  I the AI panel")
         if self.wide:
-            if self._footer is None or self._footer[0] != keys:  # wrapped once per language
-                self._footer = (keys, wrap(keys, r.w, 15, "medium"))
-            self._lines(surface, r, self._footer[1], 15, colors.BUTTON, "medium")
+            self._lines(surface, r, wrap_lines(keys, r.w, 15, "medium", PARTS), 15, colors.BUTTON, "medium")
             return
         blit_center(surface, fit(keys, r.w, 15, colors.BUTTON, "medium"), r.center)
 
@@ -322,10 +297,11 @@ class Hud:
         if not note and d is None and (ai.pending is not None or ai.watch):
             note = _("starting the AI (its first start compiles the search)...") if ai.warming else _("thinking...")
             colour, size = INK, 14
-        notes = wrap(note, r.w - 24, size, "medium") if note else []
-        top = r.bottom - 6 - 18 * len(notes)
+        notes = wrap_lines(note, r.w - 24, size, "medium", PARTS) if note else ()
+        step = max(18, round(assets.scaled_size(size) * 1.2))  # lines apart as the Text size setting enlarges them
+        top = r.bottom - 6 - step * len(notes)
         for i, line in enumerate(notes):
-            surface.blit(fit(line, r.w - 24, size, colour, "medium", min_size=MIN_TEXT), (head.x, top + 18 * i))
+            surface.blit(fit(line, r.w - 24, size, colour, "medium", min_size=MIN_TEXT), (head.x, top + step * i))
         rows = info.h // 18
         for i, line in enumerate(_figures(ai, d)[: len(self.info)]):
             yy = info.y + 18 * (i % rows)

@@ -14,11 +14,11 @@ import pygame
 from arcade.engine.replay_player import SPEEDS, ReplayPlayer, controls, progress_bar
 from arcade.engine.ui import colors
 from arcade.engine.i18n import N_, _
-from arcade.engine.ui.text import Label, blit_center, fit, render
+from arcade.engine.ui.text import Label, blit_center, fit, render, wrap_lines
 from arcade.game2048 import rules
 from arcade.game2048.game import MoveOutcome, decode_move
 from arcade.engine.ui.input import is_landscape
-from arcade.game2048.hud import LANDSCAPE as HUD_WIDE, LAYOUT, MIN_TEXT, legible, wrap
+from arcade.game2048.hud import LANDSCAPE as HUD_WIDE, LAYOUT, MIN_TEXT, PARTS, legible
 from arcade.game2048.replay import check, steps, validate
 from arcade.game2048.review import GRADE_COLORS
 from arcade.game2048.view import BoardView
@@ -64,7 +64,6 @@ class ReplayScene(ReplayPlayer):
         self.layout = WIDE if self.wide else LAYOUT
         self.BUTTONS, self.TIMELINE = (WIDE_BUTTONS, WIDE_TIMELINE) if self.wide else (BUTTONS, TIMELINE)
         self.view.set_rect(self.layout["board"])
-        self._keys = None  # the keys, wrapped to the column once
 
     def compute_steps(self) -> list:
         return steps(self.replay.data)
@@ -126,7 +125,7 @@ class ReplayScene(ReplayPlayer):
         weight = "bold" if m else "medium"
         if self.wide:
             r = self.layout["line"]
-            lines = wrap(title, r.w, 18, weight)[:2]
+            lines = wrap_lines(title, r.w, 18, weight, PARTS)[:2]
             for i, line in enumerate(lines):
                 blit_center(surface, fit(line, r.w, 18, colour, weight, min_size=MIN_TEXT),
                             (r.centerx, r.centery + 24 * (i - (len(lines) - 1) / 2)))
@@ -142,9 +141,7 @@ class ReplayScene(ReplayPlayer):
             super().draw_keys(surface)
             return
         r, keys = self.layout["keys"], _(self.KEYS)
-        if self._keys is None or self._keys[0] != keys:
-            self._keys = (keys, wrap(keys.replace(" · ", "  ·  "), r.w, 15, "medium"))
-        for i, line in enumerate(self._keys[1]):
+        for i, line in enumerate(wrap_lines(keys.replace(" · ", PARTS), r.w, 15, "medium", PARTS)):
             blit_center(surface, fit(line, r.w, 15, self.KEYS_COLOUR, "medium", min_size=MIN_TEXT),
                         (r.centerx, r.y + 10 + 22 * i))
 

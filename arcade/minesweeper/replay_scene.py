@@ -18,14 +18,13 @@ from arcade.engine.i18n import N_, _, ngettext
 from arcade.engine.jobs import worker_factory
 from arcade.engine.replay_player import ReplayPlayer, ReviewCard, controls
 from arcade.engine.ui import colors
-from arcade.engine.ui.text import blit_center, fit, render
+from arcade.engine.ui.text import blit_center, fit, render, wrap_lines
 from arcade.engine.ui.widgets import progress_bar
 from arcade.minesweeper import LEVEL_TITLES
 from arcade.minesweeper.field import level_of
 from arcade.minesweeper.replay import check, label, result_text, steps, validate
 from arcade.minesweeper.review import Reviewer, pct, summarize
-from arcade.minesweeper.view import (INK, LANDSCAPE, MIN_TEXT, BoardView, Hud, Layout, Screen, draw_wrapped, turned_for,
-                                     wrap)
+from arcade.minesweeper.view import INK, LANDSCAPE, MIN_TEXT, BoardView, Hud, Layout, Screen, draw_wrapped, turned_for
 
 __all__ = ["MinesReplayScene", "MinesReviewCard", "make_replay", "validate", "label", "SCREEN", "BUTTONS",
            "TIMELINE"]
@@ -258,7 +257,7 @@ class MinesReplayScene(ReplayPlayer):
             super().draw_keys(surface)
             return
         box = self.keys_box
-        lines = wrap(_(self.KEYS), box.w, 14, "medium", " · ")
+        lines = wrap_lines(_(self.KEYS), box.w, 14, "medium", " · ")
         for i, line in enumerate(lines):
             blit_center(surface, fit(line, box.w, 14, self.KEYS_COLOUR, "medium", min_size=MIN_TEXT),
                         (box.centerx, box.y + 10 + 20 * i))
@@ -319,7 +318,7 @@ class MinesReviewCard(ReviewCard):
             pygame.draw.rect(surface, colors.LABEL, rr, border_radius=6)
             pygame.draw.rect(surface, stripe, (rr.x, rr.y, 6, rr.h), border_top_left_radius=6,
                              border_bottom_left_radius=6)
-            lines = wrap(f"{k + 1}.  {text}", rr.w - 24, 15, "medium", "  ·  ")
+            lines = wrap_lines(f"{k + 1}.  {text}", rr.w - 24, 15, "medium", "  ·  ")
             top = rr.centery - 10 * min(3, len(lines))
             for i, line in enumerate(lines[:3]):
                 surface.blit(fit(line, rr.w - 24, 15, INK, "medium", min_size=MIN_TEXT),

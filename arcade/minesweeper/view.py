@@ -18,11 +18,11 @@ from arcade.engine.i18n import N_, _
 from arcade.engine import assets
 from arcade.engine.plugin import format_time
 from arcade.engine.ui import colors
-from arcade.engine.ui.text import blit_center, fit, render
+from arcade.engine.ui.text import blit_center, fit, render, wrap_lines
 from arcade.engine.ui.tween import ease_out
 
 __all__ = ["Layout", "Screen", "ROOMY", "TALL", "SIDE", "WIDE", "LANDSCAPE", "layout_for", "screen_for", "turned_for",
-           "wrap", "draw_wrapped", "BoardView", "Hud", "BUTTONS", "NUMBER_COLOURS", "SAFE_NUMBER_COLOURS",
+           "draw_wrapped", "BoardView", "Hud", "BUTTONS", "NUMBER_COLOURS", "SAFE_NUMBER_COLOURS",
            "COVERED", "OPENED", "INK", "CHIP", "LOSS", "ODDS_TEXT", "LEVEL_CHIPS", "MIN_TEXT",
            "heat_colour", "odds_text", "odds_words", "odds_font", "number_font", "banner_card", "banner_button",
            "draw_banner"]
@@ -220,40 +220,12 @@ def turned_for(level: str, size) -> bool:
     return level == "expert" and size[0] > size[1]
 
 
-@assets.text_cache(maxsize=256)
-def wrap(text: str, width: int, size: int, weight: str = "medium", sep: str = " ") -> tuple:
-    """``text`` in lines at most ``width`` pixels wide in type of ``size``: broken at ``sep`` (a space, or the
-    dots between the items of a list), and between characters in a piece too long for a line; Chinese (no
-    spaces of its own) runs on to the line's end."""
-    font = assets.font_for(text, size, weight)
-    lines: list = []
-    line = ""
-    for word in text.split(sep):
-        trial = f"{line}{sep}{word}" if line else word
-        if font.size(trial)[0] <= width or not trial:
-            line = trial
-            continue
-        if line and (sep != " " or not any(ord(ch) >= 0x2E80 for ch in word)):
-            lines.append(line)
-            line = ""
-        elif line:  # Chinese runs on to the line's end, breaking between characters
-            line += sep
-        for ch in word:  # a word wider than the line: broken where it must be
-            if line and font.size(line + ch)[0] > width:
-                lines.append(line)
-                line = ""
-            line += ch
-    if line:
-        lines.append(line)
-    return tuple(lines)
-
-
 def draw_wrapped(surface, text: str, box: pygame.Rect, size: int, colour, weight: str = "medium",
                  middle: bool = False, sep: str = " ") -> None:
     """``text`` wrapped into ``box`` (at ``sep``), each line centred; type a point smaller at a time (not under
     :data:`MIN_TEXT`) while the lines overflow the box; ``middle``: the lines centred in the box's height."""
     while True:
-        lines = wrap(text, box.w, size, weight, sep)
+        lines = wrap_lines(text, box.w, size, weight, sep)
         step = round(assets.scaled_size(size) * 1.3)  # (as drawn at the Text size setting)
         if assets.scaled_size(size - 1) < MIN_TEXT or len(lines) * step <= box.h:
             break

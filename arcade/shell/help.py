@@ -10,7 +10,7 @@ from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape
 from arcade.engine.ui.text import blit_center, fit, render
-from arcade.engine.ui.widgets import Dimmer, wrap_lines
+from arcade.engine.ui.widgets import Dimmer, two_lines
 
 TEXT_SIZES = range(18, 12, -1)  # every card's text at one size: the largest at which every card's rows fit (13: larger text)
 GUTTER = 28
@@ -23,18 +23,9 @@ def _width(text: str, size: int, weight: str) -> int:
 
 
 def wrap(text: str, width: int, size: int, weight: str = "medium") -> list[str] | None:
-    """``text`` in at most two lines of ``width`` at ``size`` (split at a space), or None when it does not fit."""
-    if _width(text, size, weight) <= width:
-        return [text]
-    words = text.split(" ")
-    for i in range(len(words) - 1, 0, -1):
-        a, b = " ".join(words[:i]), " ".join(words[i:])
-        if _width(a, size, weight) <= width and _width(b, size, weight) <= width:
-            return [a, b]
-    lines = wrap_lines(text, width, size, weight)  # Chinese breaks between characters
-    if len(lines) == 2 and all(_width(line, size, weight) <= width for line in lines):
-        return lines
-    return None
+    """``text`` in at most two lines of ``width`` at ``size`` (words kept whole), or None when it does not fit."""
+    lines = two_lines(text, width, size, weight)
+    return list(lines) if all(_width(line, size, weight) <= width for line in lines) else None
 
 
 def card_layout(cards, inner: int):

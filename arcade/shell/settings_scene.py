@@ -13,8 +13,8 @@ from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape
 from arcade.engine import assets
-from arcade.engine.ui.text import blit_center, fit, render
-from arcade.engine.ui.widgets import ButtonList, Item, wrap_lines
+from arcade.engine.ui.text import blit_center, fit, render, wrap_lines
+from arcade.engine.ui.widgets import ButtonList, Item
 
 log = logging.getLogger("arcade")
 

@@ -16,7 +16,7 @@ from arcade.engine.stats import FINISHED, outcome, summarise, who
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape, pointer_down
 from arcade.engine.ui.text import blit_center, fit, render
-from arcade.engine.ui.widgets import wrap_lines
+from arcade.engine.ui.text import wrap_lines
 
 # landscape: the title and the tabs along the top, the numbers and the buttons in a column on the left, the charts
 # on the right
@@ -72,14 +72,10 @@ class StatsScene(Scene):
         self.games = list(app.registry.values())
         ids = [g.id for g in self.games]
         self.index = ids.index(game_id) if game_id in ids else 0
-        self._lines: dict = {}  # a long line of text -> its lines in the landscape column
         self.resize(app.size)
 
     def resize(self, size) -> None:
         self.landscape = is_landscape(size)
-
-    def language_changed(self) -> None:
-        self._lines.clear()
 
     @property
     def game_id(self) -> str:
@@ -219,10 +215,7 @@ class StatsScene(Scene):
                       label, value)
         y = SIDE.y + -(-len(boxes) // 2) * 74 + 14
         for text, size, weight in ((result_line(s), 16, "medium"), (ai_line(s, game), 15, "regular")):
-            key = (text, size, weight)
-            if key not in self._lines:
-                self._lines[key] = [ln.rstrip(" ·") for ln in wrap_lines(text, SIDE.w, size, weight)[:3]]
-            for line in self._lines[key]:
+            for line in wrap_lines(text, SIDE.w, size, weight, "  ·  ")[:3]:  # a result a line, whole
                 surface.blit(fit(line, SIDE.w, size, colors.TEXT, weight, min_size=13), (SIDE.x, y))
                 y += size + 8
             y += 8

@@ -25,7 +25,7 @@ from arcade.engine.session import DEMO, HINT, OPPONENT, PLAYER
 from arcade.engine.session_scene import SessionScene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape, pointer_down, pointer_motion, pointer_up
-from arcade.engine.ui.text import Label, blit_center, fit
+from arcade.engine.ui.text import Label, blit_center, fit, fit_lines
 from arcade.engine.ui.widgets import DISABLED_BG, DISABLED_INK, ButtonList, Dimmer, Item
 from arcade.tictactoe import LEVEL_TITLES, VARIANT_TITLES, results
 from arcade.tictactoe import ID as GAME_ID
@@ -126,67 +126,19 @@ def layout_for(size) -> Layout:
     return LANDSCAPE if is_landscape(size) else PORTRAIT
 
 
-@assets.text_cache(maxsize=128)
-def wrap(text: str, width: int, size: int, weight: str = "bold", lines: int = 2, min_size: int = 13) -> tuple:
-    """``text`` in at most ``lines`` lines of at most ``width`` pixels: ``(size, lines)`` at the largest size from
-    ``size`` down to ``min_size`` where it fits (at ``min_size`` the rest is cut at the last line's end).
-    Two lines break after a colon if they can, else (like more lines) between the parts of a list ("a  |  b",
-    "a · b"), else between words, else between characters (Chinese has no spaces)."""
-    sep = next((s for s in ("  |  ", " · ", "   ·   ") if s in text), None)
-    out, font = [text], assets.font_for(text, min_size, weight)
-    for sz in range(size, min_size - 1, -1):
-        font = assets.font_for(text, sz, weight)
-        if font.size(text)[0] <= width:
-            return sz, (text,)
-        head, colon, tail = text.partition("：") if "：" in text else text.partition(": ")
-        if colon and tail and lines >= 2 and font.size(head + colon)[0] <= width and font.size(tail)[0] <= width:
-            return sz, ((head + colon).strip(), tail)  # "vs AI Easy:" over "0 won, 0 drawn, 0 lost"
-        out = _break(text, width, font, sep)
-        if len(out) <= lines:
-            narrow = width  # balanced: the narrowest width that needs no more lines (no lone word on the last)
-            while len(out) > 1 and narrow > 40 and len(_break(text, narrow - 8, font, sep)) == len(out):
-                narrow -= 8
-            return sz, tuple(_break(text, narrow, font, sep))
-    last = " ".join(out[lines - 1:])  # too long even at min_size (an engine's chatter): cut, with an ellipsis
-    while len(last) > 1 and font.size(last + "...")[0] > width:
-        last = last[:-1]
-    return min_size, tuple(out[:lines - 1]) + (last.rstrip() + "...",)
-
-
-def _break(text: str, width: int, font, sep: str | None) -> list:
-    def fits(t: str) -> bool:
-        return font.size(t)[0] <= width
-
-    parts, joiner = (text.split(sep), sep) if sep else (text.split(" "), " ")
-    out, line = [], ""
-    for part in parts:
-        trial = line + joiner + part if line else part
-        if fits(trial):
-            line = trial
-            continue
-        if line:
-            out.append(line.strip())
-        line = part
-        while not fits(line) and len(line) > 1:  # one part wider than the line: break it where it must
-            cut = len(line)
-            while cut > 1 and not fits(line[:cut]):
-                cut -= 1
-            space = line.rfind(" ", 0, cut)
-            cut = space if space > 0 else cut
-            out.append(line[:cut].strip())
-            line = line[cut:].strip()
-    if line:
-        out.append(line.lstrip())  # trailing spaces kept: "thinking.  " keeps its width as the dots come and go
-    return out or [""]
+LIST_SEPARATORS = ("  |  ", " · ")  # a list's items ("a  |  b"), kept together on a line
 
 
 def draw_lines(surface, text: str, box: pygame.Rect, size: int, colour, weight: str = "bold", lines: int = 2) -> None:
-    """``text`` wrapped into ``box`` (:func:`wrap`), its lines centred in it."""
-    sz, rows = wrap(text, box.w, size, weight, lines)
+    """``text`` in at most ``lines`` lines centred in ``box`` (:func:`~arcade.engine.ui.text.fit_lines`: a size
+    smaller if it must), a list broken between its items."""
+    sep = next((s for s in LIST_SEPARATORS if s in text), " ")
+    sz, rows = fit_lines(text, box.w, size, weight, lines, sep)
     height = assets.font_for(text, sz, weight).get_linesize()
     top = box.centery - height * len(rows) / 2
     for i, row in enumerate(rows):
         blit_center(surface, fit(row, box.w, sz, colour, weight), (box.centerx, top + height * (i + 0.5)))
+
 
 KEYS = {(k, 0): v for k, v in {
     pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right",
@@ -998,5 +950,5 @@ def draw_position(surface, state, params) -> None:
 
 
 __all__ = ["TicTacToeScene", "Chooser", "make_scene", "make_demo", "warm_steps", "intent_of", "button_rect",
-           "Layout", "PORTRAIT", "LANDSCAPE", "layout_for", "wrap", "draw_lines",
+           "Layout", "PORTRAIT", "LANDSCAPE", "layout_for", "draw_lines",
            "draw_cards", "card_view", "level_name", "VARIANT_NAMES", "MatchView", "draw_position"]

@@ -410,9 +410,10 @@ def test_the_replay_turns_with_the_window_and_keeps_its_place(make_app, measured
                                   "正在启动 AI（第一次启动要编译搜索）……", "Shift+A 自动  ·  Shift+H 提示  ·  I AI 面板"])
 def test_the_column_wraps_long_lines_between_parts_words_and_characters(text):
     from arcade.engine import assets
+    from arcade.engine.ui.text import wrap_lines
 
     pygame.font.init()
-    lines = hud.wrap(text, 236, 15, "medium")
+    lines = wrap_lines(text, 236, 15, "medium", hud.PARTS)
     font = assets.font_for(text, 15, "medium")
     assert len(lines) >= 2 and all(font.size(line)[0] <= 236 for line in lines)
     assert "".join(lines).replace(" ", "").replace("·", "") == text.replace(" ", "").replace("·", "")  # all kept

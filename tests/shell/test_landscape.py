@@ -442,7 +442,7 @@ def test_a_real_click_in_a_turned_window_lands_on_the_wide_menus_button(make_app
 
 def test_chinese_wraps_between_characters_and_never_starts_a_line_with_a_comma(make_app):
     from arcade.engine import assets
-    from arcade.engine.ui.widgets import NO_LINE_START, wrap_lines
+    from arcade.engine.ui.text import NO_LINE_START, wrap_lines
 
     make_app(window=WIDE)
     text = "方向键、空格、F、回车：移动光标、翻开、插旗、双击翻开；每一局都能不靠猜测解开（游戏画面上按 G）"

@@ -1,5 +1,7 @@
-"""Cached text rendering: a label is rendered once, then blitted every frame."""
+"""Cached text rendering (a label is rendered once, then blitted every frame) and line breaking."""
 from __future__ import annotations
+
+import re
 
 import pygame
 
@@ -49,3 +51,161 @@ class Label:
             self._surface = assets.font_for(text, size, self.weight).render(text, True, self.color)
             self._text = text
         return self._surface
+
+
+# ---------------------------------------------------------------------------------------------- line breaking
+NO_LINE_START = "、，。；：！？）」』》〉】〕］｝％…,.;:!?)]}%"  # punctuation that closes: it stays at the end of a line
+NO_LINE_END = "（「『《〈【〔［｛([{"  # punctuation that opens: it goes to the next line with what it opens
+_CJK = "\u2e80-\u2fff\u3001-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef"  # each character a word of its own
+_WORD = re.compile(rf"(?:[{_CJK}]|[^\s{_CJK}]+)\s*")  # a word (or one CJK character) with the spaces after it
+
+
+_NUMBER = re.compile(r"\d(?:[\d,.]*\d)?\s*$")  # "0 won", "28 px", "1,024 points": kept with what it counts
+
+
+def _words(text: str) -> list[str]:
+    """``text`` (starting with no space) in the pieces a line may break between, each with its trailing spaces:
+    words, and single CJK characters; closing punctuation joins the piece before, opening punctuation and a
+    number the one after."""
+    out: list[str] = []
+    for w in _WORD.findall(text):
+        if out and (w[0] in NO_LINE_START or out[-1].rstrip()[-1] in NO_LINE_END or _NUMBER.match(out[-1])):
+            out[-1] += w
+        else:
+            out.append(w)
+    return out
+
+
+def _width(text: str, size: int, weight: str) -> int:
+    return assets.font_for(text, size, weight).size(text)[0]
+
+
+def _fits(text: str, width: int, size: int, weight: str) -> bool:
+    return _width(text, size, weight) <= width
+
+
+def _characters(word: str, width: int, size: int, weight: str) -> list[str]:
+    """A word wider than a line, broken between characters (at least one a line, no spaces at a line's ends;
+    closing punctuation brings the character it closes to the next line rather than start one)."""
+    out, line = [], ""
+    for ch in word:
+        if line and not _fits(line + ch, width, size, weight):
+            k = 1  # the characters to carry: back to one that is no closing punctuation
+            while k < len(line) and line[-k] in NO_LINE_START:
+                k += 1
+            carry = ch in NO_LINE_START and k < len(line) and not line[-k].isspace() and \
+                _fits(line[-k:] + ch, width, size, weight)
+            out.append(line[:-k].rstrip() if carry else line.rstrip())
+            line = line[-k:] if carry else ""
+        if line or not ch.isspace():
+            line += ch
+    return out + [line]
+
+
+def _fill(text: str, width: int, size: int, weight: str, split_words: bool, end: bool) -> list[str]:
+    """``text`` in lines between its words; the last line as it ends (its trailing spaces count only at the
+    text's ``end``: a line goes on after it otherwise)."""
+    lines, line = [], ""
+    pieces = _words(text)
+    for i, piece in enumerate(pieces):
+        trial = line + piece
+        if line and _fits(trial if end and i == len(pieces) - 1 else trial.rstrip(), width, size, weight):
+            line = trial
+            continue
+        if line:
+            lines.append(line.rstrip())
+        body = piece.rstrip()
+        if split_words and not _fits(body, width, size, weight):
+            *full, body = _characters(body, width, size, weight)
+            lines += full
+        line = body + piece[len(piece.rstrip()):]
+    return lines + [line] if line else lines
+
+
+def _lines(text: str, width: int, size: int, weight: str, sep: str, split_words: bool) -> tuple[str, ...]:
+    text = text.lstrip()
+    if not sep.strip():
+        return tuple(_fill(text, width, size, weight, split_words, True))
+    lines, line = [], None  # line: the one being filled, None until a part starts it
+    parts = text.split(sep)
+    for i, part in enumerate(parts):
+        end = i == len(parts) - 1
+        if line is not None:
+            trial = line + sep + part
+            if _fits(trial if end else trial.rstrip(), width, size, weight):
+                line = trial
+                continue
+            lines.append(line.rstrip())
+            line = None
+        *full, last = _fill(part.lstrip(), width, size, weight, split_words, end) or [None]
+        lines += full
+        line = last
+    return tuple(lines + [line] if line else lines)
+
+
+@assets.text_cache(maxsize=512)
+def wrap_lines(text: str, width: int, size: int, weight: str = "medium", sep: str = " ",
+               split_words: bool = True, balance: bool = False) -> tuple[str, ...]:
+    """``text`` in lines at most ``width`` pixels wide in the type it is drawn in (``size`` at the Text size
+    setting, the font its characters need). Broken at ``sep``: a space, or a list's separator ("  ·  ") that keeps
+    the items between separators together (an item too long for a line is broken like any text); between words,
+    and between any two Chinese characters (Chinese has no spaces); closing punctuation (，。、！？） never starts
+    a line, opening punctuation never ends one. A word wider than the line is broken between characters (with
+    ``split_words`` false it keeps a line of its own, wider than ``width``). The text's separators and spaces at
+    a break are dropped, every other character kept in order; its trailing spaces stay on the last line (a
+    changing ending such as "thinking.  " keeps its width). Empty text: no lines. ``balance``: the lines as even
+    as their count allows (no lone word on the last), else each as full as it goes."""
+    lines = _lines(text, width, size, weight, sep, split_words)
+    return _balanced(text, width, size, weight, sep, split_words, len(lines)) if balance and len(lines) > 1 else lines
+
+
+def _fit_all(lines, width: int, size: int, weight: str) -> bool:
+    return all(_fits(line.rstrip(), width, size, weight) for line in lines)
+
+
+def _ideograph(ch: str) -> bool:
+    return "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"
+
+
+def _balanced(text: str, width: int, size: int, weight: str, sep: str, split_words: bool,
+              count: int) -> tuple[str, ...]:
+    """``text`` in ``count`` lines as even as they go, no word broken: of the ways to break it (each width from
+    ``width`` down gives one), the one whose widest line is the narrowest, a break inside a run of Chinese
+    characters (not after its punctuation) counting as two characters wider; as it is at ``width`` when a word
+    must break there."""
+    em, best, w = assets.scaled_size(size), None, width
+    while w > 0:
+        lines = _lines(text, w, size, weight, sep, False)
+        if len(lines) > count or not _fit_all(lines, w, size, weight):
+            break
+        widest = max(_width(line.rstrip(), size, weight) for line in lines)
+        inside = sum(_ideograph(a.rstrip()[-1]) and _ideograph(b[0]) for a, b in zip(lines, lines[1:]))
+        if best is None or widest + 2 * em * inside <= best[0]:
+            best = (widest + 2 * em * inside, lines)
+        w = widest - 1
+    return best[1] if best is not None else _lines(text, width, size, weight, sep, split_words)
+
+
+@assets.text_cache(maxsize=128)
+def fit_lines(text: str, width: int, size: int, weight: str = "bold", lines: int = 2, sep: str = " ",
+              min_size: int = 13) -> tuple[int, tuple[str, ...]]:
+    """``(size, lines)``: ``text`` in at most ``lines`` lines of at most ``width`` pixels (:func:`wrap_lines`) at
+    the largest size from ``size`` down to ``min_size`` where it fits, the lines as even as their count allows (no
+    lone word on the last). A text in two lines breaks after a label's colon when both halves fit ("vs AI Easy:"
+    over "0 won, 0 drawn, 0 lost"). Too long even at ``min_size`` (an engine's chatter): the last line is cut,
+    with an ellipsis."""
+    out: tuple[str, ...] = ()
+    for sz in range(size, min_size - 1, -1):
+        out = _lines(text, width, sz, weight, sep, True)
+        if len(out) <= 1:
+            return sz, out
+        head, colon, tail = text.partition("：") if "：" in text else text.partition(": ")
+        head, tail = (head + colon).strip(), tail.strip()
+        if colon and tail and lines >= 2 and _fit_all((head, tail), width, sz, weight):
+            return sz, (head, tail)
+        if len(out) <= lines:
+            return sz, _balanced(text, width, sz, weight, sep, True, len(out))
+    last = " ".join(out[lines - 1:])
+    while len(last) > 1 and not _fits(last + "...", width, min_size, weight):
+        last = last[:-1]
+    return min_size, out[:lines - 1] + (last.rstrip() + "...",)

@@ -9,7 +9,7 @@ import pygame
 
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import pointer_down, pointer_motion, pointer_up
-from arcade.engine.ui.text import blit_center, fit, render
+from arcade.engine.ui.text import blit_center, fit, render, wrap_lines
 
 
 @dataclass
@@ -217,7 +217,7 @@ class ButtonList:
         one = fit(detail, r.w // 2, size, self.text, "medium", min_size=13)
         if one.get_width() <= r.w // 2:
             return [one]
-        lines = [render(line, size, self.text, "medium") for line in separated_lines(detail, r.w // 2, size)]
+        lines = [render(line, size, self.text, "medium") for line in wrap_lines(detail, r.w // 2, size, sep=" · ")]
         if len(lines) < 2 or sum(d.get_height() for d in lines[:2]) > r.h - 4:
             return [one]
         while sum(d.get_height() for d in lines) > r.h - 4:
@@ -266,17 +266,12 @@ def progress_bar(surface, rect, fraction: float) -> None:
 
 @assets.text_cache(maxsize=256)
 def two_lines(text: str, width: int, size: int, weight: str = "bold") -> tuple[str, ...]:
-    """``text`` on one line of ``width`` at ``size``, else split at the space that makes two lines fit (one line
-    when no split fits: the caller fits it). Cached: cards draw it every frame."""
-    from arcade.engine import assets
-
-    if assets.font_for(text, size, weight).size(text)[0] <= width:
-        return (text,)
-    words = text.split(" ")
-    for i in range(len(words) - 1, 0, -1):
-        a, b = " ".join(words[:i]), " ".join(words[i:])
-        if max(assets.font_for(s, size, weight).size(s)[0] for s in (a, b)) <= width:
-            return (a, b)
+    """``text`` on one line of ``width`` at ``size``, else on two as even as they go
+    (:func:`~arcade.engine.ui.text.wrap_lines`, words kept whole); one line when two do not fit: the caller fits
+    it. Cached: cards draw it every frame."""
+    lines = wrap_lines(text, width, size, weight, split_words=False, balance=True)
+    if len(lines) == 2 and all(assets.font_for(s, size, weight).size(s)[0] <= width for s in lines):
+        return lines
     return (text,)
 
 
@@ -366,68 +361,3 @@ class ButtonGrid(ButtonList):
         if it.detail:
             blit_center(surface, fit(it.detail, r.w - 20, max(13, self.font_size - 6), self.text, "medium", min_size=13),
                         (r.centerx, y + 11))
-
-
-
-NO_LINE_START = "、，。；：！？）」』》〉％,.;:!?)%"  # punctuation that closes: it stays at the end of a line
-
-
-def separated_lines(text: str, width: int, size: int, weight: str = "medium") -> list[str]:
-    """``text`` made of parts between `` · `` in lines of at most ``width`` pixels at ``size``, broken between
-    parts (the separator at a break left out); a part wider than a line broken as :func:`wrap_lines` does."""
-    return list(_separated(text, width, size, weight))
-
-
-@assets.text_cache(maxsize=256)
-def _separated(text: str, width: int, size: int, weight: str) -> tuple[str, ...]:
-    font = assets.font_for(text, size, weight)
-    lines: list[str] = []
-    for part in (p.strip() for p in text.split("·")):
-        joined = f"{lines[-1]} · {part}" if lines else part
-        if lines and font.size(joined)[0] <= width:
-            lines[-1] = joined
-        elif font.size(part)[0] <= width:
-            lines.append(part)
-        else:
-            lines.extend(line.strip() for line in wrap_lines(part, width, size, weight))
-    return tuple(lines)
-
-
-def wrap_lines(text: str, width: int, size: int, weight: str = "medium") -> list[str]:
-    """``text`` broken into lines of at most ``width`` pixels at ``size``: at spaces, and between any two characters
-    of Chinese (which has no spaces); a word wider than the line keeps a line of its own."""
-    return list(_wrapped(text, width, size, weight))
-
-
-@assets.text_cache(maxsize=256)
-def _wrapped(text: str, width: int, size: int, weight: str) -> tuple[str, ...]:
-    from arcade.engine import assets
-
-    font = assets.font_for(text, size, weight)
-    tokens, word = [], ""
-    for ch in text:  # words, each CJK character a word of its own, the spaces kept with the word before
-        if "\u2e80" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef" or "\u3000" <= ch <= "\u303f":
-            if word:
-                tokens.append(word)
-            tokens.append(ch)
-            word = ""
-        else:
-            word += ch
-            if ch == " ":
-                tokens.append(word)
-                word = ""
-    if word:
-        tokens.append(word)
-    lines, line = [], []  # line: the tokens of the line being filled
-    for tok in tokens:
-        if line and font.size("".join(line + [tok]).rstrip())[0] > width:
-            carry = []
-            if tok[0] in NO_LINE_START and len(line) > 1:  # "、" never starts a line: the character before goes too
-                carry = [line.pop()]
-            lines.append("".join(line).rstrip())
-            line = carry + [tok.lstrip()]
-        else:
-            line.append(tok)
-    if "".join(line).strip():
-        lines.append("".join(line).rstrip())
-    return tuple(lines)
