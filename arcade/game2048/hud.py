@@ -302,10 +302,12 @@ class Hud:
         top = r.bottom - 6 - step * len(notes)
         for i, line in enumerate(notes):
             surface.blit(fit(line, r.w - 24, size, colour, "medium", min_size=MIN_TEXT), (head.x, top + step * i))
-        rows = info.h // 18
-        for i, line in enumerate(_figures(ai, d)[: len(self.info)]):
-            yy = info.y + 18 * (i % rows)
-            if yy + 16 > top:
+        lines = _figures(ai, d)[: len(self.info)]
+        pitch = max(18, round(assets.scaled_size(14) * 1.15))  # rows apart as the Text size setting enlarges them
+        rows = max(info.h // pitch, -(-len(lines) // 2))  # two columns; larger text takes rows from the note's room
+        for i, line in enumerate(lines):
+            yy = info.y + pitch * (i % rows)
+            if yy + pitch - 2 > top:
                 continue
             surface.blit(self.info[i].get(line), (info.x + (info.w // 2 + 4) * (i // rows), yy))
 

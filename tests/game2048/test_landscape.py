@@ -218,6 +218,14 @@ def test_the_wide_screens_in_play_are_readable(make_app, measured, monkeypatch, 
         with monkeypatch.context() as m:
             m.setattr(AIController, "warming", property(lambda self: True))
             bad += [f"AI panel, starting: {p}" for p in problems(app)]
+        with monkeypatch.context() as m:  # a decision about the board on screen: the bars and every figure
+            from arcade.game2048.ai.player import Decision
+
+            d = Decision("left", {"up": 1.0, "down": None, "left": 3.0, "right": 2.0}, nodes=5_500_000, depth=12,
+                         elapsed=1.0, strategy="montecarlo", path="general", iterations=12_345)
+            m.setattr(AIController, "decision_about", lambda self, grid: d)
+            m.setattr(AIController, "pending", None, raising=False)
+            bad += [f"AI panel, its figures: {p}" for p in problems(app)]
         s.ai.error = "the worker stopped: it is started again at the next move"
         bad += [f"AI panel, an error: {p}" for p in problems(app)]
         s.ai.error = ""
