@@ -28,6 +28,15 @@ def layout_for(size):
     return LANDSCAPE if is_landscape(size) else PORTRAIT
 
 
+def played_at(stamp: float) -> str:
+    """When a replay was played, in the way of the language shown: "27 Nov 02:19", "11-27 02:19"."""
+    t = time.localtime(stamp)
+    # (a translation may use {month} for the month's number instead of {month_name}, and order them its own way)
+    return _("{day} {month_name} {hour}:{minute}").format(
+        day=t.tm_mday, month=t.tm_mon, month_name=time.strftime("%b", t), hour=f"{t.tm_hour:02d}",
+        minute=f"{t.tm_min:02d}")
+
+
 class ReplaysScene(Scene):
     def __init__(self, app, game):
         super().__init__(app)
@@ -78,7 +87,7 @@ class ReplaysScene(Scene):
     def _fill(self) -> None:
         items = []
         for r in self.replays:
-            when = time.strftime("%d %b %H:%M", time.localtime(r.time))
+            when = played_at(r.time)
             detail = (_("BEST") + "  ·  " if r.best else "") + f"{self.game.replay_title(r)}  ·  {when}"
             items.append(Item(self.labels.get(r.id, f"{r.score:,}"), self._opener(r), detail=detail, key=r.id))
         items.append(Item(_("Back"), self.back, key="back"))

@@ -346,3 +346,19 @@ def test_a_damaged_summary_in_a_list_and_a_replay_scene_shows_the_stored_title(a
     assert "3x3 · stored" in lst.list.items[0].detail
     scene = shown(app, ReplayScene(app, rec))
     assert scene.replay_title() == "3x3 · stored" and not scene.error
+
+
+def test_the_date_of_a_replay_reads_in_the_language_shown():
+    import time
+
+    from arcade.engine import i18n
+    from arcade.shell.replays_scene import played_at
+
+    stamp = time.mktime((2026, 11, 27, 2, 9, 0, 0, 0, -1))
+    try:
+        i18n.set_language("en")
+        assert played_at(stamp) == "27 Nov 02:09"
+        i18n.set_language("zh")
+        assert played_at(stamp) == "11-27 02:09"  # no English month name among the Chinese
+    finally:
+        i18n.set_language("en")
