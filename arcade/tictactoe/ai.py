@@ -139,3 +139,6 @@ def warm() -> None:
     geometry(3, 3, 3).solve(0, 0, 0)
     geometry(4, 4, 4).solve(0, 0, 0)
     gomoku.Board(15, 15, 5)
+    from . import gomoku_jit
+
+    gomoku_jit.warm()

@@ -325,8 +325,17 @@ class Engine:
 
     def __init__(self, board: Board, budget: float | None = 1.0, depth: int | None = None, width: int = 10,
                  vcf_depth: int = 12, vct_depth: int = 4, use_vct: bool = True, defend: bool = True,
-                 rng: random.Random | None = None, wall: float | None = None):
+                 rng: random.Random | None = None, wall: float | None = None, compiled: bool | None = None,
+                 leaf_vcf: int = 0):
         self.b = board
+        # the compiled searches (numba) when they can load, unless ``compiled`` is False; ``leaf_vcf``: in the
+        # compiled alpha-beta, a leaf where the side to move has a VCF of that many fours scores as a win
+        if compiled is None or compiled:
+            from . import gomoku_jit
+
+            compiled = gomoku_jit.available()
+        self.compiled = bool(compiled)
+        self.leaf_vcf = leaf_vcf
         self.wall = wall  # a hard ceiling in wall seconds (a tournament's time a move), under the usual cap
         self.budget = budget * SAFETY if budget is not None else None
         self.max_depth = depth if depth is not None else 30
@@ -343,6 +352,7 @@ class Engine:
         self.vcf_fail: dict[int, int] = {}
         self.vct_fail: dict[int, int] = {}
         self.node_limit = None
+        self.kernel = None
 
     # ----- clock -----
     def _tick(self) -> None:
@@ -520,6 +530,8 @@ class Engine:
             self.wall_deadline = min(self.wall_deadline, self.wall0 + self.wall)
         p = b.turn
         res = self._decide(p, 3 - p)
+        if self.kernel is not None:
+            self.nodes += self.kernel.nodes
         res.nodes = self.nodes
         res.elapsed = time.perf_counter() - self.wall0
         return res
@@ -541,6 +553,15 @@ class Engine:
             self.node_limit = None
 
     def _decide(self, p: int, o: int) -> Result:
+        early = self._obvious(p, o)
+        if early is not None:
+            return early
+        if self.compiled:
+            return self._decide_compiled(p, o)
+        return self._decide_python(p, o)
+
+    def _obvious(self, p: int, o: int) -> Result | None:
+        """The opening move, the last empty cell, a win in one or a forced block; else None."""
         b = self.b
         if not b.stones:
             g = b.g
@@ -555,6 +576,10 @@ class Engine:
         if theirs:
             theirs.sort(key=lambda c: -b.gain[p][c])
             return Result(move=theirs[0], score=-WIN if len(theirs) > 1 else 0, reason="block")
+        return None
+
+    def _decide_python(self, p: int, o: int) -> Result:
+        b = self.b
         r = self._bounded(0.25, 30000, self.vcf, p, self.vcf_depth)
         if r:
             return Result(move=r[0], score=WIN, reason="vcf", pv=r)
@@ -656,6 +681,85 @@ class Engine:
                 break  # a forced win or loss is known
             if self.budget is not None and CPU_CLOCK() - self.t0 > self.budget * 0.45:
                 break  # the next iteration would not finish
+        return Result(move=best_move, score=best_score, depth=done_depth, reason=reason, pv=[best_move])
+
+    # ----- the same decision with the compiled searches -----
+    def _left(self, share: float) -> float | None:
+        """Seconds of search left until ``share`` of the budget (CPU time, and the wall-clock ceiling)."""
+        if self.budget is None:
+            return None
+        cpu = self.t0 + self.budget * share - CPU_CLOCK()
+        wall = self.wall_deadline - time.perf_counter()
+        return max(0.0, min(cpu, wall))
+
+    def _cap(self, nodes: int) -> int | None:
+        """A node cap for a threat search: fixed when there is no clock (deterministic), else none."""
+        return nodes if self.budget is None else None
+
+    def _decide_compiled(self, p: int, o: int) -> Result:
+        from .gomoku_jit import Kernel
+
+        b = self.b
+        k = self.kernel = Kernel(b)
+        r = k.vcf(p, self.vcf_depth, self._left(0.15), self._cap(300000))
+        if r:
+            return Result(move=r[0], score=WIN, reason="vcf", pv=r)
+        root = self.ordered(p, width=max(self.width * 2, 16))
+        reason = "search"
+        if self.defend:  # the opponent's VCF: keep only the moves that stop it (if any do)
+            threat = k.vcf(o, self.vcf_depth, self._left(0.25), self._cap(300000))
+            if threat:
+                pool = list(dict.fromkeys([c for c in threat if not b.cells[c]] + b.four_moves(p) + root))
+                safe, _ = k.refuting(pool, o, False, self.vcf_depth, self.vct_depth, self._left(0.4),
+                                     self._cap(600000))
+                if safe:
+                    root, reason = safe, "defend-vcf"
+        if self.use_vct and reason == "search":
+            r = k.vct(p, self.vct_depth, self.vcf_depth, self._left(0.25), self._cap(200000))
+            if r:
+                return Result(move=r[0], score=WIN, reason="vct", pv=r)
+            if self.defend:  # the opponent's VCT, likewise
+                threat = k.vct(o, self.vct_depth, self.vcf_depth, self._left(0.35), self._cap(200000))
+                if threat:
+                    pool = list(dict.fromkeys([c for c in threat if not b.cells[c]] + b.four_moves(p)
+                                              + b.three_moves(p) + root))
+                    safe, stopped = k.refuting(pool, o, True, self.vcf_depth, self.vct_depth, self._left(0.55),
+                                               self._cap(400000))
+                    if safe:
+                        root, reason = safe, "defend-vct"
+                    elif stopped:  # out of time before any move was proven safe: the threat's cells first
+                        root = list(dict.fromkeys([c for c in threat if not b.cells[c]] + root))
+        if len(root) == 1:
+            return Result(move=root[0], reason=reason)
+        return self._iterate_compiled(root, reason)
+
+    def _iterate_compiled(self, root: list[int], reason: str) -> Result:
+        """``_iterate`` with the compiled alpha-beta: each iteration runs to the nodes the time left buys; an
+        iteration starts only if the last one, times the growth seen so far, fits in what is left."""
+        k = self.kernel
+        best_move, best_score, done_depth = root[0], 0, 0
+        scores = {m: 0 for m in root}
+        order = list(root)
+        spent: list[float] = []
+        for depth in range(1, self.max_depth + 1):
+            left = self._left(1.0)
+            if left is not None and spent and depth > 2:
+                growth = spent[-1] / spent[-2] if len(spent) > 1 and spent[-2] > 0 else 3.0
+                if spent[-1] * min(max(growth, 1.5), 6.0) > left * 1.5:
+                    break  # the next iteration would not finish
+            t = CPU_CLOCK()
+            bi, sc, stopped = k.root(order, depth, self.width, self.leaf_vcf, left)
+            spent.append(CPU_CLOCK() - t)
+            if stopped:
+                if bi >= 0 and bi != 0:
+                    best_move, best_score = order[bi], sc[bi]  # beat the last best at this depth
+                break
+            for m, v in zip(order, sc):
+                scores[m] = v
+            best_move, best_score, done_depth = order[bi], sc[bi], depth
+            order.sort(key=lambda m: -scores[m])
+            if abs(best_score) >= WIN - 1000 or len(order) == 1:
+                break  # a forced win or loss is known
         return Result(move=best_move, score=best_score, depth=done_depth, reason=reason, pv=[best_move])
 
 

@@ -1,0 +1,174 @@
+"""The compiled Gomoku searches against the Python ones: the same tables after any moves, the same VCF and VCT
+wins and the same alpha-beta values at fixed depths on random positions, valid VCF lines, node limits that stop a
+search and leave the board as it was, and both engines taking wins, blocks and VCFs on hand-built positions."""
+import random
+
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from arcade.tictactoe import gomoku_jit, rules
+from arcade.tictactoe.gomoku import WIN, Board, Engine
+from arcade.tictactoe.gomoku_jit import Kernel
+
+from .test_gomoku import K, N, VCF_A, VCF_C, VCF_D, board, makes_five, put, transformed
+
+assert gomoku_jit.available(), "numba is a dependency: the compiled searches must load"
+
+
+def clustered(seed: int, stones: int) -> tuple:
+    """A random position of ``stones`` stones (X first) around the centre, where threats are common."""
+    rng = random.Random(seed)
+    cells = ["."] * (N * N)
+    for i in range(stones):
+        while True:
+            r, c = 7 + round(rng.gauss(0, 2.2)), 7 + round(rng.gauss(0, 2.2))
+            if 0 <= r < N and 0 <= c < N and cells[r * N + c] == ".":
+                break
+        cells[r * N + c] = "X" if i % 2 == 0 else "O"
+    return tuple("".join(cells[r * N:(r + 1) * N]) for r in range(N))
+
+
+def quiet(rows) -> Board | None:
+    """The position's board if nobody has five or a four (the threat searches' usual ground), else None."""
+    b = Board.from_rows(rows, K)
+    if b.fives or b.win_cells(1) or b.win_cells(2):
+        return None
+    return b
+
+
+def tables(k: Kernel):
+    S = k.S
+    return [S[i].copy() for i in (0, 1, 2, 3, 4)] + [sorted(S[5][c, :S[6][c]]) for c in range(1, 6)] + [S[8][0]]
+
+
+def same_tables(a, b) -> bool:
+    return all((x == y).all() if hasattr(x, "all") else x == y for x, y in zip(a, b))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 60))
+def test_kernel_tables_match_a_fresh_board_and_undo_restores_them(seed, moves):
+    rng = random.Random(seed)
+    k = Kernel(Board(N, N, K))
+    start = tables(k)
+    for _ in range(moves):
+        empty = [c for c, v in enumerate(k.cells()) if not v]
+        k.play(rng.choice(empty))
+    rows = tuple("".join(".XO"[v] for v in k.cells()[r * N:(r + 1) * N]) for r in range(N))
+    fresh = Kernel(Board.from_rows(rows, K))
+    assert same_tables(tables(fresh), tables(k))
+    py = Board.from_rows(rows, K)
+    assert list(k.S[3][1:]) == py.score[1:] and [list(g) for g in k.S[2][1:]] == py.gain[1:]
+    for p in (1, 2):
+        assert sorted(k.win_cells(p)) == sorted(py.win_cells(p))
+        assert set(k.four_moves(p)) == set(py.four_moves(p))
+        assert set(k.three_moves(p)) == set(py.three_moves(p))
+    for _ in range(moves):
+        k.undo()
+    assert same_tables(tables(k), start)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(6, 30), st.integers(1, 6))
+def test_compiled_vcf_finds_exactly_the_python_vcfs(seed, stones, depth):
+    b = quiet(clustered(seed, stones))
+    if b is None:
+        return
+    for a in (1, 2):
+        turn = b.turn
+        b.turn = a
+        py = Engine(b, budget=None, compiled=False).vcf(a, depth)
+        b.turn = turn
+        line = Kernel(b).vcf(a, depth)
+        assert bool(py) == bool(line), (a, py, line)
+        if line:  # the line is a VCF: each attacking move a four (the reply its only block), the last a win
+            rows = tuple("".join(".XO"[v] for v in b.cells[r * N:(r + 1) * N]) for r in range(N))
+            me, you = "XO"[a - 1], "XO"[2 - a]
+            for i, c in enumerate(line):
+                r, q = divmod(c, N)
+                assert rows[r][q] == "."
+                rows = put(rows, r, q, me if i % 2 == 0 else you)
+            assert len(line) % 2 == 1 and makes_five(rows, r, q, me) or \
+                sum(makes_five(put(rows, rr, cc, me), rr, cc, me) for rr in range(N) for cc in range(N)
+                    if rows[rr][cc] == ".") >= 2
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.integers(6, 24))
+def test_compiled_vct_finds_exactly_the_python_vcts(seed, stones):
+    b = quiet(clustered(seed, stones))
+    if b is None:
+        return
+    for a in (1, 2):
+        turn = b.turn
+        b.turn = a
+        py = Engine(b, budget=None, compiled=False).vct(a, 2)
+        b.turn = turn
+        assert bool(py) == bool(Kernel(b).vct(a, 2, 6)), a
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_compiled_alpha_beta_values_equal_the_python_ones(seed):
+    b = quiet(clustered(seed, 10 + seed))
+    if b is None:
+        b = Board.from_rows(clustered(100 + seed, 4), K)
+    for depth in (1, 2):
+        py = Engine(b, budget=None, compiled=False, width=8).negamax(depth, -2 * WIN, 2 * WIN, 0)
+        assert Kernel(b).negamax(depth, 8) == py
+
+
+def test_a_node_limit_stops_the_search_and_restores_the_board():
+    b = Board.from_rows(clustered(8, 24), K)
+    k = Kernel(b)
+    assert k.vct(b.turn, 4, 12) == [] and k.nodes > 400  # the whole search: no VCT, in some hundreds of nodes
+    first = k.nodes
+    assert k.vct(b.turn, 4, 12) == [] and k.nodes == first + 1  # asked again: the failure table answers at once
+    k = Kernel(b)
+    before = tables(k)
+    assert k.vct(b.turn, 4, 12, nodes=50) is None  # stopped
+    best, scores, stopped = k.root(b.candidates()[:10], 6, 10, 0, nodes=500)
+    assert stopped and k.S[8][gomoku_jit.NMOVES] == b.stones and same_tables(tables(k), before)
+    assert k.turn == b.turn
+    best, scores, stopped = k.root(b.candidates()[:3], 1, 10, 0)
+    assert not stopped and 0 <= best < 3 and scores[best] == max(scores)
+
+
+def test_a_leaf_vcf_scores_as_a_win():
+    xs, os_ = VCF_A
+    b = Board.from_rows(board(xs, os_ + [(12, 12)]), K)  # X to move, a two-four VCF
+    b.turn = 1
+    k = Kernel(b)
+    assert k.negamax(0, 10, leaf_vcf=0) < WIN - 1000  # the static score cannot see it
+    assert k.negamax(0, 10, leaf_vcf=1) < WIN - 1000  # nor a VCF of one four
+    assert k.negamax(0, 10, leaf_vcf=2) == WIN - 3  # the line: four, block, four (then two winning cells)
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_both_engines_take_wins_block_fours_and_find_vcfs(compiled):
+    def move(rows, **kw):
+        eng = Engine(Board.from_rows(rows, K), budget=None, depth=2, compiled=compiled, **kw)
+        assert eng.compiled == compiled
+        r = eng.choose()
+        return divmod(r.move, N), r.reason
+
+    win = board([(7, 5), (7, 6), (7, 8), (7, 9), (3, 3), (4, 4)], [(8, 8), (9, 9), (10, 10), (2, 2), (0, 5), (0, 9)])
+    assert move(win) == ((7, 7), "win")
+    closed = board([(7, 7), (5, 5), (8, 2), (1, 1)], [(8, 3), (8, 4), (8, 5), (8, 6)])
+    assert move(closed) == ((8, 7), "block")
+    for t in (0, 5):
+        xs, os_ = VCF_A
+        (r, c), reason = move(board(transformed(xs, t), transformed(os_, t)))
+        assert reason == "vcf"
+    for rows in (VCF_C, VCF_D):
+        assert move(rows)[1] == "vcf"
+    three = board([(7, 7), (2, 2), (12, 12)], [(8, 4), (8, 5), (8, 6)])
+    assert move(three)[0] in {(8, 3), (8, 7)}
+
+
+def test_both_engines_choose_legal_moves_within_a_budget():
+    rows = clustered(7, 16)
+    for compiled in (False, True):
+        r = Engine(Board.from_rows(rows, K), budget=0.15, compiled=compiled).choose()
+        row, col = divmod(r.move, N)
+        assert rows[row][col] == "." and r.nodes > 0 and r.elapsed < 0.15 * 2.5 + 0.2
+    assert rules.winner(rows, K) is None
