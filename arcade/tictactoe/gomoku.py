@@ -35,6 +35,9 @@ SAFETY = 0.85  # the share of the budget the engine plans to use: the clock is r
 WALL_CAP = 2.5  # the budget is the search's own CPU time, but never more than this many times it in wall time
 CPU_CLOCK = getattr(time, "thread_time", time.process_time)
 LEVELS = ("easy", "medium", "hard", "perfect")
+# the threat searches' depths (attacking moves) and the alpha-beta's leaf VCF, for each kind of search
+PYTHON = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 0, "widen": 0}
+COMPILED = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 8, "widen": 2}
 
 
 class Timeout(Exception):
@@ -324,18 +327,23 @@ class Engine:
     """One move decision. ``budget``: seconds (None: no clock); ``depth``: the deepest alpha-beta iteration."""
 
     def __init__(self, board: Board, budget: float | None = 1.0, depth: int | None = None, width: int = 10,
-                 vcf_depth: int = 12, vct_depth: int = 4, use_vct: bool = True, defend: bool = True,
-                 rng: random.Random | None = None, wall: float | None = None, compiled: bool | None = None,
-                 leaf_vcf: int = 0):
+                 vcf_depth: int | None = None, vct_depth: int | None = None, use_vct: bool = True,
+                 defend: bool = True, rng: random.Random | None = None, wall: float | None = None,
+                 compiled: bool | None = None, leaf_vcf: int | None = None, widen: int | None = None):
         self.b = board
         # the compiled searches (numba) when they can load, unless ``compiled`` is False; ``leaf_vcf``: in the
-        # compiled alpha-beta, a leaf where the side to move has a VCF of that many fours scores as a win
+        # compiled alpha-beta, a leaf where the side to move has a VCF of that many fours scores as a win. The
+        # compiled searches afford deeper threat searches by default (``COMPILED``).
         if compiled is None or compiled:
             from . import gomoku_jit
 
             compiled = gomoku_jit.available()
         self.compiled = bool(compiled)
-        self.leaf_vcf = leaf_vcf
+        defaults = COMPILED if self.compiled else PYTHON
+        vcf_depth = defaults["vcf_depth"] if vcf_depth is None else vcf_depth
+        vct_depth = defaults["vct_depth"] if vct_depth is None else vct_depth
+        self.leaf_vcf = (defaults["leaf_vcf"] if leaf_vcf is None else leaf_vcf) if self.compiled else 0
+        self.widen = (defaults["widen"] if widen is None else widen) if self.compiled else 0
         self.wall = wall  # a hard ceiling in wall seconds (a tournament's time a move), under the usual cap
         self.budget = budget * SAFETY if budget is not None else None
         self.max_depth = depth if depth is not None else 30
@@ -735,29 +743,46 @@ class Engine:
 
     def _iterate_compiled(self, root: list[int], reason: str) -> Result:
         """``_iterate`` with the compiled alpha-beta: each iteration runs to the nodes the time left buys; an
-        iteration starts only if the last one, times the growth seen so far, fits in what is left."""
+        iteration starts only if the last one, times the growth seen so far, fits in what is left.
+
+        A loss found in the narrow tree may be the narrowness (the saving move was not among the ``width`` best
+        by gain), so up to ``widen`` times the iteration is searched again twice as wide (and over every
+        candidate at the root) before the loss is believed; the slowest loss is played if it stays."""
         k = self.kernel
         best_move, best_score, done_depth = root[0], 0, 0
         scores = {m: 0 for m in root}
         order = list(root)
         spent: list[float] = []
-        for depth in range(1, self.max_depth + 1):
+        width, widen = self.width, self.widen
+        depth = 0
+        while depth < self.max_depth:
+            depth += 1
             left = self._left(1.0)
             if left is not None and spent and depth > 2:
                 growth = spent[-1] / spent[-2] if len(spent) > 1 and spent[-2] > 0 else 3.0
                 if spent[-1] * min(max(growth, 1.5), 6.0) > left * 1.5:
                     break  # the next iteration would not finish
             t = CPU_CLOCK()
-            bi, sc, stopped = k.root(order, depth, self.width, self.leaf_vcf, left)
+            bi, sc, stopped = k.root(order, depth, width, self.leaf_vcf, left)
             spent.append(CPU_CLOCK() - t)
             if stopped:
-                if bi >= 0 and bi != 0:
+                if bi >= 0 and bi != 0 and sc[bi] > -(WIN - 1000):
                     best_move, best_score = order[bi], sc[bi]  # beat the last best at this depth
                 break
             for m, v in zip(order, sc):
                 scores[m] = v
-            best_move, best_score, done_depth = order[bi], sc[bi], depth
             order.sort(key=lambda m: -scores[m])
+            if scores[order[0]] <= -(WIN - 1000) and widen > 0:
+                widen -= 1
+                width = min(width * 2, 40)
+                wide = self.ordered(self.b.turn, width=60)
+                order = list(dict.fromkeys(order + [m for m in wide if m not in scores]))
+                for m in order:
+                    scores.setdefault(m, 0)
+                depth -= 1  # the same depth again, wider
+                spent.pop()
+                continue
+            best_move, best_score, done_depth = order[0], scores[order[0]], depth
             if abs(best_score) >= WIN - 1000 or len(order) == 1:
                 break  # a forced win or loss is known
         return Result(move=best_move, score=best_score, depth=done_depth, reason=reason, pv=[best_move])

@@ -172,3 +172,30 @@ def test_both_engines_choose_legal_moves_within_a_budget():
         row, col = divmod(r.move, N)
         assert rows[row][col] == "." and r.nodes > 0 and r.elapsed < 0.15 * 2.5 + 0.2
     assert rules.winner(rows, K) is None
+
+
+# From a game lost to Rapfi at 1 s a move (ours X, to move): O wins by force within a few moves
+LOST = ('...............', '...............', '...............', '...............', '...O.XX.O......',
+        '....XOOX.O.....', '...XOXXOOOOX...', '..O.XOXXX.O....', '....OXXXO......', '.....XOOOX.....',
+        '....OOXX.X.....', '...............', '...............', '...............', '...............')
+
+
+def test_a_loss_found_in_the_narrow_tree_is_searched_again_wider_before_it_is_believed(monkeypatch):
+    widths = []
+    real = Kernel.root
+
+    def spy(self, order, depth, width, leaf_vcf, seconds=None, nodes=None):
+        widths.append((depth, width, len(order)))
+        return real(self, order, depth, width, leaf_vcf, seconds, nodes)
+
+    monkeypatch.setattr(Kernel, "root", spy)
+    for widen in (0, 2):
+        widths.clear()
+        r = Engine(Board.from_rows(LOST, K), budget=None, depth=6, widen=widen).choose()
+        row, col = divmod(r.move, N)
+        assert LOST[row][col] == "." and r.score <= -(WIN - 1000)  # lost either way: the slowest loss
+        last = widths[-1][0]
+        at_last = [w for d, w, _ in widths if d == last]
+        assert at_last == [10, 20, 40][:widen + 1]  # the same depth, twice as wide each time
+        if widen:
+            assert widths[-1][2] > widths[0][2]  # and over more root moves
