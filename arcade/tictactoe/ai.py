@@ -133,7 +133,7 @@ def think(rows, k=None, level: str = "perfect", seed: int | None = None, seconds
 
 def warm() -> None:
     """Run once in the worker before its first request: the tables of every variant, and the 4x4 opening
-    solved, so the first 4x4 reply is instant."""
+    solved, so the first 4x4 reply is instant; the compiled Gomoku searches start loading in the background."""
     from . import gomoku
 
     geometry(3, 3, 3).solve(0, 0, 0)
@@ -141,4 +141,4 @@ def warm() -> None:
     gomoku.Board(15, 15, 5)
     from . import gomoku_jit
 
-    gomoku_jit.warm()
+    gomoku_jit.warm(background=True)  # a first compilation takes tens of seconds: the Python searches play meanwhile

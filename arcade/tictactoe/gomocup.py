@@ -186,7 +186,7 @@ class Brain:
         if self.think is _think and w >= 5 and h >= 5:  # load the compiled searches now, not in the first move
             from arcade.tictactoe import gomoku_jit
 
-            gomoku_jit.warm(h, w, 5)
+            gomoku_jit.warm(h, w, 5, background=True)  # (the Python searches play until they are loaded)
         return ["OK"]
 
     def _board_line(self, line: str) -> list[str]:

@@ -331,13 +331,14 @@ class Engine:
                  defend: bool = True, rng: random.Random | None = None, wall: float | None = None,
                  compiled: bool | None = None, leaf_vcf: int | None = None, widen: int | None = None):
         self.b = board
-        # the compiled searches (numba) when they can load, unless ``compiled`` is False; ``leaf_vcf``: in the
+        # the compiled searches (numba) when they are loaded or can load now (not while a background warm-up
+        # compiles them), unless ``compiled`` is False; True waits for them; ``leaf_vcf``: in the
         # compiled alpha-beta, a leaf where the side to move has a VCF of that many fours scores as a win. The
         # compiled searches afford deeper threat searches by default (``COMPILED``).
         if compiled is None or compiled:
             from . import gomoku_jit
 
-            compiled = gomoku_jit.available()
+            compiled = gomoku_jit.available() if compiled else gomoku_jit.ready()
         self.compiled = bool(compiled)
         defaults = COMPILED if self.compiled else PYTHON
         vcf_depth = defaults["vcf_depth"] if vcf_depth is None else vcf_depth
@@ -565,7 +566,13 @@ class Engine:
         if early is not None:
             return early
         if self.compiled:
-            return self._decide_compiled(p, o)
+            try:
+                return self._decide_compiled(p, o)
+            except Exception:  # noqa: BLE001 - numba could not compile the kernels here: the Python searches play
+                from . import gomoku_jit
+
+                gomoku_jit.failed()
+                self.compiled, self.kernel, self.leaf_vcf, self.widen = False, None, 0, 0
         return self._decide_python(p, o)
 
     def _obvious(self, p: int, o: int) -> Result | None:

@@ -18,6 +18,7 @@ processes load them in about a second. Without numba (``available()`` is False) 
 """
 from __future__ import annotations
 
+import threading
 import time
 
 import numpy as np
@@ -27,7 +28,7 @@ try:  # numba is optional: without it, or where it cannot load, the Python engin
 except Exception:  # noqa: BLE001 - ImportError, or an llvmlite that fails to load
     _nb = None
 
-__all__ = ["available", "warm", "Kernel", "WIN", "MAX_PLY"]
+__all__ = ["available", "ready", "warm", "Kernel", "WIN", "MAX_PLY"]
 
 WIN = 10**9
 MAX_PLY = 60
@@ -39,9 +40,24 @@ HASH, STONES, TURN, NMOVES, NODES, LIMIT, ABORT, STAMP, PVLEN = range(9)
 CPU_CLOCK = getattr(time, "thread_time", time.process_time)
 
 
+_warming: list = []  # the thread loading the kernels in the background, once started
+_failed: list = []   # set when the kernels failed to compile or run here: the Python searches play from then on
+
+
 def available() -> bool:
-    """Whether the compiled searches can be used (numba imported)."""
-    return _nb is not None
+    """Whether the compiled searches can be used (numba imported, and they have not failed in this process)."""
+    return _nb is not None and not _failed
+
+
+def ready() -> bool:
+    """Whether the compiled searches can be used now without waiting: :func:`available`, and no background
+    :func:`warm` still compiling or loading them (until it is done, the Python searches play)."""
+    return available() and not (_warming and _warming[0].is_alive())
+
+
+def failed() -> None:
+    """Give up the compiled searches in this process (they raised: numba could not compile them here)."""
+    _failed.append(True)
 
 
 if _nb is not None:
@@ -554,11 +570,28 @@ if _nb is not None:
         return ns
 
 
-def warm(h: int = 15, w: int = 15, k: int = 5) -> None:
+def warm(h: int = 15, w: int = 15, k: int = 5, background: bool = False) -> None:
     """Load (or compile) every kernel and measure the node rate on a small position of an ``h`` x ``w`` board,
-    so the first real move gets its whole budget (nothing without numba)."""
+    so the first real move gets its whole budget (nothing without numba). ``background``: in a thread, so the
+    caller is not held up by a first compilation (tens of seconds; :func:`ready` says when it is done)."""
     if _nb is None:
         return
+    if background:
+        if not _warming:
+            _warming.append(threading.Thread(target=_warm, args=(h, w, k), name="gomoku-kernels", daemon=True))
+            _warming[0].start()
+        return
+    _warm(h, w, k)
+
+
+def _warm(h: int, w: int, k: int) -> None:
+    try:
+        _warm_up(h, w, k)
+    except Exception:  # noqa: BLE001 - numba could not compile them here: the Python searches play
+        failed()
+
+
+def _warm_up(h: int, w: int, k: int) -> None:
     from .gomoku import Board
 
     b = Board(h, w, k)

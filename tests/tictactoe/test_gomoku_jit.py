@@ -199,3 +199,52 @@ def test_a_loss_found_in_the_narrow_tree_is_searched_again_wider_before_it_is_be
         assert at_last == [10, 20, 40][:widen + 1]  # the same depth, twice as wide each time
         if widen:
             assert widths[-1][2] > widths[0][2]  # and over more root moves
+
+
+def test_while_the_kernels_load_in_the_background_the_python_searches_play(monkeypatch):
+    class Loading:
+        def is_alive(self):
+            return True
+
+    monkeypatch.setattr(gomoku_jit, "_warming", [Loading()])
+    assert gomoku_jit.available() and not gomoku_jit.ready()
+    b = Board.from_rows(clustered(2, 8), K)
+    assert not Engine(b, budget=None, depth=2).compiled
+    assert Engine(b, budget=None, depth=2, compiled=True).compiled  # asked for: it waits for them
+    monkeypatch.setattr(gomoku_jit, "_warming", [])
+    assert gomoku_jit.ready() and Engine(b, budget=None, depth=2).compiled
+
+
+def test_kernels_that_fail_hand_the_move_to_the_python_searches(monkeypatch):
+    def broken(*args, **kw):
+        raise RuntimeError("no compiler here")
+
+    monkeypatch.setattr(gomoku_jit, "_failed", [])
+    monkeypatch.setattr(Kernel, "root", broken)
+    rows = clustered(2, 8)
+    eng = Engine(Board.from_rows(rows, K), budget=None, depth=2)
+    assert eng.compiled
+    r = eng.choose()
+    row, col = divmod(r.move, N)
+    assert rows[row][col] == "." and r.reason == "search" and not eng.compiled
+    assert not gomoku_jit.available() and not Engine(Board.from_rows(rows, K), budget=None).compiled
+
+
+def test_a_background_warm_up_runs_once_and_a_failing_one_gives_up_the_kernels(monkeypatch):
+    calls = []
+    monkeypatch.setattr(gomoku_jit, "_warming", [])
+    monkeypatch.setattr(gomoku_jit, "_failed", [])
+    monkeypatch.setattr(gomoku_jit, "_warm_up", lambda h, w, k: calls.append((h, w, k)))
+    gomoku_jit.warm(15, 15, 5, background=True)
+    gomoku_jit.warm(15, 15, 5, background=True)
+    gomoku_jit._warming[0].join(10)
+    assert calls == [(15, 15, 5)] and gomoku_jit.ready()
+
+    def broken(h, w, k):
+        raise RuntimeError("no compiler here")
+
+    monkeypatch.setattr(gomoku_jit, "_warming", [])
+    monkeypatch.setattr(gomoku_jit, "_warm_up", broken)
+    gomoku_jit.warm(15, 15, 5, background=True)
+    gomoku_jit._warming[0].join(10)
+    assert not gomoku_jit.available() and not gomoku_jit.ready()
