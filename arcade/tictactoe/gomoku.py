@@ -699,13 +699,13 @@ class Engine:
         return Result(move=best_move, score=best_score, depth=done_depth, reason=reason, pv=[best_move])
 
     # ----- the same decision with the compiled searches -----
-    def _left(self, share: float) -> float | None:
-        """Seconds of search left until ``share`` of the budget (CPU time, and the wall-clock ceiling)."""
+    def _left(self, share: float) -> tuple | None:
+        """Seconds of search left until ``share`` of the budget: (CPU seconds, wall seconds to the ceiling)."""
         if self.budget is None:
             return None
         cpu = self.t0 + self.budget * share - CPU_CLOCK()
         wall = self.wall_deadline - time.perf_counter()
-        return max(0.0, min(cpu, wall))
+        return max(0.0, min(cpu, wall)), max(0.0, wall)
 
     def _cap(self, nodes: int) -> int | None:
         """A node cap for a threat search: fixed when there is no clock (deterministic), else none."""
@@ -715,7 +715,9 @@ class Engine:
         from .gomoku_jit import Kernel
 
         b = self.b
-        k = self.kernel = Kernel(b)
+        # a timed search keeps the tables of the last move's (a fixed depth stays a function of the position)
+        shared = (self.vcf_depth, self.vct_depth, self.width, self.leaf_vcf) if self.budget is not None else None
+        k = self.kernel = Kernel(b, shared=shared)
         r = k.vcf(p, self.vcf_depth, self._left(0.15), self._cap(300000))
         if r:
             return Result(move=r[0], score=WIN, reason="vcf", pv=r)
@@ -767,7 +769,7 @@ class Engine:
             left = self._left(1.0)
             if left is not None and spent and depth > 2:
                 growth = spent[-1] / spent[-2] if len(spent) > 1 and spent[-2] > 0 else 3.0
-                if spent[-1] * min(max(growth, 1.5), 6.0) > left * 1.5:
+                if spent[-1] * min(max(growth, 1.5), 6.0) > left[0] * 1.5:
                     break  # the next iteration would not finish
             t = CPU_CLOCK()
             bi, sc, stopped = k.root(order, depth, width, self.leaf_vcf, left)

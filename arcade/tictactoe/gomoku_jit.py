@@ -38,6 +38,7 @@ FAIL_BITS = 18      # entries of each failure table of the threat searches
 # slots of the ``misc`` array
 HASH, STONES, TURN, NMOVES, NODES, LIMIT, ABORT, STAMP, PVLEN = range(9)
 CPU_CLOCK = getattr(time, "thread_time", time.process_time)
+WALL_SHARE = 0.8    # the share of the wall time left that a search plans to use (the load can change under it)
 
 
 _warming: list = []  # the thread loading the kernels in the background, once started
@@ -609,6 +610,7 @@ def _signed(v: int) -> int:
 
 
 _GEO_ARRAYS: dict = {}
+_SHARED: dict = {}  # the tables kept from move to move (by board shape): every entry is a fact about a position
 
 
 def _geometry(g):
@@ -644,12 +646,16 @@ def _geometry(g):
 
 class Kernel:
     """The compiled searches on a copy of a :class:`.gomoku.Board`. Each search runs to a node limit given in
-    seconds at the measured rate (``rate``, nodes a CPU second, shared by the process); it returns None when
-    the limit stopped it (the board is then as before the call)."""
+    CPU and wall seconds at the rates measured (``rate`` and ``wall_rate``, shared by the process); it returns None when
+    the limit stopped it (the board is then as before the call). ``shared``: a key (the searches' settings, which
+    the entries depend on) under which the transposition and failure tables are kept from one move to the next
+    (an entry is keyed by the whole position, so it stays true, and the next move's search starts with the last
+    one's knowledge); None: tables of its own, empty."""
 
-    rate = 300_000.0  # a cautious first guess; every finished search updates it
+    rate = 300_000.0       # nodes a CPU second: a cautious first guess; every long enough search updates it
+    wall_rate = 300_000.0  # nodes a wall second (lower than ``rate`` on a busy machine)
 
-    def __init__(self, board, tt_bits: int = TT_BITS):
+    def __init__(self, board, tt_bits: int = TT_BITS, shared=None):
         g = board.g
         self.g = g
         self.G = _geometry(g)
@@ -663,9 +669,15 @@ class Kernel:
         gain = self.S[2]
         gain[1, :] = [sum(g.gx[0] for _ in g.cw[c]) for c in range(n)]
         gain[2, :] = [sum(g.go[0] for _ in g.cw[c]) for c in range(n)]
-        fb = 1 << FAIL_BITS
-        self.T = (np.zeros(fb, np.int64), np.zeros(fb, np.int64), np.zeros(fb, np.int64), np.zeros(fb, np.int64),
-                  np.zeros(1 << tt_bits, np.int64), np.zeros((1 << tt_bits, 4), np.int64))
+        key = (g.h, g.w, g.k, tt_bits, shared)
+        self.T = _SHARED.get(key) if shared is not None else None
+        if self.T is None:
+            fb = 1 << FAIL_BITS
+            self.T = (np.zeros(fb, np.int64), np.zeros(fb, np.int64), np.zeros(fb, np.int64),
+                      np.zeros(fb, np.int64), np.zeros(1 << tt_bits, np.int64), np.zeros((1 << tt_bits, 4), np.int64))
+            if shared is not None:
+                _SHARED.clear()  # one set of tables a process (40 MB)
+                _SHARED[key] = self.T
         for c, p in enumerate(board.cells):  # the stones in cell order (the order played does not matter)
             if p:
                 misc[TURN] = p
@@ -704,105 +716,75 @@ class Kernel:
         return [int(v) for v in out[:_three_moves(self.G, self.S, p, out)]]
 
     # ----- searches within a node limit -----
-    def _run(self, seconds: float | None, nodes: int | None, fn, *args):
+    def _call(self, seconds, nodes: int | None, fn, *args):
+        """``fn(*args)`` within ``nodes`` and ``seconds`` (None, or a pair: CPU seconds and wall seconds, each
+        turned into nodes at the rate measured for that clock): (its result, whether the limit stopped it)."""
         misc = self.S[8]
         limit = nodes if nodes is not None else 1 << 60
         if seconds is not None:
-            limit = min(limit, max(1000, int(seconds * Kernel.rate)))
+            cpu, wall = seconds
+            limit = min(limit, max(1000, int(min(cpu * Kernel.rate, wall * WALL_SHARE * Kernel.wall_rate))))
         misc[NODES] = 0
         misc[LIMIT] = limit
         misc[ABORT] = 0
         length, turn = int(misc[NMOVES]), int(misc[TURN])
-        t0 = CPU_CLOCK()
+        t0, w0 = CPU_CLOCK(), time.perf_counter()
         r = fn(*args)
-        dt = CPU_CLOCK() - t0
+        dt, dw = CPU_CLOCK() - t0, time.perf_counter() - w0
         done = int(misc[NODES])
         self.nodes += done
-        if done >= 20000 and dt > 0.005:
+        if done >= 20000 and dt > 0.005 and dw > 0.005:
             Kernel.rate = 0.7 * Kernel.rate + 0.3 * done / dt
-        aborted = misc[ABORT] != 0
+            Kernel.wall_rate = 0.7 * Kernel.wall_rate + 0.3 * done / dw
+        stopped = bool(misc[ABORT] != 0)
         misc[ABORT] = 0
         assert int(misc[NMOVES]) == length
         misc[TURN] = turn
-        return None if aborted else r
+        return r, stopped
 
-    def vcf(self, a: int, depth: int, seconds: float | None = None, nodes: int | None = None):
+    def vcf(self, a: int, depth: int, seconds=None, nodes: int | None = None):
         """``a``'s VCF line (a list of cells, the defender's forced replies between) or [] if none was found,
         None if the limit stopped the search."""
         turn = self.turn
         self.turn = a
         try:
-            r = self._run(seconds, nodes, vcf, self.G, self.S, self.T, a, depth, 0)
+            r, stopped = self._call(seconds, nodes, vcf, self.G, self.S, self.T, a, depth, 0)
         finally:
             self.turn = turn
-        if r is None:
+        if stopped:
             return None
         return [int(v) for v in self.S[13][:self.S[8][PVLEN]]] if r else []
 
-    def vct(self, a: int, depth: int, vcf_depth: int, seconds: float | None = None, nodes: int | None = None):
+    def vct(self, a: int, depth: int, vcf_depth: int, seconds=None, nodes: int | None = None):
         """``a``'s first move of a VCT as a one-item list, [] if none was found, None if stopped."""
         turn = self.turn
         self.turn = a
         try:
-            r = self._run(seconds, nodes, vct, self.G, self.S, self.T, a, depth, 0, vcf_depth)
+            r, stopped = self._call(seconds, nodes, vct, self.G, self.S, self.T, a, depth, 0, vcf_depth)
         finally:
             self.turn = turn
-        if r is None:
+        if stopped:
             return None
         return [int(self.S[13][0])] if r else []
 
-    def refuting(self, pool, o: int, use_vct: bool, vcf_depth: int, vct_depth: int, seconds: float | None = None,
+    def refuting(self, pool, o: int, use_vct: bool, vcf_depth: int, vct_depth: int, seconds=None,
                  nodes: int | None = None) -> tuple:
         """(the moves of ``pool`` after which ``o`` has no VCF (or VCT), in order, as many as were proven before
         the limit; whether the limit stopped it)."""
-        pool_a = np.array(pool, dtype=np.int64)
         safe = np.zeros(len(pool) + 1, np.int64)
-        misc = self.S[8]
-        misc[NODES] = 0
-        out = []
-        limit = nodes if nodes is not None else 1 << 60
-        if seconds is not None:
-            limit = min(limit, max(1000, int(seconds * Kernel.rate)))
-        misc[LIMIT] = limit
-        misc[ABORT] = 0
-        turn = self.turn
-        t0 = CPU_CLOCK()
-        ns = refuting(self.G, self.S, self.T, pool_a, o, use_vct, vcf_depth, vct_depth, safe, 1)
-        dt = CPU_CLOCK() - t0
-        self.nodes += int(misc[NODES])
-        if misc[NODES] >= 20000 and dt > 0.005:
-            Kernel.rate = 0.7 * Kernel.rate + 0.3 * int(misc[NODES]) / dt
-        out = [int(v) for v in safe[:ns]]
-        stopped = bool(misc[ABORT] != 0)
-        misc[ABORT] = 0
-        self.turn = turn
-        return out, stopped
+        ns, stopped = self._call(seconds, nodes, refuting, self.G, self.S, self.T, np.array(pool, dtype=np.int64),
+                                 o, use_vct, vcf_depth, vct_depth, safe, 1)
+        return [int(v) for v in safe[:ns]], stopped
 
     def negamax(self, depth: int, width: int, leaf_vcf: int = 0) -> int:
         """The fixed-depth alpha-beta value for the side to move (no limit: for tests)."""
-        return self._run(None, None, negamax, self.G, self.S, self.T, depth, -WIN * 2, WIN * 2, 0, width,
-                         leaf_vcf)
+        return self._call(None, None, negamax, self.G, self.S, self.T, depth, -WIN * 2, WIN * 2, 0, width,
+                          leaf_vcf)[0]
 
-    def root(self, order, depth: int, width: int, leaf_vcf: int, seconds: float | None = None,
-             nodes: int | None = None):
-        """One iteration over the root moves: (index of the best, the scores) or None if stopped; a stopped
-        iteration still gives (index, scores) of the moves it finished, with the index -1 if none."""
-        order_a = np.array(order, dtype=np.int64)
+    def root(self, order, depth: int, width: int, leaf_vcf: int, seconds=None, nodes: int | None = None):
+        """One iteration over the root moves: (index of the best, the scores, whether the limit stopped it); a
+        stopped iteration gives the index of the best of the moves it finished (-1 if none)."""
         scores = np.full(len(order), -WIN * 2, dtype=np.int64)
-        misc = self.S[8]
-        limit = nodes if nodes is not None else 1 << 60
-        if seconds is not None:
-            limit = min(limit, max(1000, int(seconds * Kernel.rate)))
-        misc[NODES] = 0
-        misc[LIMIT] = limit
-        misc[ABORT] = 0
-        t0 = CPU_CLOCK()
-        bi = root(self.G, self.S, self.T, order_a, depth, width, leaf_vcf, scores, -WIN * 2, WIN * 2, 1)
-        dt = CPU_CLOCK() - t0
-        done = int(misc[NODES])
-        self.nodes += done
-        if done >= 20000 and dt > 0.005:
-            Kernel.rate = 0.7 * Kernel.rate + 0.3 * done / dt
-        stopped = bool(misc[ABORT] != 0)
-        misc[ABORT] = 0
+        bi, stopped = self._call(seconds, nodes, root, self.G, self.S, self.T, np.array(order, dtype=np.int64),
+                                 depth, width, leaf_vcf, scores, -WIN * 2, WIN * 2, 1)
         return int(bi), [int(v) for v in scores], stopped

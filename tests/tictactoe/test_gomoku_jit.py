@@ -248,3 +248,21 @@ def test_a_background_warm_up_runs_once_and_a_failing_one_gives_up_the_kernels(m
     gomoku_jit.warm(15, 15, 5, background=True)
     gomoku_jit._warming[0].join(10)
     assert not gomoku_jit.available() and not gomoku_jit.ready()
+
+
+def test_timed_searches_keep_their_tables_from_move_to_move_and_fixed_depths_do_not(monkeypatch):
+    monkeypatch.setattr(gomoku_jit, "_SHARED", {})
+    b = Board.from_rows(clustered(8, 24), K)
+    a, a2, other, own = Kernel(b, shared=(1,)), Kernel(b, shared=(1,)), Kernel(b, shared=(2,)), Kernel(b)
+    assert a.T is a2.T and other.T is not a.T and own.T is not a.T and own.T is not other.T
+    assert a.vct(b.turn, 4, 12) == [] and a.nodes > 400
+    assert a2.vct(b.turn, 4, 12) == [] and a2.nodes == 1  # the failure the first one stored
+    monkeypatch.setattr(gomoku_jit, "_SHARED", {})
+    timed = Engine(b, budget=0.05)
+    timed.choose()
+    again = Engine(b, budget=0.05)
+    again.choose()
+    assert again.kernel.T is timed.kernel.T and len(gomoku_jit._SHARED) == 1
+    fixed = Engine(b, budget=None, depth=2)
+    fixed.choose()
+    assert all(fixed.kernel.T is not t for t in gomoku_jit._SHARED.values())
