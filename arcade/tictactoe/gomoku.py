@@ -36,8 +36,8 @@ WALL_CAP = 2.5  # the budget is the search's own CPU time, but never more than t
 CPU_CLOCK = getattr(time, "thread_time", time.process_time)
 LEVELS = ("easy", "medium", "hard", "perfect")
 # the threat searches' depths (attacking moves) and the alpha-beta's leaf VCF, for each kind of search
-PYTHON = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 0, "widen": 0}
-COMPILED = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 8, "widen": 2}
+PYTHON = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 0, "widen": 0, "combo": 0}
+COMPILED = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 8, "widen": 2, "combo": 0}
 
 
 class Timeout(Exception):
@@ -329,7 +329,8 @@ class Engine:
     def __init__(self, board: Board, budget: float | None = 1.0, depth: int | None = None, width: int = 10,
                  vcf_depth: int | None = None, vct_depth: int | None = None, use_vct: bool = True,
                  defend: bool = True, rng: random.Random | None = None, wall: float | None = None,
-                 compiled: bool | None = None, leaf_vcf: int | None = None, widen: int | None = None):
+                 compiled: bool | None = None, leaf_vcf: int | None = None, widen: int | None = None,
+                 combo: int | None = None):
         self.b = board
         # the compiled searches (numba) when they are loaded or can load now (not while a background warm-up
         # compiles them), unless ``compiled`` is False; True waits for them; ``leaf_vcf``: in the
@@ -345,6 +346,7 @@ class Engine:
         vct_depth = defaults["vct_depth"] if vct_depth is None else vct_depth
         self.leaf_vcf = (defaults["leaf_vcf"] if leaf_vcf is None else leaf_vcf) if self.compiled else 0
         self.widen = (defaults["widen"] if widen is None else widen) if self.compiled else 0
+        self.combo = (defaults["combo"] if combo is None else combo) if self.compiled else 0
         self.wall = wall  # a hard ceiling in wall seconds (a tournament's time a move), under the usual cap
         self.budget = budget * SAFETY if budget is not None else None
         self.max_depth = depth if depth is not None else 30
@@ -572,7 +574,7 @@ class Engine:
                 from . import gomoku_jit
 
                 gomoku_jit.failed()
-                self.compiled, self.kernel, self.leaf_vcf, self.widen = False, None, 0, 0
+                self.compiled, self.kernel, self.leaf_vcf, self.widen, self.combo = False, None, 0, 0, 0
         return self._decide_python(p, o)
 
     def _obvious(self, p: int, o: int) -> Result | None:
@@ -717,7 +719,7 @@ class Engine:
         b = self.b
         # a timed search keeps the tables of the last move's (a fixed depth stays a function of the position)
         shared = (self.vcf_depth, self.vct_depth, self.width, self.leaf_vcf) if self.budget is not None else None
-        k = self.kernel = Kernel(b, shared=shared)
+        k = self.kernel = Kernel(b, shared=shared + (self.combo,) if shared else None, combo=bool(self.combo))
         r = k.vcf(p, self.vcf_depth, self._left(0.15), self._cap(300000))
         if r:
             return Result(move=r[0], score=WIN, reason="vcf", pv=r)

@@ -36,8 +36,10 @@ MAXP = 200          # plies of scratch lists: the deepest threat line plus the a
 TT_BITS = 20        # transposition table entries (2**20: 40 MB)
 FAIL_BITS = 18      # entries of each failure table of the threat searches
 # slots of the ``misc`` array
-HASH, STONES, TURN, NMOVES, NODES, LIMIT, ABORT, STAMP, PVLEN = range(9)
+HASH, STONES, TURN, NMOVES, NODES, LIMIT, ABORT, STAMP, PVLEN, COMBO = range(10)
 CPU_CLOCK = getattr(time, "thread_time", time.process_time)
+COMBO_ATTACK = 40_000   # move-order bonus of a cell where the side to move makes a double threat (above any gain)
+COMBO_DEFENCE = 20_000  # and of a cell where the other side would
 WALL_SHARE = 0.8    # the share of the wall time left that a search plans to use (the load can change under it)
 
 
@@ -394,6 +396,32 @@ if _nb is not None:
         return 0
 
     @_njit
+    def _combo(G, S, c, s):
+        """Whether a stone of ``s`` on ``c`` makes two threats at once in different lines: two fours, a four and
+        an open three, or two open threes (a four: a window then one short of ``k``; an open three: two windows
+        of a line then two short)."""
+        cwd, cwdn, prm = G[3], G[4], G[10]
+        st = S[1]
+        three = prm[6] if s == 1 else prm[7]
+        two = prm[4] if s == 1 else prm[5]
+        fours = 0
+        threes = 0
+        for di in range(4):
+            n3 = 0
+            n2 = 0
+            for j in range(cwdn[c, di]):
+                v = st[cwd[c, di, j]]
+                if v == three:
+                    n3 += 1
+                elif v == two:
+                    n2 += 1
+            if n3 > 0:
+                fours += 1
+            elif n2 >= 2:
+                threes += 1
+        return fours >= 2 or (fours >= 1 and threes >= 1) or threes >= 2
+
+    @_njit
     def _ordered(G, S, p, first, width, out, ply):
         """The ``width`` best candidates of ``p`` by gain (attack plus half the defence; the lower cell first
         among equals), ``first`` (the table's move) in front; their number."""
@@ -414,6 +442,13 @@ if _nb is not None:
                     cand[nc] = c
                     keys[nc] = gain[p, c] + (gain[o, c] >> 1)
                     nc += 1
+        if S[8][COMBO] != 0:  # a double threat of either side first: ours, then the cells that stop theirs
+            for i in range(nc):
+                c = cand[i]
+                if _combo(G, S, c, p):
+                    keys[i] += COMBO_ATTACK
+                elif _combo(G, S, c, o):
+                    keys[i] += COMBO_DEFENCE
         take = min(width, nc)
         for i in range(take):  # selection of the best: the cells came in order, so ties keep the lower cell
             bi = i
@@ -639,7 +674,8 @@ def _geometry(g):
         zob[p] = [_signed(v) for v in g.zob[p]]
     side = np.array([_signed(v) for v in g.side_key], dtype=np.int64)
     tab = np.array([g.sx, g.so, g.gx, g.go, g.cls], dtype=np.int64)
-    prm = np.array([n, nwin, k, g.m, g.two[1], g.two[2], 0, 0], dtype=np.int64)
+    three = [k - 2, g.m * (k - 2)] if k >= 3 else [-1, -1]  # the window state "k-2 of one side, none of the other"
+    prm = np.array([n, nwin, k, g.m, g.two[1], g.two[2], three[0], three[1]], dtype=np.int64)
     got = _GEO_ARRAYS[(g.h, g.w, g.k)] = (wc, cw, cwn, cwd, cwdn, nb, nbn, zob, side, tab, prm)
     return got
 
@@ -650,12 +686,14 @@ class Kernel:
     the limit stopped it (the board is then as before the call). ``shared``: a key (the searches' settings, which
     the entries depend on) under which the transposition and failure tables are kept from one move to the next
     (an entry is keyed by the whole position, so it stays true, and the next move's search starts with the last
-    one's knowledge); None: tables of its own, empty."""
+    one's knowledge); None: tables of its own, empty. ``combo``: the alpha-beta orders first (and always keeps
+    within its width) the cells where either side makes a double threat (:func:`_combo`); off, its candidates and
+    order are the Python engine's exactly."""
 
     rate = 300_000.0       # nodes a CPU second: a cautious first guess; every long enough search updates it
     wall_rate = 300_000.0  # nodes a wall second (lower than ``rate`` on a busy machine)
 
-    def __init__(self, board, tt_bits: int = TT_BITS, shared=None):
+    def __init__(self, board, tt_bits: int = TT_BITS, shared=None, combo: bool = False):
         g = board.g
         self.g = g
         self.G = _geometry(g)
@@ -683,6 +721,7 @@ class Kernel:
                 misc[TURN] = p
                 _play(self.G, self.S, c)
         misc[TURN] = board.turn
+        misc[COMBO] = 1 if combo else 0
         self.nodes = 0
 
     # ----- the position -----
@@ -714,6 +753,10 @@ class Kernel:
     def three_moves(self, p: int) -> list:
         out = np.zeros(self.g.n + 1, np.int64)
         return [int(v) for v in out[:_three_moves(self.G, self.S, p, out)]]
+
+    def combo_cells(self, s: int) -> list:
+        """The empty cells where a stone of ``s`` makes a double threat (see :func:`_combo`)."""
+        return [c for c in range(self.g.n) if not self.S[0][c] and _combo(self.G, self.S, c, s)]
 
     # ----- searches within a node limit -----
     def _call(self, seconds, nodes: int | None, fn, *args):

@@ -3,6 +3,7 @@ wins and the same alpha-beta values at fixed depths on random positions, valid V
 search and leave the board as it was, and both engines taking wins, blocks and VCFs on hand-built positions."""
 import random
 
+import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
@@ -266,3 +267,44 @@ def test_timed_searches_keep_their_tables_from_move_to_move_and_fixed_depths_do_
     fixed = Engine(b, budget=None, depth=2)
     fixed.choose()
     assert all(fixed.kernel.T is not t for t in gomoku_jit._SHARED.values())
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.integers(4, 24))
+def test_the_double_threats_the_threat_finder_names_are_all_found(seed, stones):
+    """Every cell where, after a stone of the side there, :mod:`.threats` (its own line scan) lists fours or open
+    threes through that stone in two or more directions is a double threat. (Not the other way round: a "three"
+    of two windows two short of ``k`` also counts shapes that cannot become an open four, as in the VCT.)"""
+    from arcade.tictactoe.threats import threats
+
+    rows = clustered(seed, stones)
+    b = quiet(rows)
+    if b is None:
+        return
+    k = Kernel(b)
+    for s, ch in ((1, "X"), (2, "O")):
+        combos = set(k.combo_cells(s))
+        for c in b.candidates():
+            r, q = divmod(c, N)
+            through = [t for t in threats(put(rows, r, q, ch), K) if t.side == ch and (r, q) in t.stones]
+            directions = {((t.stones[-1][0] > t.stones[0][0]) - (t.stones[-1][0] < t.stones[0][0]),
+                           (t.stones[-1][1] > t.stones[0][1]) - (t.stones[-1][1] < t.stones[0][1])) for t in through}
+            if len(directions) >= 2:
+                assert c in combos, (ch, (r, q), through)
+
+
+def test_double_threats_come_first_in_the_move_order_when_asked():
+    # X to move, with an open three on row 2 (its ends make an open four: the best gains); O can make two open
+    # threes at once on (7, 7) (row 7 and column 7), a cell X's gain ranks low
+    rows = board([(0, 0), (2, 2), (2, 3), (2, 4)], [(7, 5), (7, 6), (5, 7), (6, 7)])
+    b = Board.from_rows(rows, K)
+    assert b.turn == 1
+    k = Kernel(b)
+    assert k.combo_cells(2) == [7 * N + 7] and k.combo_cells(1) == []
+    order = np.zeros(N * N + 1, np.int64)
+    plain = Kernel(b, combo=False)
+    n = gomoku_jit._ordered(plain.G, plain.S, 1, -1, 3, order, 0)
+    assert n == 3 and 7 * N + 7 not in order[:n]  # by gain alone the block is not among the best three
+    first = Kernel(b, combo=True)
+    n = gomoku_jit._ordered(first.G, first.S, 1, -1, 3, order, 0)
+    assert n == 3 and order[0] == 7 * N + 7

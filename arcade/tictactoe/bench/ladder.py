@@ -25,7 +25,7 @@ from arcade.engine.args import BadOption, int_range, output_file, positive_int
 __all__ = ["add_arguments", "run", "play", "five"]
 
 SIZE = 15
-OURS = ("compiled", "leaf_vcf", "widen", "vct_depth", "vcf_depth", "width", "use_vct", "defend")
+OURS = ("compiled", "leaf_vcf", "widen", "combo", "vct_depth", "vcf_depth", "width", "use_vct", "defend")
 
 
 def _ours_params(text: str) -> dict:
