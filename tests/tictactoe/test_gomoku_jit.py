@@ -217,6 +217,8 @@ def test_while_the_kernels_load_in_the_background_the_python_searches_play(monke
 
 
 def test_kernels_that_fail_hand_the_move_to_the_python_searches(monkeypatch):
+    from arcade.tictactoe import gomoku
+
     def broken(*args, **kw):
         raise RuntimeError("no compiler here")
 
@@ -227,7 +229,8 @@ def test_kernels_that_fail_hand_the_move_to_the_python_searches(monkeypatch):
     assert eng.compiled
     r = eng.choose()
     row, col = divmod(r.move, N)
-    assert rows[row][col] == "." and r.reason == "search" and not eng.compiled
+    assert rows[row][col] == "." and not eng.compiled
+    assert (eng.vcf_depth, eng.vct_depth) == (gomoku.PYTHON["vcf_depth"], gomoku.PYTHON["vct_depth"])
     assert not gomoku_jit.available() and not Engine(Board.from_rows(rows, K), budget=None).compiled
 
 
@@ -308,3 +311,22 @@ def test_double_threats_come_first_in_the_move_order_when_asked():
     first = Kernel(b, combo=True)
     n = gomoku_jit._ordered(first.G, first.S, 1, -1, 3, order, 0)
     assert n == 3 and order[0] == 7 * N + 7
+
+
+def test_medium_and_hard_keep_their_search_and_perfect_gets_the_compiled_extras(monkeypatch):
+    from arcade.tictactoe import gomoku
+
+    made = []
+    real = gomoku.Engine.__init__
+
+    def record(self, *args, **kw):
+        real(self, *args, **kw)
+        made.append(self)
+
+    monkeypatch.setattr(gomoku.Engine, "__init__", record)
+    rows = clustered(2, 8)
+    for level in ("medium", "hard", "perfect"):
+        gomoku.think(rows, K, level, depth=2)
+    medium, hard, perfect = made
+    assert (medium.leaf_vcf, medium.widen, hard.leaf_vcf, hard.widen) == (0, 0, 0, 0)
+    assert perfect.compiled and perfect.leaf_vcf == gomoku.COMPILED["leaf_vcf"] > 0 and perfect.widen > 0
