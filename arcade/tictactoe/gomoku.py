@@ -31,7 +31,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-__all__ = ["Board", "Engine", "Result", "LEVELS", "think", "WIN"]
+__all__ = ["Board", "Engine", "Result", "LEVELS", "think", "warm_compiled", "WIN"]
 
 WIN = 10**9
 MAX_PLY = 60
@@ -807,6 +807,17 @@ class Engine:
             if abs(best_score) >= WIN - 1000 or len(order) == 1:
                 break  # a forced win or loss is known
         return Result(move=best_move, score=best_score, depth=done_depth, reason=reason, pv=[best_move])
+
+
+def warm_compiled(h: int = 15, w: int = 15, k: int = 5, background: bool = False) -> None:
+    """Load the compiled searches (:func:`.gomoku_jit.warm`) on an ``h`` x ``w`` board with three stones near
+    the centre, now or in a thread."""
+    from . import gomoku_jit
+
+    b = Board(h, w, k)
+    for c in (h // 2 * w + w // 2, h // 2 * w + w // 2 + 1, (h // 2 + 1) * w + w // 2):
+        b.play(c)
+    gomoku_jit.warm(b, background)
 
 
 def think(rows, k: int, level: str = "perfect", budget: float | None = None, depth: int | None = None,

@@ -612,38 +612,36 @@ if _nb is not None:
         return ns
 
 
-def warm(h: int = 15, w: int = 15, k: int = 5, background: bool = False) -> None:
-    """Load (or compile) every kernel and measure the node rate on a small position of an ``h`` x ``w`` board,
-    so the first real move gets its whole budget (nothing without numba). ``background``: in a thread, so the
-    caller is not held up by a first compilation (tens of seconds; :func:`ready` says when it is done)."""
+def warm(board, background: bool = False) -> None:
+    """Load (or compile) every kernel and measure the node rate on ``board`` (a :class:`.gomoku.Board` with a
+    few stones, left as it is), so the first real move gets its whole budget (nothing without numba).
+    ``background``: in a thread, so the caller is not held up by a first compilation (tens of seconds;
+    :func:`ready` says when it is done). :func:`.gomoku.warm_compiled` makes the board."""
     if _nb is None:
         return
     if background:
         if not _warming:
-            _warming.append(threading.Thread(target=_warm, args=(h, w, k), name="gomoku-kernels", daemon=True))
+            _warming.append(threading.Thread(target=_warm, args=(board,), name="gomoku-kernels", daemon=True))
             _warming[0].start()
         return
-    _warm(h, w, k)
+    _warm(board)
 
 
-def _warm(h: int, w: int, k: int) -> None:
+def _warm(board) -> None:
     try:
-        _warm_up(h, w, k)
+        _warm_up(board)
     except Exception:  # noqa: BLE001 - numba could not compile them here: the Python searches play
         failed()
 
 
-def _warm_up(h: int, w: int, k: int) -> None:
-    from .gomoku import Board
-
-    b = Board(h, w, k)
-    for c in (h // 2 * w + w // 2, h // 2 * w + w // 2 + 1, (h // 2 + 1) * w + w // 2):
-        b.play(c)
-    kern = Kernel(b, tt_bits=12)
-    kern.vcf(b.turn, 8, nodes=2000)
-    kern.vct(b.turn, 3, 8, nodes=2000)
-    kern.refuting(b.candidates()[:2], 3 - b.turn, True, 8, 3, nodes=2000)
-    kern.root(b.candidates()[:8], 8, 10, 0, nodes=60_000)
+def _warm_up(board) -> None:
+    kern = Kernel(board, tt_bits=12)
+    turn = board.turn
+    cand = [c for c in range(board.g.n) if not board.cells[c]][:8]
+    kern.vcf(turn, 8, nodes=2000)
+    kern.vct(turn, 3, 8, nodes=2000)
+    kern.refuting(cand[:2], 3 - turn, True, 8, 3, nodes=2000)
+    kern.root(cand, 8, 10, 0, nodes=60_000)
 
 
 def _signed(v: int) -> int:

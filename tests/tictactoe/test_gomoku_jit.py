@@ -235,23 +235,35 @@ def test_kernels_that_fail_hand_the_move_to_the_python_searches(monkeypatch):
 
 
 def test_a_background_warm_up_runs_once_and_a_failing_one_gives_up_the_kernels(monkeypatch):
+    from arcade.tictactoe.gomoku import warm_compiled
+
     calls = []
     monkeypatch.setattr(gomoku_jit, "_warming", [])
     monkeypatch.setattr(gomoku_jit, "_failed", [])
-    monkeypatch.setattr(gomoku_jit, "_warm_up", lambda h, w, k: calls.append((h, w, k)))
-    gomoku_jit.warm(15, 15, 5, background=True)
-    gomoku_jit.warm(15, 15, 5, background=True)
+    monkeypatch.setattr(gomoku_jit, "_warm_up", lambda board: calls.append((board.g.h, board.stones)))
+    warm_compiled(15, 15, 5, background=True)
+    warm_compiled(15, 15, 5, background=True)
     gomoku_jit._warming[0].join(10)
-    assert calls == [(15, 15, 5)] and gomoku_jit.ready()
+    assert calls == [(15, 3)] and gomoku_jit.ready()
 
-    def broken(h, w, k):
+    def broken(board):
         raise RuntimeError("no compiler here")
 
     monkeypatch.setattr(gomoku_jit, "_warming", [])
     monkeypatch.setattr(gomoku_jit, "_warm_up", broken)
-    gomoku_jit.warm(15, 15, 5, background=True)
+    warm_compiled(15, 15, 5, background=True)
     gomoku_jit._warming[0].join(10)
     assert not gomoku_jit.available() and not gomoku_jit.ready()
+
+
+def test_a_warm_up_loads_the_kernels_and_leaves_the_board_as_it_was():
+    from arcade.tictactoe.gomoku import warm_compiled
+
+    warm_compiled(9, 9, 5)  # another board shape: its tables are built on the way
+    b = Board.from_rows(clustered(1, 6), K)
+    cells = list(b.cells)
+    gomoku_jit.warm(b)
+    assert b.cells == cells and gomoku_jit.ready()
 
 
 def test_timed_searches_keep_their_tables_from_move_to_move_and_fixed_depths_do_not(monkeypatch):

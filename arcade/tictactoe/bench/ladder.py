@@ -168,9 +168,9 @@ def run(args) -> int:
         raise BadOption(f"no engine at {argv[0]}")
     rng = random.Random(args.seed)
     if args.ours.get("compiled", 1) and _compiled():
-        from arcade.tictactoe import gomoku_jit
+        from arcade.tictactoe.gomoku import warm_compiled
 
-        gomoku_jit.warm()  # load the kernels before the first move's clock starts
+        warm_compiled()  # load the kernels before the first move's clock starts
     progress = Progress()
     games = []
     print(f"machine: {machine()}")
