@@ -133,9 +133,10 @@ def think(rows, k=None, level: str = "perfect", seed: int | None = None, seconds
 
 def warm() -> None:
     """Run once in the worker before its first request: the tables of every variant, and the 4x4 opening
-    solved, so the first 4x4 reply is instant."""
+    solved, so the first 4x4 reply is instant; the compiled Gomoku searches start loading in the background."""
     from . import gomoku
 
     geometry(3, 3, 3).solve(0, 0, 0)
     geometry(4, 4, 4).solve(0, 0, 0)
     gomoku.Board(15, 15, 5)
+    gomoku.warm_compiled(background=True)  # a first compilation takes tens of seconds: the Python searches play meanwhile

@@ -165,7 +165,14 @@ class EngineProcess:
         return os.path.basename(self.argv[0])
 
     def _code(self):
-        return self.proc.poll() if self.proc is not None else None
+        """The exit code of an engine whose output has closed: a process closes its output a moment before it
+        is reaped, so wait for it briefly (None if it is still running)."""
+        if self.proc is None:
+            return None
+        try:
+            return self.proc.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            return None
 
     def poll(self) -> Move | Failure | None:
         """The engine's move once it has one, a :class:`Failure`, or None (still starting or thinking)."""

@@ -183,6 +183,10 @@ class Brain:
         if not (MIN_SIZE <= w <= MAX_SIZE and MIN_SIZE <= h <= MAX_SIZE):
             return [f"ERROR size {w}x{h} is not supported ({MIN_SIZE}..{MAX_SIZE})"]
         self.w, self.h, self.stones = w, h, []
+        if self.think is _think and w >= 5 and h >= 5:  # load the compiled searches now, not in the first move
+            from arcade.tictactoe.gomoku import warm_compiled
+
+            warm_compiled(h, w, 5, background=True)  # (the Python searches play until they are loaded)
         return ["OK"]
 
     def _board_line(self, line: str) -> list[str]:

@@ -20,6 +20,10 @@ defender's every block and counter-four tried); and an iterative-deepening negam
 table, principal-variation ordering, narrow candidate lists ordered by gain, and forced replies searched without
 using up depth, within a time budget (default 1 s of the search's CPU time, never more than 2.5 times that in
 wall time) or to a fixed depth (deterministic, for tests).
+
+The same searches compiled with numba (:mod:`.gomoku_jit`) play when numba can load them, about 20 times faster,
+with a VCF check at the alpha-beta's leaves; ``Engine(compiled=False)`` keeps to the Python ones, which also play
+wherever numba is missing.
 """
 from __future__ import annotations
 
@@ -27,7 +31,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-__all__ = ["Board", "Engine", "Result", "LEVELS", "think", "WIN"]
+__all__ = ["Board", "Engine", "Result", "LEVELS", "think", "warm_compiled", "WIN"]
 
 WIN = 10**9
 MAX_PLY = 60
@@ -35,6 +39,9 @@ SAFETY = 0.85  # the share of the budget the engine plans to use: the clock is r
 WALL_CAP = 2.5  # the budget is the search's own CPU time, but never more than this many times it in wall time
 CPU_CLOCK = getattr(time, "thread_time", time.process_time)
 LEVELS = ("easy", "medium", "hard", "perfect")
+# the threat searches' depths (attacking moves) and the alpha-beta's leaf VCF, for each kind of search
+PYTHON = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 0, "widen": 0, "combo": 0}
+COMPILED = {"vcf_depth": 16, "vct_depth": 6, "leaf_vcf": 8, "widen": 2, "combo": 0}
 
 
 class Timeout(Exception):
@@ -321,12 +328,33 @@ class Result:
 
 
 class Engine:
-    """One move decision. ``budget``: seconds (None: no clock); ``depth``: the deepest alpha-beta iteration."""
+    """One move decision. ``budget``: seconds (None: no clock); ``depth``: the deepest alpha-beta iteration;
+    ``compiled``: None uses the compiled searches if they are loaded or can load now, False never, True waits
+    for them; ``vcf_depth``, ``vct_depth``, ``leaf_vcf``, ``widen``, ``combo``: None takes the defaults of the
+    kind of search (``PYTHON``, ``COMPILED``)."""
 
     def __init__(self, board: Board, budget: float | None = 1.0, depth: int | None = None, width: int = 10,
-                 vcf_depth: int = 12, vct_depth: int = 4, use_vct: bool = True, defend: bool = True,
-                 rng: random.Random | None = None, wall: float | None = None):
+                 vcf_depth: int | None = None, vct_depth: int | None = None, use_vct: bool = True,
+                 defend: bool = True, rng: random.Random | None = None, wall: float | None = None,
+                 compiled: bool | None = None, leaf_vcf: int | None = None, widen: int | None = None,
+                 combo: int | None = None):
         self.b = board
+        # the compiled searches (numba) when they are loaded or can load now (not while a background warm-up
+        # compiles them), unless ``compiled`` is False; True waits for them; ``leaf_vcf``: in the
+        # compiled alpha-beta, a leaf where the side to move has a VCF of that many fours scores as a win. The
+        # compiled searches afford deeper threat searches by default (``COMPILED``).
+        if compiled is None or compiled:
+            from . import gomoku_jit
+
+            compiled = gomoku_jit.available() if compiled else gomoku_jit.ready()
+        self.compiled = bool(compiled)
+        defaults = COMPILED if self.compiled else PYTHON
+        self.given = {"vcf_depth": vcf_depth, "vct_depth": vct_depth}  # None: the kind of search's default
+        vcf_depth = defaults["vcf_depth"] if vcf_depth is None else vcf_depth
+        vct_depth = defaults["vct_depth"] if vct_depth is None else vct_depth
+        self.leaf_vcf = (defaults["leaf_vcf"] if leaf_vcf is None else leaf_vcf) if self.compiled else 0
+        self.widen = (defaults["widen"] if widen is None else widen) if self.compiled else 0
+        self.combo = (defaults["combo"] if combo is None else combo) if self.compiled else 0
         self.wall = wall  # a hard ceiling in wall seconds (a tournament's time a move), under the usual cap
         self.budget = budget * SAFETY if budget is not None else None
         self.max_depth = depth if depth is not None else 30
@@ -343,6 +371,7 @@ class Engine:
         self.vcf_fail: dict[int, int] = {}
         self.vct_fail: dict[int, int] = {}
         self.node_limit = None
+        self.kernel = None
 
     # ----- clock -----
     def _tick(self) -> None:
@@ -520,6 +549,8 @@ class Engine:
             self.wall_deadline = min(self.wall_deadline, self.wall0 + self.wall)
         p = b.turn
         res = self._decide(p, 3 - p)
+        if self.kernel is not None:
+            self.nodes += self.kernel.nodes
         res.nodes = self.nodes
         res.elapsed = time.perf_counter() - self.wall0
         return res
@@ -541,6 +572,23 @@ class Engine:
             self.node_limit = None
 
     def _decide(self, p: int, o: int) -> Result:
+        early = self._obvious(p, o)
+        if early is not None:
+            return early
+        if self.compiled:
+            try:
+                return self._decide_compiled(p, o)
+            except Exception:  # noqa: BLE001 - numba could not compile the kernels here: the Python searches play
+                from . import gomoku_jit
+
+                gomoku_jit.failed()
+                self.compiled, self.kernel, self.leaf_vcf, self.widen, self.combo = False, None, 0, 0, 0
+                for name, value in self.given.items():
+                    setattr(self, name, PYTHON[name] if value is None else value)
+        return self._decide_python(p, o)
+
+    def _obvious(self, p: int, o: int) -> Result | None:
+        """The opening move, the last empty cell, a win in one or a forced block; else None."""
         b = self.b
         if not b.stones:
             g = b.g
@@ -555,6 +603,10 @@ class Engine:
         if theirs:
             theirs.sort(key=lambda c: -b.gain[p][c])
             return Result(move=theirs[0], score=-WIN if len(theirs) > 1 else 0, reason="block")
+        return None
+
+    def _decide_python(self, p: int, o: int) -> Result:
+        b = self.b
         r = self._bounded(0.25, 30000, self.vcf, p, self.vcf_depth)
         if r:
             return Result(move=r[0], score=WIN, reason="vcf", pv=r)
@@ -658,6 +710,115 @@ class Engine:
                 break  # the next iteration would not finish
         return Result(move=best_move, score=best_score, depth=done_depth, reason=reason, pv=[best_move])
 
+    # ----- the same decision with the compiled searches -----
+    def _left(self, share: float) -> tuple | None:
+        """Seconds of search left until ``share`` of the budget: (CPU seconds, wall seconds to the ceiling)."""
+        if self.budget is None:
+            return None
+        cpu = self.t0 + self.budget * share - CPU_CLOCK()
+        wall = self.wall_deadline - time.perf_counter()
+        return max(0.0, min(cpu, wall)), max(0.0, wall)
+
+    def _cap(self, nodes: int) -> int | None:
+        """A node cap for a threat search: fixed when there is no clock (deterministic), else none."""
+        return nodes if self.budget is None else None
+
+    def _decide_compiled(self, p: int, o: int) -> Result:
+        from .gomoku_jit import Kernel
+
+        b = self.b
+        # a timed search keeps the tables of the last move's (a fixed depth stays a function of the position)
+        shared = (self.vcf_depth, self.vct_depth, self.width, self.leaf_vcf) if self.budget is not None else None
+        k = self.kernel = Kernel(b, shared=shared + (self.combo,) if shared else None, combo=bool(self.combo))
+        r = k.vcf(p, self.vcf_depth, self._left(0.15), self._cap(300000))
+        if r:
+            return Result(move=r[0], score=WIN, reason="vcf", pv=r)
+        root = self.ordered(p, width=max(self.width * 2, 16))
+        reason = "search"
+        if self.defend:  # the opponent's VCF: keep only the moves that stop it (if any do)
+            threat = k.vcf(o, self.vcf_depth, self._left(0.25), self._cap(300000))
+            if threat:
+                pool = list(dict.fromkeys([c for c in threat if not b.cells[c]] + b.four_moves(p) + root))
+                safe, _ = k.refuting(pool, o, False, self.vcf_depth, self.vct_depth, self._left(0.4),
+                                     self._cap(600000))
+                if safe:
+                    root, reason = safe, "defend-vcf"
+        if self.use_vct and reason == "search":
+            r = k.vct(p, self.vct_depth, self.vcf_depth, self._left(0.25), self._cap(200000))
+            if r:
+                return Result(move=r[0], score=WIN, reason="vct", pv=r)
+            if self.defend:  # the opponent's VCT, likewise
+                threat = k.vct(o, self.vct_depth, self.vcf_depth, self._left(0.35), self._cap(200000))
+                if threat:
+                    pool = list(dict.fromkeys([c for c in threat if not b.cells[c]] + b.four_moves(p)
+                                              + b.three_moves(p) + root))
+                    safe, stopped = k.refuting(pool, o, True, self.vcf_depth, self.vct_depth, self._left(0.55),
+                                               self._cap(400000))
+                    if safe:
+                        root, reason = safe, "defend-vct"
+                    elif stopped:  # out of time before any move was proven safe: the threat's cells first
+                        root = list(dict.fromkeys([c for c in threat if not b.cells[c]] + root))
+        if len(root) == 1:
+            return Result(move=root[0], reason=reason)
+        return self._iterate_compiled(root, reason)
+
+    def _iterate_compiled(self, root: list[int], reason: str) -> Result:
+        """``_iterate`` with the compiled alpha-beta: each iteration runs to the nodes the time left buys; an
+        iteration starts only if the last one, times the growth seen so far, fits in what is left.
+
+        A loss found in the narrow tree may be the narrowness (the saving move was not among the ``width`` best
+        by gain), so up to ``widen`` times the iteration is searched again twice as wide (and over every
+        candidate at the root) before the loss is believed; the slowest loss is played if it stays."""
+        k = self.kernel
+        best_move, best_score, done_depth = root[0], 0, 0
+        scores = {m: 0 for m in root}
+        order = list(root)
+        spent: list[float] = []
+        width, widen = self.width, self.widen
+        depth = 0
+        while depth < self.max_depth:
+            depth += 1
+            left = self._left(1.0)
+            if left is not None and spent and depth > 2:
+                growth = spent[-1] / spent[-2] if len(spent) > 1 and spent[-2] > 0 else 3.0
+                if spent[-1] * min(max(growth, 1.5), 6.0) > left[0] * 1.5:
+                    break  # the next iteration would not finish
+            t = CPU_CLOCK()
+            bi, sc, stopped = k.root(order, depth, width, self.leaf_vcf, left)
+            spent.append(CPU_CLOCK() - t)
+            if stopped:
+                if bi >= 0 and bi != 0 and sc[bi] > -(WIN - 1000):
+                    best_move, best_score = order[bi], sc[bi]  # beat the last best at this depth
+                break
+            for m, v in zip(order, sc):
+                scores[m] = v
+            order.sort(key=lambda m: -scores[m])
+            if scores[order[0]] <= -(WIN - 1000) and widen > 0:
+                widen -= 1
+                width = min(width * 2, 40)
+                wide = self.ordered(self.b.turn, width=60)
+                order = list(dict.fromkeys(order + [m for m in wide if m not in scores]))
+                for m in order:
+                    scores.setdefault(m, 0)
+                depth -= 1  # the same depth again, wider
+                spent.pop()
+                continue
+            best_move, best_score, done_depth = order[0], scores[order[0]], depth
+            if abs(best_score) >= WIN - 1000 or len(order) == 1:
+                break  # a forced win or loss is known
+        return Result(move=best_move, score=best_score, depth=done_depth, reason=reason, pv=[best_move])
+
+
+def warm_compiled(h: int = 15, w: int = 15, k: int = 5, background: bool = False) -> None:
+    """Load the compiled searches (:func:`.gomoku_jit.warm`) on an ``h`` x ``w`` board with three stones near
+    the centre, now or in a thread."""
+    from . import gomoku_jit
+
+    b = Board(h, w, k)
+    for c in (h // 2 * w + w // 2, h // 2 * w + w // 2 + 1, (h // 2 + 1) * w + w // 2):
+        b.play(c)
+    gomoku_jit.warm(b, background)
+
 
 def think(rows, k: int, level: str = "perfect", budget: float | None = None, depth: int | None = None,
           rng: random.Random | None = None) -> Result:
@@ -665,12 +826,14 @@ def think(rows, k: int, level: str = "perfect", budget: float | None = None, dep
     board = Board.from_rows(rows, k)
     if level == "easy":
         return _easy(board, rng or random.Random())
+    # medium and hard keep the Python engine's search (no leaf VCFs, no widening) whichever code runs it, so
+    # their strength stays what the levels promise
     if level == "medium":
         eng = Engine(board, budget=min(budget or 0.3, 0.3) if depth is None else None, depth=depth or 2,
-                     width=8, vcf_depth=6, use_vct=False, defend=False, rng=rng)
+                     width=8, vcf_depth=6, use_vct=False, defend=False, rng=rng, leaf_vcf=0, widen=0)
     elif level == "hard":
         eng = Engine(board, budget=(budget or 1.0) / 2 if depth is None else None, depth=depth or 4, width=10,
-                     vcf_depth=10, use_vct=False, defend=True, rng=rng)
+                     vcf_depth=10, use_vct=False, defend=True, rng=rng, leaf_vcf=0, widen=0)
     else:
         eng = Engine(board, budget=(budget if budget is not None else 1.0) if depth is None else None,
                      depth=depth, width=10, rng=rng)

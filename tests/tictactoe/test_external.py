@@ -137,3 +137,26 @@ def test_a_bad_engine_path_on_the_command_line_is_one_line_exit_2(tmp_path, caps
     with pytest.raises(SystemExit) as e:
         main(["play", "tictactoe", "--engine", str(tmp_path / "nothing")])
     assert e.value.code == 2 and "no engine at" in capsys.readouterr().err
+
+
+def test_the_ladder_sets_our_engine_parameters_and_rejects_bad_ones_in_one_line():
+    import argparse
+
+    from arcade.tictactoe.bench.ladder import _ours_params
+
+    assert _ours_params("leaf_vcf=8, vct_depth=6,compiled=0") == {"leaf_vcf": 8, "vct_depth": 6, "compiled": 0}
+    assert _ours_params("") == {}
+    for bad, words in [("leaf=3", "NAME one of"), ("width", "NAME=VALUE"), ("width=x", "whole number"),
+                       ("width=99", "0..60")]:
+        with pytest.raises(argparse.ArgumentTypeError, match=words) as info:
+            _ours_params(bad)
+        assert "\n" not in str(info.value)
+
+
+def test_a_ladder_game_with_our_parameters_plays_the_python_searches_too():
+    import random
+
+    from arcade.tictactoe.bench.ladder import play
+
+    r = play([sys.executable, FAKE, "good"], "equal", True, 100, 2, random.Random(1), {"compiled": 0, "width": 6})
+    assert r["result"] == "win" and r["moves"] >= 9

@@ -1,6 +1,7 @@
 """Our Gomoku engine against a real Gomocup engine through the protocol: ``arcade bench gomocup``.
 
-    arcade bench gomocup --engine PATH [--caps 1,2,4,6,equal] [--games 2] [--ms 1000] [--opening 2] [--json FILE]
+    arcade bench gomocup --engine PATH [--caps 1,2,4,6,equal] [--games 2] [--ms 1000] [--opening 2]
+                         [--ours NAME=VALUE,...] [--json FILE]
 
 For each cap, ``--games`` games (alternating colours, so 2 or more plays both): the other engine is limited to that
 search depth (``INFO MAX_DEPTH``, the Yixin-board extension Rapfi reads) with ``--ms`` a move, or, for ``equal``,
@@ -9,6 +10,8 @@ search time a move, in this process. Each game opens with ``--opening`` seeded r
 (so the games differ), freestyle rules (five or more wins), 15x15. The other engine is run as a child process
 (:mod:`arcade.tictactoe.external`): an engine that crashes, hangs or plays an illegal move loses that game and is
 restarted for the next. Prints our score per cap (win 1, draw 1/2) and the ms each side took a move.
+``--ours`` sets our engine's parameters (whole numbers; see :class:`arcade.tictactoe.gomoku.Engine`), e.g.
+``compiled=0`` for the Python searches or ``leaf_vcf=0`` for the alpha-beta without VCFs at its leaves.
 """
 from __future__ import annotations
 
@@ -22,6 +25,26 @@ from arcade.engine.args import BadOption, int_range, output_file, positive_int
 __all__ = ["add_arguments", "run", "play", "five"]
 
 SIZE = 15
+OURS = ("compiled", "leaf_vcf", "widen", "combo", "vct_depth", "vcf_depth", "width", "use_vct", "defend")
+
+
+def _ours_params(text: str) -> dict:
+    import argparse
+
+    out = {}
+    for part in filter(None, (p.strip() for p in text.split(","))):
+        name, eq, value = part.partition("=")
+        name = name.strip()
+        if name not in OURS or not eq:
+            raise argparse.ArgumentTypeError(f"expected NAME=VALUE with NAME one of {', '.join(OURS)}, got {part!r}")
+        try:
+            number = int(value)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{name} must be a whole number, got {value.strip()!r}") from None
+        if not 0 <= number <= 60:
+            raise argparse.ArgumentTypeError(f"{name} must be 0..60, got {number}")
+        out[name] = number
+    return out
 
 
 def _caps(text: str) -> tuple:
@@ -46,6 +69,8 @@ def add_arguments(parser) -> None:
     parser.add_argument("--games", type=positive_int, default=2, help="games per cap, colours alternating (2)")
     parser.add_argument("--ms", type=int_range(50, 60000), default=1000, help="ms a move for each side (1000)")
     parser.add_argument("--opening", type=int_range(0, 8), default=2, help="random plies next to the centre (2)")
+    parser.add_argument("--ours", type=_ours_params, default={}, metavar="NAME=VALUE,...",
+                        help=f"our engine's parameters ({', '.join(OURS)}); default: its strongest level")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=output_file, metavar="FILE", help="write every game as JSON")
 
@@ -65,18 +90,20 @@ def five(stones: dict, x: int, y: int) -> bool:
     return False
 
 
-def _ours(order, seconds: float) -> tuple[int, int]:
+def _ours(order, seconds: float, params: dict | None = None) -> tuple[int, int]:
     from arcade.tictactoe.gomoku import Board, Engine
 
     rows = [["."] * SIZE for _ in range(SIZE)]
     for x, y, p in order:
         rows[y][x] = "X" if p == 1 else "O"
     board = Board.from_rows(["".join(r) for r in rows], 5)
-    res = Engine(board, budget=seconds * 0.9, wall=seconds).choose()
+    kw = {name: bool(v) if name in ("compiled", "use_vct", "defend") else v for name, v in (params or {}).items()}
+    res = Engine(board, budget=seconds * 0.9, wall=seconds, **kw).choose()
     return res.move % SIZE, res.move // SIZE
 
 
-def play(engine_argv, cap, ours_first: bool, ms: int, opening: int, rng: random.Random) -> dict:
+def play(engine_argv, cap, ours_first: bool, ms: int, opening: int, rng: random.Random,
+         params: dict | None = None) -> dict:
     """One game; the result from our side: "win", "draw" or "loss" (and why)."""
     from arcade.tictactoe.external import EngineProcess, Failure
 
@@ -101,7 +128,7 @@ def play(engine_argv, cap, ours_first: bool, ms: int, opening: int, rng: random.
             ours = (p == 1) == ours_first
             t = time.perf_counter()
             if ours:
-                x, y = _ours(order, ms / 1000)
+                x, y = _ours(order, ms / 1000, params)
                 times["ours"].append((time.perf_counter() - t) * 1000)
             else:
                 r = failed or other.ask(order) or other.wait(ms / 1000 + 60)
@@ -121,6 +148,16 @@ def play(engine_argv, cap, ours_first: bool, ms: int, opening: int, rng: random.
             "ours_ms": times["ours"], "theirs_ms": times["theirs"], "order": [list(m) for m in order]}
 
 
+def _compiled() -> bool:
+    from arcade.tictactoe import gomoku_jit
+
+    return gomoku_jit.available()
+
+
+def _described(params: dict) -> str:
+    return "strongest" + "".join(f", {k}={v}" for k, v in params.items())
+
+
 def run(args) -> int:
     import shlex
 
@@ -130,17 +167,23 @@ def run(args) -> int:
     if not Path(argv[0]).exists():
         raise BadOption(f"no engine at {argv[0]}")
     rng = random.Random(args.seed)
+    if args.ours.get("compiled", 1) and _compiled():
+        from arcade.tictactoe.gomoku import warm_compiled
+
+        warm_compiled()  # load the kernels before the first move's clock starts
     progress = Progress()
     games = []
     print(f"machine: {machine()}")
-    print(f"ours (strongest, {args.ms} ms a move) against {Path(argv[0]).name}, {args.games} games a cap, "
+    if not args.ours.get("compiled", 1) or not _compiled():
+        print("ours: the Python searches (numba not in use)")
+    print(f"ours ({_described(args.ours)}, {args.ms} ms a move) against {Path(argv[0]).name}, {args.games} games a cap, "
           f"opening {args.opening} random plies, freestyle 15x15")
     print(f"{'cap':>6}  {'score':>7}  {'W/D/L':>7}  {'ours ms':>8}  {'theirs ms':>9}  ends")
     for cap in args.caps:
         rows = []
         for g in range(args.games):
             progress.show(f"cap {cap}: game {g + 1}/{args.games}")
-            r = play(argv, cap, g % 2 == 0, args.ms, args.opening, rng)
+            r = play(argv, cap, g % 2 == 0, args.ms, args.opening, rng, args.ours)
             rows.append(r)
             games.append(r)
         w = sum(r["result"] == "win" for r in rows)
@@ -155,5 +198,6 @@ def run(args) -> int:
     progress.close()
     if args.json:
         write_json(args.json, {"machine": machine(), "command": command(), "engine": args.engine, "ms": args.ms,
+                               "ours": args.ours, "compiled": bool(args.ours.get("compiled", 1)) and _compiled(),
                                "games": games}, indent=1)
     return 0

@@ -1,0 +1,344 @@
+"""The compiled Gomoku searches against the Python ones: the same tables after any moves, the same VCF and VCT
+wins and the same alpha-beta values at fixed depths on random positions, valid VCF lines, node limits that stop a
+search and leave the board as it was, and both engines taking wins, blocks and VCFs on hand-built positions."""
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from arcade.tictactoe import gomoku_jit, rules
+from arcade.tictactoe.gomoku import WIN, Board, Engine
+from arcade.tictactoe.gomoku_jit import Kernel
+
+from .test_gomoku import K, N, VCF_A, VCF_C, VCF_D, board, makes_five, put, transformed
+
+assert gomoku_jit.available(), "numba is a dependency: the compiled searches must load"
+
+
+def clustered(seed: int, stones: int) -> tuple:
+    """A random position of ``stones`` stones (X first) around the centre, where threats are common."""
+    rng = random.Random(seed)
+    cells = ["."] * (N * N)
+    for i in range(stones):
+        while True:
+            r, c = 7 + round(rng.gauss(0, 2.2)), 7 + round(rng.gauss(0, 2.2))
+            if 0 <= r < N and 0 <= c < N and cells[r * N + c] == ".":
+                break
+        cells[r * N + c] = "X" if i % 2 == 0 else "O"
+    return tuple("".join(cells[r * N:(r + 1) * N]) for r in range(N))
+
+
+def quiet(rows) -> Board | None:
+    """The position's board if nobody has five or a four (the threat searches' usual ground), else None."""
+    b = Board.from_rows(rows, K)
+    if b.fives or b.win_cells(1) or b.win_cells(2):
+        return None
+    return b
+
+
+def tables(k: Kernel):
+    S = k.S
+    return [S[i].copy() for i in (0, 1, 2, 3, 4)] + [sorted(S[5][c, :S[6][c]]) for c in range(1, 6)] + [S[8][0]]
+
+
+def same_tables(a, b) -> bool:
+    return all((x == y).all() if hasattr(x, "all") else x == y for x, y in zip(a, b))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 60))
+def test_kernel_tables_match_a_fresh_board_and_undo_restores_them(seed, moves):
+    rng = random.Random(seed)
+    k = Kernel(Board(N, N, K))
+    start = tables(k)
+    for _ in range(moves):
+        empty = [c for c, v in enumerate(k.cells()) if not v]
+        k.play(rng.choice(empty))
+    rows = tuple("".join(".XO"[v] for v in k.cells()[r * N:(r + 1) * N]) for r in range(N))
+    fresh = Kernel(Board.from_rows(rows, K))
+    assert same_tables(tables(fresh), tables(k))
+    py = Board.from_rows(rows, K)
+    assert list(k.S[3][1:]) == py.score[1:] and [list(g) for g in k.S[2][1:]] == py.gain[1:]
+    for p in (1, 2):
+        assert sorted(k.win_cells(p)) == sorted(py.win_cells(p))
+        assert set(k.four_moves(p)) == set(py.four_moves(p))
+        assert set(k.three_moves(p)) == set(py.three_moves(p))
+    for _ in range(moves):
+        k.undo()
+    assert same_tables(tables(k), start)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**6), st.integers(6, 30), st.integers(1, 6))
+def test_compiled_vcf_finds_exactly_the_python_vcfs(seed, stones, depth):
+    b = quiet(clustered(seed, stones))
+    if b is None:
+        return
+    for a in (1, 2):
+        turn = b.turn
+        b.turn = a
+        py = Engine(b, budget=None, compiled=False).vcf(a, depth)
+        b.turn = turn
+        line = Kernel(b).vcf(a, depth)
+        assert bool(py) == bool(line), (a, py, line)
+        if line:  # the line is a VCF: each attacking move a four (the reply its only block), the last a win
+            rows = tuple("".join(".XO"[v] for v in b.cells[r * N:(r + 1) * N]) for r in range(N))
+            me, you = "XO"[a - 1], "XO"[2 - a]
+            for i, c in enumerate(line):
+                r, q = divmod(c, N)
+                assert rows[r][q] == "."
+                rows = put(rows, r, q, me if i % 2 == 0 else you)
+            assert len(line) % 2 == 1 and makes_five(rows, r, q, me) or \
+                sum(makes_five(put(rows, rr, cc, me), rr, cc, me) for rr in range(N) for cc in range(N)
+                    if rows[rr][cc] == ".") >= 2
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.integers(6, 24))
+def test_compiled_vct_finds_exactly_the_python_vcts(seed, stones):
+    b = quiet(clustered(seed, stones))
+    if b is None:
+        return
+    for a in (1, 2):
+        turn = b.turn
+        b.turn = a
+        py = Engine(b, budget=None, compiled=False).vct(a, 2)
+        b.turn = turn
+        assert bool(py) == bool(Kernel(b).vct(a, 2, 6)), a
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_compiled_alpha_beta_values_equal_the_python_ones(seed):
+    b = quiet(clustered(seed, 10 + seed))
+    if b is None:
+        b = Board.from_rows(clustered(100 + seed, 4), K)
+    for depth in (1, 2):
+        py = Engine(b, budget=None, compiled=False, width=8).negamax(depth, -2 * WIN, 2 * WIN, 0)
+        assert Kernel(b).negamax(depth, 8) == py
+
+
+def test_a_node_limit_stops_the_search_and_restores_the_board():
+    b = Board.from_rows(clustered(8, 24), K)
+    k = Kernel(b)
+    assert k.vct(b.turn, 4, 12) == [] and k.nodes > 400  # the whole search: no VCT, in some hundreds of nodes
+    first = k.nodes
+    assert k.vct(b.turn, 4, 12) == [] and k.nodes == first + 1  # asked again: the failure table answers at once
+    k = Kernel(b)
+    before = tables(k)
+    assert k.vct(b.turn, 4, 12, nodes=50) is None  # stopped
+    best, scores, stopped = k.root(b.candidates()[:10], 6, 10, 0, nodes=500)
+    assert stopped and k.S[8][gomoku_jit.NMOVES] == b.stones and same_tables(tables(k), before)
+    assert k.turn == b.turn
+    best, scores, stopped = k.root(b.candidates()[:3], 1, 10, 0)
+    assert not stopped and 0 <= best < 3 and scores[best] == max(scores)
+
+
+def test_a_leaf_vcf_scores_as_a_win():
+    xs, os_ = VCF_A
+    b = Board.from_rows(board(xs, os_ + [(12, 12)]), K)  # X to move, a two-four VCF
+    b.turn = 1
+    k = Kernel(b)
+    assert k.negamax(0, 10, leaf_vcf=0) < WIN - 1000  # the static score cannot see it
+    assert k.negamax(0, 10, leaf_vcf=1) < WIN - 1000  # nor a VCF of one four
+    assert k.negamax(0, 10, leaf_vcf=2) == WIN - 3  # the line: four, block, four (then two winning cells)
+
+
+@pytest.mark.parametrize("compiled", [False, True])
+def test_both_engines_take_wins_block_fours_and_find_vcfs(compiled):
+    def move(rows, **kw):
+        eng = Engine(Board.from_rows(rows, K), budget=None, depth=2, compiled=compiled, **kw)
+        assert eng.compiled == compiled
+        r = eng.choose()
+        return divmod(r.move, N), r.reason
+
+    win = board([(7, 5), (7, 6), (7, 8), (7, 9), (3, 3), (4, 4)], [(8, 8), (9, 9), (10, 10), (2, 2), (0, 5), (0, 9)])
+    assert move(win) == ((7, 7), "win")
+    closed = board([(7, 7), (5, 5), (8, 2), (1, 1)], [(8, 3), (8, 4), (8, 5), (8, 6)])
+    assert move(closed) == ((8, 7), "block")
+    for t in (0, 5):
+        xs, os_ = VCF_A
+        (r, c), reason = move(board(transformed(xs, t), transformed(os_, t)))
+        assert reason == "vcf"
+    for rows in (VCF_C, VCF_D):
+        assert move(rows)[1] == "vcf"
+    three = board([(7, 7), (2, 2), (12, 12)], [(8, 4), (8, 5), (8, 6)])
+    assert move(three)[0] in {(8, 3), (8, 7)}
+
+
+def test_both_engines_choose_legal_moves_within_a_budget():
+    rows = clustered(7, 16)
+    for compiled in (False, True):
+        r = Engine(Board.from_rows(rows, K), budget=0.15, compiled=compiled).choose()
+        row, col = divmod(r.move, N)
+        assert rows[row][col] == "." and r.nodes > 0 and r.elapsed < 0.15 * 2.5 + 0.2
+    assert rules.winner(rows, K) is None
+
+
+# From a game lost to Rapfi at 1 s a move (ours X, to move): O wins by force within a few moves
+LOST = ('...............', '...............', '...............', '...............', '...O.XX.O......',
+        '....XOOX.O.....', '...XOXXOOOOX...', '..O.XOXXX.O....', '....OXXXO......', '.....XOOOX.....',
+        '....OOXX.X.....', '...............', '...............', '...............', '...............')
+
+
+def test_a_loss_found_in_the_narrow_tree_is_searched_again_wider_before_it_is_believed(monkeypatch):
+    widths = []
+    real = Kernel.root
+
+    def spy(self, order, depth, width, leaf_vcf, seconds=None, nodes=None):
+        widths.append((depth, width, len(order)))
+        return real(self, order, depth, width, leaf_vcf, seconds, nodes)
+
+    monkeypatch.setattr(Kernel, "root", spy)
+    for widen in (0, 2):
+        widths.clear()
+        r = Engine(Board.from_rows(LOST, K), budget=None, depth=6, widen=widen).choose()
+        row, col = divmod(r.move, N)
+        assert LOST[row][col] == "." and r.score <= -(WIN - 1000)  # lost either way: the slowest loss
+        last = widths[-1][0]
+        at_last = [w for d, w, _ in widths if d == last]
+        assert at_last == [10, 20, 40][:widen + 1]  # the same depth, twice as wide each time
+        if widen:
+            assert widths[-1][2] > widths[0][2]  # and over more root moves
+
+
+def test_while_the_kernels_load_in_the_background_the_python_searches_play(monkeypatch):
+    class Loading:
+        def is_alive(self):
+            return True
+
+    monkeypatch.setattr(gomoku_jit, "_warming", [Loading()])
+    assert gomoku_jit.available() and not gomoku_jit.ready()
+    b = Board.from_rows(clustered(2, 8), K)
+    assert not Engine(b, budget=None, depth=2).compiled
+    assert Engine(b, budget=None, depth=2, compiled=True).compiled  # asked for: it waits for them
+    monkeypatch.setattr(gomoku_jit, "_warming", [])
+    assert gomoku_jit.ready() and Engine(b, budget=None, depth=2).compiled
+
+
+def test_kernels_that_fail_hand_the_move_to_the_python_searches(monkeypatch):
+    from arcade.tictactoe import gomoku
+
+    def broken(*args, **kw):
+        raise RuntimeError("no compiler here")
+
+    monkeypatch.setattr(gomoku_jit, "_failed", [])
+    monkeypatch.setattr(Kernel, "root", broken)
+    rows = clustered(2, 8)
+    eng = Engine(Board.from_rows(rows, K), budget=None, depth=2)
+    assert eng.compiled
+    r = eng.choose()
+    row, col = divmod(r.move, N)
+    assert rows[row][col] == "." and not eng.compiled
+    assert (eng.vcf_depth, eng.vct_depth) == (gomoku.PYTHON["vcf_depth"], gomoku.PYTHON["vct_depth"])
+    assert not gomoku_jit.available() and not Engine(Board.from_rows(rows, K), budget=None).compiled
+
+
+def test_a_background_warm_up_runs_once_and_a_failing_one_gives_up_the_kernels(monkeypatch):
+    from arcade.tictactoe.gomoku import warm_compiled
+
+    calls = []
+    monkeypatch.setattr(gomoku_jit, "_warming", [])
+    monkeypatch.setattr(gomoku_jit, "_failed", [])
+    monkeypatch.setattr(gomoku_jit, "_warm_up", lambda board: calls.append((board.g.h, board.stones)))
+    warm_compiled(15, 15, 5, background=True)
+    warm_compiled(15, 15, 5, background=True)
+    gomoku_jit._warming[0].join(10)
+    assert calls == [(15, 3)] and gomoku_jit.ready()
+
+    def broken(board):
+        raise RuntimeError("no compiler here")
+
+    monkeypatch.setattr(gomoku_jit, "_warming", [])
+    monkeypatch.setattr(gomoku_jit, "_warm_up", broken)
+    warm_compiled(15, 15, 5, background=True)
+    gomoku_jit._warming[0].join(10)
+    assert not gomoku_jit.available() and not gomoku_jit.ready()
+
+
+def test_a_warm_up_loads_the_kernels_and_leaves_the_board_as_it_was():
+    from arcade.tictactoe.gomoku import warm_compiled
+
+    warm_compiled(9, 9, 5)  # another board shape: its tables are built on the way
+    b = Board.from_rows(clustered(1, 6), K)
+    cells = list(b.cells)
+    gomoku_jit.warm(b)
+    assert b.cells == cells and gomoku_jit.ready()
+
+
+def test_timed_searches_keep_their_tables_from_move_to_move_and_fixed_depths_do_not(monkeypatch):
+    monkeypatch.setattr(gomoku_jit, "_SHARED", {})
+    b = Board.from_rows(clustered(8, 24), K)
+    a, a2, other, own = Kernel(b, shared=(1,)), Kernel(b, shared=(1,)), Kernel(b, shared=(2,)), Kernel(b)
+    assert a.T is a2.T and other.T is not a.T and own.T is not a.T and own.T is not other.T
+    assert a.vct(b.turn, 4, 12) == [] and a.nodes > 400
+    assert a2.vct(b.turn, 4, 12) == [] and a2.nodes == 1  # the failure the first one stored
+    monkeypatch.setattr(gomoku_jit, "_SHARED", {})
+    timed = Engine(b, budget=0.05)
+    timed.choose()
+    again = Engine(b, budget=0.05)
+    again.choose()
+    assert again.kernel.T is timed.kernel.T and len(gomoku_jit._SHARED) == 1
+    fixed = Engine(b, budget=None, depth=2)
+    fixed.choose()
+    assert all(fixed.kernel.T is not t for t in gomoku_jit._SHARED.values())
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.integers(4, 24))
+def test_the_double_threats_the_threat_finder_names_are_all_found(seed, stones):
+    """Every cell where, after a stone of the side there, :mod:`.threats` (its own line scan) lists fours or open
+    threes through that stone in two or more directions is a double threat. (Not the other way round: a "three"
+    of two windows two short of ``k`` also counts shapes that cannot become an open four, as in the VCT.)"""
+    from arcade.tictactoe.threats import threats
+
+    rows = clustered(seed, stones)
+    b = quiet(rows)
+    if b is None:
+        return
+    k = Kernel(b)
+    for s, ch in ((1, "X"), (2, "O")):
+        combos = set(k.combo_cells(s))
+        for c in b.candidates():
+            r, q = divmod(c, N)
+            through = [t for t in threats(put(rows, r, q, ch), K) if t.side == ch and (r, q) in t.stones]
+            directions = {((t.stones[-1][0] > t.stones[0][0]) - (t.stones[-1][0] < t.stones[0][0]),
+                           (t.stones[-1][1] > t.stones[0][1]) - (t.stones[-1][1] < t.stones[0][1])) for t in through}
+            if len(directions) >= 2:
+                assert c in combos, (ch, (r, q), through)
+
+
+def test_double_threats_come_first_in_the_move_order_when_asked():
+    # X to move, with an open three on row 2 (its ends make an open four: the best gains); O can make two open
+    # threes at once on (7, 7) (row 7 and column 7), a cell X's gain ranks low
+    rows = board([(0, 0), (2, 2), (2, 3), (2, 4)], [(7, 5), (7, 6), (5, 7), (6, 7)])
+    b = Board.from_rows(rows, K)
+    assert b.turn == 1
+    k = Kernel(b)
+    assert k.combo_cells(2) == [7 * N + 7] and k.combo_cells(1) == []
+    order = np.zeros(N * N + 1, np.int64)
+    plain = Kernel(b, combo=False)
+    n = gomoku_jit._ordered(plain.G, plain.S, 1, -1, 3, order, 0)
+    assert n == 3 and 7 * N + 7 not in order[:n]  # by gain alone the block is not among the best three
+    first = Kernel(b, combo=True)
+    n = gomoku_jit._ordered(first.G, first.S, 1, -1, 3, order, 0)
+    assert n == 3 and order[0] == 7 * N + 7
+
+
+def test_medium_and_hard_keep_their_search_and_perfect_gets_the_compiled_extras(monkeypatch):
+    from arcade.tictactoe import gomoku
+
+    made = []
+    real = gomoku.Engine.__init__
+
+    def record(self, *args, **kw):
+        real(self, *args, **kw)
+        made.append(self)
+
+    monkeypatch.setattr(gomoku.Engine, "__init__", record)
+    rows = clustered(2, 8)
+    for level in ("medium", "hard", "perfect"):
+        gomoku.think(rows, K, level, depth=2)
+    medium, hard, perfect = made
+    assert (medium.leaf_vcf, medium.widen, hard.leaf_vcf, hard.widen) == (0, 0, 0, 0)
+    assert perfect.compiled and perfect.leaf_vcf == gomoku.COMPILED["leaf_vcf"] > 0 and perfect.widen > 0
