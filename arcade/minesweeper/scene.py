@@ -42,6 +42,10 @@ from arcade.minesweeper.field import (CUSTOM_HEIGHT, CUSTOM_WIDTH, FLAG, LEVELS,
 from arcade.minesweeper.view import (LOSS, ROOMY, BoardView, Hud, banner_button, draw_banner, odds_text,
                                      odds_words, screen_for, turned_for)
 
+#: The controls the wide column recalls while it has nothing else to say (the help card's words)
+KEY_ROWS = (("Right click, long press", "flag (or ? if on)"), ("Click a number, middle", "open round it (chord)"),
+            ("P / H", "mine odds overlay / hint"), ("R or the face", "new game;  Esc: pause"))
+
 log = logging.getLogger("arcade")
 
 ANALYSE = "arcade.minesweeper.solver:analyse"
@@ -880,6 +884,8 @@ class MinesScene(SessionScene):
             self.view.draw_cursor(surface, self.cursor)
         text, colour = self.status()
         self.hud.draw_status(surface, text, colour)
+        if not text and not self.demo:
+            self.hud.draw_keys(surface, [(_(k), _(w)) for k, w in KEY_ROWS])
         if not self.demo:
             self.hud.draw_buttons(surface, {"odds": self.odds_on, "auto": self.autoplay,
                                             "hint": self.hint is not None and self.hint[0] == key})

@@ -705,6 +705,15 @@ class Hud:
         else:
             pygame.draw.arc(surface, INK, mouth, math.pi + 0.3, 2 * math.pi - 0.3, 2)
 
+    def draw_keys(self, surface, rows) -> None:
+        """The controls, ``(keys, what)`` rows in words, in the status box when it has room for several lines (the
+        wide canvas' column) and nothing else to say there; one row a line where it fits, never split."""
+        sc = self.screen
+        if sc.status_box is None or sc.status_box.h < 4 * sc.status or not rows:
+            return
+        text = "  ·  ".join(_("{keys}: {what}").format(keys=k, what=w) for k, w in rows)
+        draw_wrapped(surface, text, sc.status_box, sc.status - 2, colors.TEXT, middle=True, sep="  ·  ")
+
     def draw_status(self, surface, text: str, colour=None) -> None:
         sc = self.screen
         if text and sc.status_box is not None:

@@ -381,3 +381,39 @@ def test_the_check_can_fail(wide, measured):
     canvas.fill(vw.PAGE)
     vw.draw_wrapped(canvas, text, vw.SIDE.status_box, 16, vw.INK)
     assert not problems(canvas) and len(canvas.pieces) > 2
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_the_column_recalls_the_controls_while_it_has_nothing_else_to_say(wide, measured, lang):
+    """In play with no status to show, the column's status box lists the controls (the help card's words), readable
+    and clear of everything; a status (the odds, a hint) takes its place, and the portrait screen shows none."""
+    from arcade.engine import i18n
+
+    app, s = wide
+    try:
+        app.set_setting("language", lang)
+        flag = i18n._("flag (or ? if on)")
+        frames(app, 1, events=click(s.view.layout.cell_rect(4, 4).center))
+        settle(app, 0.6)
+        assert s.field.state == "playing" and s.status()[0] == ""
+        canvas = drawn(app)
+        keys = [p for p in canvas.pieces if flag in p.text]
+        assert keys and all(s.hud.screen.status_box.contains(p.rect) for p in keys)
+        assert not problems(canvas)
+        frames(app, 1, events=[key(pygame.K_p)])  # the odds overlay says its own line there
+        settle(app, 0.3)
+        assert s.status()[0] and not any(flag in p.text for p in drawn(app).pieces)
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_portrait_screen_has_no_room_for_the_controls(make_app, monkeypatch, measured):
+    app = make_app()
+    from_the_menu(app, monkeypatch)
+    frames(app, 1, events=[key(pygame.K_SPACE)])
+    settle(app, 0.3)
+    s = app.stack.top
+    frames(app, 1, events=click(s.view.layout.cell_rect(4, 4).center))
+    settle(app, 0.6)
+    assert s.field.state == "playing" and s.status()[0] == ""
+    assert not any("flag (or ? if on)" in p.text for p in drawn(app).pieces)
