@@ -25,7 +25,7 @@ import os
 import time
 from pathlib import Path
 
-from arcade.engine.args import BadOption, positive_int, seed
+from arcade.engine.args import BadOption, float_range, positive_int, seed
 
 __all__ = ["add_arguments", "run", "plot"]
 
@@ -40,16 +40,6 @@ def _positive_float(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
     if not v > 0:
         raise argparse.ArgumentTypeError(f"must be above 0, got {v}")
-    return v
-
-
-def _share(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not 0 <= v <= 1:
-        raise argparse.ArgumentTypeError(f"must be from 0 to 1, got {v}")
     return v
 
 
@@ -77,7 +67,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--every", type=_positive_float, default=5.0, help="minutes between checkpoints")
     parser.add_argument("--seed", type=seed, default=1, help="seed of the first piece (each chunk derives its own)")
     parser.add_argument("--starts", metavar="FILE", help="boards to start games from (see --start-share)")
-    parser.add_argument("--start-share", type=_share, default=0.5,
+    parser.add_argument("--start-share", type=float_range(0, 1), default=0.5,
                         help="with --starts: the share of games that start from one of its boards (default 0.5)")
     parser.add_argument("--plot", metavar="FILE", help="draw the learning curve to FILE (PNG) and stop")
     parser.add_argument("--export", metavar="FILE", help="write the quantised shipping weights to FILE and stop")
