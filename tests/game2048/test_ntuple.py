@@ -151,3 +151,89 @@ def test_exporting_a_run_without_a_checkpoint_is_one_line(tmp_path, capsys):
     err = capsys.readouterr().err
     assert e.value.code == 2 and "weights.bin" in err and err.count("\n") == 1
     assert not (tmp_path / "out.bin").exists()
+
+
+def distinct_board() -> int:
+    """A board whose every tuple reads a different index under each of the 8 symmetries (no weight is read
+    twice in one update)."""
+    b = board_of([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0])
+    for t in range(ntuple.N_TUPLES):
+        idx = {sum(((b >> (4 * int(c))) & 0xF) << (4 * k) for k, c in enumerate(ntuple.CELLS[t, s])) for s in range(8)}
+        assert len(idx) == 8
+    return b
+
+
+def test_temporal_coherence_slows_a_weight_whose_errors_cancel():
+    """Each weight moves by step x error x |E| / A: the full step at first, the full step again after an error of
+    the other sign (|E| / A = 1 / 1), and not at all once its errors have cancelled (E = 0)."""
+    w = ntuple.new_weights()
+    e, a = ntuple.new_coherence()
+    b = distinct_board()
+    touched = np.zeros(w.shape, dtype=bool)
+    for t in range(ntuple.N_TUPLES):
+        for s in range(8):
+            touched[t, sum(((b >> (4 * int(c))) & 0xF) << (4 * k) for k, c in enumerate(ntuple.CELLS[t, s]))] = True
+    ntuple._learn(w, e, a, True, ntuple.CELLS, np.uint64(b), 2.0, 0.5)
+    assert np.allclose(w[touched], 1.0) and not w[~touched].any()
+    assert np.allclose(e[touched], 2.0) and np.allclose(a[touched], 2.0)
+    ntuple._learn(w, e, a, True, ntuple.CELLS, np.uint64(b), -2.0, 0.5)
+    assert np.allclose(w[touched], 0.0) and np.allclose(e[touched], 0.0) and np.allclose(a[touched], 4.0)
+    ntuple._learn(w, e, a, True, ntuple.CELLS, np.uint64(b), 3.0, 0.5)
+    assert np.allclose(w[touched], 0.0)                # E was 0: this weight has stopped learning
+    assert np.allclose(e[touched], 3.0) and np.allclose(a[touched], 7.0)
+    plain = ntuple.new_weights()                       # without coherence: the plain step, every time
+    ntuple._learn(plain, e, a, False, ntuple.CELLS, np.uint64(b), 3.0, 0.5)
+    assert np.allclose(plain[touched], 1.5) and np.allclose(e[touched], 3.0)
+
+
+def test_optimistic_weights_value_every_board_alike():
+    w = ntuple.optimistic_weights(320_000)
+    for cells in ([0] * 16, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0], [11] * 16):
+        assert ntuple.value(w, board_of(cells)) == pytest.approx(320_000, rel=1e-5)
+
+
+def test_training_with_temporal_coherence_learns_to_play():
+    w = ntuple.new_weights()
+    coherence = ntuple.new_coherence()
+    first, _, _ = ntuple.train(w, 300, 1.0, 1, coherence=coherence)
+    ntuple.train(w, 2000, 1.0, 2, coherence=coherence)
+    later, tops, _ = ntuple.train(w, 300, 1.0, 3, coherence=coherence)
+    assert later.mean() > 1.5 * first.mean() and (tops >= 9).mean() > 0.5
+    e, a = coherence
+    assert (np.abs(e) <= a * (1 + 1e-5) + 1e-3).all() and (a > 0).sum() > 10_000
+    with pytest.raises(ValueError):
+        ntuple.train(w, 1, 1.0, 4, coherence=(e[:1], a[:1]))
+
+
+def test_a_coherence_run_checkpoints_its_rates_and_resumes_with_them(tmp_path, capsys):
+    import json
+
+    from arcade.cli import main
+
+    run = tmp_path / "run"
+    assert main(["train", "2048", "--dir", str(run), "--optimistic", "320000", "--games", "10000", "--chunk",
+                 "5000"]) == 0
+    out = capsys.readouterr().out
+    assert "every board valued 320,000 at the start" in out and not (run / "coherence.bin").exists()
+    optimistic, head = ntuple.load(run / "weights.bin")
+    assert head["tc"] is False and np.median(optimistic) == pytest.approx(10_000)  # unvisited: 320,000 / 32
+    assert main(["train", "2048", "--dir", str(run), "--resume", "--tc", "--alpha", "1.0", "--games", "12000",
+                 "--chunk", "1000"]) == 0
+    assert "temporal coherence, fresh rates" in capsys.readouterr().out
+    (e, a), head = ntuple.load_coherence(run / "coherence.bin")
+    assert head["games"] == 12_000 and (a > 0).any() and ntuple.load(run / "weights.bin")[1]["tc"] is True
+    assert main(["train", "2048", "--dir", str(run), "--resume", "--tc", "--alpha", "1.0", "--games", "13000",
+                 "--chunk", "1000"]) == 0
+    assert "the rates of" in capsys.readouterr().out
+    (e2, a2), _ = ntuple.load_coherence(run / "coherence.bin")
+    assert (a2 >= a).all() and (a2 > a).any()          # the same tables, grown: not fresh ones
+    rows = [json.loads(x) for x in (run / "curve.jsonl").read_text().splitlines()]
+    assert [r.get("tc", False) for r in rows] == [False]  # one block of 10,000, before the coherence piece
+
+    (run / "coherence.bin").write_bytes(b"\x02\x00\x00\x00{}garbage")
+    with pytest.raises(SystemExit) as ex:
+        main(["train", "2048", "--dir", str(run), "--resume", "--tc", "--games", "14000"])
+    assert ex.value.code == 2 and "coherence tables" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as ex:
+        main(["train", "2048", "--dir", str(run), "--resume", "--optimistic", "320000"])
+    assert ex.value.code == 2 and "--optimistic starts a new network" in capsys.readouterr().err

@@ -33,8 +33,9 @@ try:
 except Exception:  # noqa: BLE001 - ImportError, or an llvmlite that fails to load
     _nb = None
 
-__all__ = ["TUPLES", "SYMMETRIES", "available", "new_weights", "value", "best_move", "train", "save", "load",
-           "export", "symmetric_cells", "value_reference"]
+__all__ = ["TUPLES", "SYMMETRIES", "available", "new_weights", "optimistic_weights", "new_coherence", "value",
+           "best_move", "train", "save", "load", "save_coherence", "load_coherence", "export", "symmetric_cells",
+           "value_reference"]
 
 # cells are numbered r * 4 + c
 TUPLES = np.array([
@@ -87,6 +88,18 @@ def new_weights(init: float = 0.0) -> np.ndarray:
     return w
 
 
+def optimistic_weights(board_value: float) -> np.ndarray:
+    """A fresh network that values every board at ``board_value`` points (each of the 32 weights a board sums holds
+    its share): optimistic initialisation (Guei, Chen and Wu 2021 start at 320,000). A board the greedy player has
+    not met looks better than the ones it has, whose values fall towards their returns, so the player explores."""
+    return new_weights(board_value / (N_TUPLES * 8))
+
+
+def new_coherence() -> tuple[np.ndarray, np.ndarray]:
+    """Empty temporal-coherence tables (``E``, ``A``) for :func:`train`."""
+    return new_weights(), new_weights()
+
+
 def _nibbles(board: int) -> list[int]:
     return [(board >> (4 * i)) & 0xF for i in range(16)]
 
@@ -122,16 +135,48 @@ if _nb is not None:
         return total
 
     @_njit
-    def _update(w, cellmap, b, delta):
+    def _lookups(cellmap, b):
+        """The entry each tuple reads under each symmetry: ``out[t, s]``."""
         cells = np.empty(16, dtype=np.int64)
         for i in range(16):
             cells[i] = (b >> np.uint64(4 * i)) & np.uint64(0xF)
+        out = np.empty((cellmap.shape[0], 8), dtype=np.int64)
         for t in range(cellmap.shape[0]):
             for s in range(8):
                 idx = 0
                 for k in range(cellmap.shape[2]):
                     idx |= cells[cellmap[t, s, k]] << (4 * k)
-                w[t, idx] += delta
+                out[t, s] = idx
+        return out
+
+    @_njit
+    def _update(w, cellmap, b, delta):
+        idx = _lookups(cellmap, b)
+        for t in range(idx.shape[0]):
+            for s in range(8):
+                w[t, idx[t, s]] += delta
+
+    @_njit
+    def _update_tc(w, tc_e, tc_a, cellmap, b, err, step):
+        """Temporal coherence: each weight moves by ``step * err`` times its own rate ``|E| / A`` (1 before
+        its first error), where ``E`` sums the errors it has seen and ``A`` their sizes; a weight whose errors
+        keep one sign keeps learning, one whose errors cancel slows down."""
+        idx = _lookups(cellmap, b)
+        for t in range(idx.shape[0]):
+            for s in range(8):
+                i = idx[t, s]
+                a = tc_a[t, i]
+                rate = abs(tc_e[t, i]) / a if a > 0 else 1.0
+                w[t, i] += step * rate * err
+                tc_e[t, i] += err
+                tc_a[t, i] += abs(err)
+
+    @_njit
+    def _learn(w, tc_e, tc_a, tc, cellmap, b, err, step):
+        if tc:
+            _update_tc(w, tc_e, tc_a, cellmap, b, err, step)
+        else:
+            _update(w, cellmap, b, step * err)
 
     @_njit
     def _transpose(x):
@@ -194,8 +239,10 @@ if _nb is not None:
         return best_d, best_a, best_r
 
     @_njit
-    def _train(w, cellmap, games, alpha, seed, left, right, gl, gr, scores, maxtiles, moves, starts, share, began):
-        """Play ``games`` games by the greedy player, learning TD(0) on afterstates as they go; a game starts
+    def _train(w, cellmap, games, alpha, seed, left, right, gl, gr, scores, maxtiles, moves, starts, share, began,
+               tc_e, tc_a, tc):
+        """Play ``games`` games by the greedy player, learning TD(0) on afterstates as they go (with temporal
+        coherence when ``tc``: ``tc_e``, ``tc_a`` the sums of each weight's errors and of their sizes); a game starts
         from a random board of ``starts`` with probability ``share`` (``began[g]``: which, or -1: a new game)."""
         np.random.seed(seed)
         lookups = cellmap.shape[0] * 8
@@ -217,14 +264,14 @@ if _nb is not None:
                     break
                 if have_prev:
                     delta = r + _value(w, cellmap, a) - _value(w, cellmap, prev)
-                    _update(w, cellmap, prev, step * delta)
+                    _learn(w, tc_e, tc_a, tc, cellmap, prev, delta, step)
                 prev = a
                 have_prev = True
                 score += r
                 n += 1
                 b = _spawn(a)
             if have_prev:
-                _update(w, cellmap, prev, -step * _value(w, cellmap, prev))
+                _learn(w, tc_e, tc_a, tc, cellmap, prev, -_value(w, cellmap, prev), step)
             top = 0
             for i in range(16):
                 e = int((b >> np.uint64(4 * i)) & np.uint64(0xF))
@@ -254,13 +301,17 @@ def best_move(weights: np.ndarray, board: int) -> int:
 
 
 def train(weights: np.ndarray, games: int, alpha: float, seed: int, starts=None, start_share: float = 0.0,
-          began=None):
+          began=None, coherence=None):
     """Play and learn ``games`` games (in place); returns (scores, largest exponents, moves) per game.
 
     ``starts``: 64-bit boards a game may start from instead of a new game, each game with probability
     ``start_share`` (late positions: the weights of tiles a new game rarely reaches get trained); ``began``, an
     int64 array of ``games`` entries if given, receives the index of each game's start board or -1. A started
-    game's score counts the points made from its board."""
+    game's score counts the points made from its board.
+
+    ``coherence``: ``(E, A)``, two float32 arrays shaped like the weights (:func:`new_coherence`, kept between
+    calls and checkpoints): learn with temporal coherence (Beal and Smith's adaptive rates, as Jaśkowski applied
+    them to 2048), each weight's step ``alpha * |E| / A``; ``alpha`` is then a meta-rate (1.0 is usual)."""
     left, right, gl, gr = _tables()
     scores = np.zeros(games, dtype=np.int64)
     tops = np.zeros(games, dtype=np.int64)
@@ -268,26 +319,87 @@ def train(weights: np.ndarray, games: int, alpha: float, seed: int, starts=None,
     pool = np.ascontiguousarray(np.asarray([] if starts is None else starts, dtype=np.uint64).reshape(-1))
     if began is None:
         began = np.empty(games, dtype=np.int64)
+    if coherence is None:
+        tc_e = tc_a = np.zeros((1, 1), dtype=np.float32)
+    else:
+        tc_e, tc_a = coherence
+        if tc_e.shape != weights.shape or tc_a.shape != weights.shape:
+            raise ValueError("the coherence tables must be shaped like the weights")
     _train(weights, CELLS, games, alpha, seed, left, right, gl, gr, scores, tops, moves, pool, float(start_share),
-           began)
+           began, tc_e, tc_a, coherence is not None)
     return scores, tops, moves
 
 
 # ----- files -----
-def save(weights: np.ndarray, path, meta: dict | None = None) -> None:
-    """A training checkpoint: float32 weights (zlib, level 1: fast) and ``meta`` (games played, alpha ...)."""
+def _write(path, head: dict, body: bytes, sync: bool) -> None:
+    """``path`` as a 4-byte header length, the JSON header and ``body``, replaced atomically."""
     import json
     import os
 
+    header = json.dumps({"format": FORMAT, "tuples": TUPLES.tolist(), **head}).encode()
     p = Path(path)
     tmp = p.with_name(p.name + ".tmp")
-    header = json.dumps({"format": FORMAT, "kind": "float32", "tuples": TUPLES.tolist(), **(meta or {})}).encode()
     with open(tmp, "wb") as f:
         f.write(len(header).to_bytes(4, "little") + header)
-        f.write(zlib.compress(weights.astype(np.float32).tobytes(), 1))
-        f.flush()
-        os.fsync(f.fileno())
+        f.write(body)
+        if sync:
+            f.flush()
+            os.fsync(f.fileno())
     os.replace(tmp, p)
+
+
+def _read(path, what: str, unpack):
+    """``unpack(head, body)`` of a file :func:`_write` wrote for this network; ``ValueError`` (one line, starting
+    with ``what``) for a missing file or anything damaged in it."""
+    import json
+    import lzma
+
+    try:
+        data = Path(path).read_bytes()
+    except OSError as e:
+        raise ValueError(f"{what} {path}: {e.strerror or e}") from None
+    try:
+        n = int.from_bytes(data[:4], "little")
+        head = json.loads(data[4:4 + n])
+        if head.get("format") != FORMAT or head.get("tuples") != TUPLES.tolist():
+            raise ValueError("another format or other tuples")
+        codec = head.get("codec", "zlib")
+        if codec == "xz":
+            body = lzma.decompress(data[4 + n:])
+        elif codec == "zlib":
+            body = zlib.decompress(data[4 + n:])
+        else:
+            raise ValueError(f"codec {codec!r}")
+        return unpack(head, body), head
+    except (ValueError, KeyError, TypeError, AttributeError, zlib.error, lzma.LZMAError, EOFError,
+            json.JSONDecodeError) as e:
+        raise ValueError(f"{what} {path}: damaged ({str(e).splitlines()[0][:80]})") from None
+
+
+def save(weights: np.ndarray, path, meta: dict | None = None) -> None:
+    """A training checkpoint: float32 weights (zlib, level 1: fast) and ``meta`` (games played, alpha ...)."""
+    _write(path, {"kind": "float32", **(meta or {})}, zlib.compress(weights.astype(np.float32).tobytes(), 1), True)
+
+
+def save_coherence(coherence, path, meta: dict | None = None) -> None:
+    """The temporal-coherence tables of a run (beside its checkpoint: a resumed run goes on with the same rates)."""
+    e, a = coherence
+    _write(path, {"kind": "coherence", **(meta or {})}, zlib.compress(np.stack([e, a]).astype(np.float32).tobytes(), 1),
+           True)
+
+
+def load_coherence(path) -> tuple[tuple[np.ndarray, np.ndarray], dict]:
+    """``((E, A), header)`` from :func:`save_coherence`; ``ValueError`` (one line) for anything else."""
+    def unpack(head, body):
+        if head.get("kind") != "coherence":
+            raise ValueError(f"kind {head.get('kind')!r}")
+        both = np.frombuffer(body, dtype=np.float32)
+        if both.size != 2 * N_TUPLES * TABLE:
+            raise ValueError(f"{both.size} entries, expected {2 * N_TUPLES * TABLE}")
+        both = both.reshape(2, N_TUPLES, TABLE)
+        return both[0].copy(), both[1].copy()
+
+    return _read(path, "coherence tables", unpack)
 
 
 QUANTUM = 4  # the shipped step is this many times the finest int16 step: as strong at one ply, 24 % smaller
@@ -300,60 +412,35 @@ def export(weights: np.ndarray, path, meta: dict | None = None, codec: str = "xz
     Returns the header (scale, sizes)."""
     import json
     import lzma
-    import os
 
     peak = float(np.abs(weights).max()) or 1.0
     scale = peak / 32767.0 * quantum
     q = np.round(weights / scale).astype(np.int16)
     body = lzma.compress(q.tobytes(), preset=6) if codec == "xz" else zlib.compress(q.tobytes(), 9)
-    head = {"format": FORMAT, "kind": "int16", "scale": scale, "codec": codec, "tuples": TUPLES.tolist(),
-            **(meta or {})}
-    header = json.dumps(head).encode()
-    p = Path(path)
-    tmp = p.with_name(p.name + ".tmp")
-    with open(tmp, "wb") as f:
-        f.write(len(header).to_bytes(4, "little") + header)
-        f.write(body)
-    os.replace(tmp, p)
-    return {**head, "bytes": len(body) + len(header) + 4}
+    head = {"kind": "int16", "scale": scale, "codec": codec, **(meta or {})}
+    _write(path, head, body, False)
+    full = {"format": FORMAT, "tuples": TUPLES.tolist(), **head}
+    return {**full, "bytes": len(body) + len(json.dumps(full).encode()) + 4}
 
 
 def load(path, dequantise: bool = True) -> tuple[np.ndarray, dict]:
     """Weights and their header from :func:`save` or :func:`export`; ``ValueError`` (one line) for a file that
     is not one (missing, damaged, another network's). ``dequantise=False`` keeps shipped weights as int16 (half
     the memory; their value is ``head["scale"]`` times the table's)."""
-    import json
-    import lzma
-
-    try:
-        data = Path(path).read_bytes()
-    except OSError as e:
-        raise ValueError(f"n-tuple weights {path}: {e.strerror or e}") from None
-    try:
-        n = int.from_bytes(data[:4], "little")
-        head = json.loads(data[4:4 + n])
-        if head.get("format") != FORMAT or head.get("tuples") != TUPLES.tolist():
-            raise ValueError("another format or other tuples")
-        codec = head.get("codec", "zlib")
-        if codec == "xz":
-            raw = lzma.decompress(data[4 + n:])
-        elif codec == "zlib":
-            raw = zlib.decompress(data[4 + n:])
-        else:
-            raise ValueError(f"codec {codec!r}")
+    def unpack(head, body):
         kind = head.get("kind")
         if kind == "float32":
-            w = np.frombuffer(raw, dtype=np.float32)
+            w = np.frombuffer(body, dtype=np.float32)
         elif kind == "int16" and not dequantise:
-            w = np.frombuffer(raw, dtype=np.int16)
+            w = np.frombuffer(body, dtype=np.int16)
             float(head["scale"])
         elif kind == "int16":
-            w = np.frombuffer(raw, dtype=np.int16).astype(np.float32) * np.float32(head["scale"])
+            w = np.frombuffer(body, dtype=np.int16).astype(np.float32) * np.float32(head["scale"])
         else:
             raise ValueError(f"kind {kind!r}")
         if w.size != N_TUPLES * TABLE:
             raise ValueError(f"{w.size} weights, expected {N_TUPLES * TABLE}")
-    except (ValueError, KeyError, TypeError, zlib.error, lzma.LZMAError, EOFError, json.JSONDecodeError) as e:
-        raise ValueError(f"n-tuple weights {path}: damaged ({str(e).splitlines()[0][:80]})") from None
-    return w.reshape(N_TUPLES, TABLE).copy(), head
+        return w.reshape(N_TUPLES, TABLE).copy()
+
+    return _read(path, "n-tuple weights", unpack)
 

@@ -5,6 +5,13 @@ by TD(0) self-play, in resumable pieces.
     nice -n 10 arcade train 2048 --dir RUN --resume --minutes 170
     arcade train 2048 --dir RUN2 --from assets/ai/ntuple-2048.bin --alpha 0.05   # go on from the shipped weights
     arcade train 2048 --dir RUN --resume --starts bench-results/late-boards.json --start-share 0.5
+    arcade train 2048 --dir RUN3 --optimistic 320000                 # optimistic TD, then on with temporal coherence:
+    arcade train 2048 --dir RUN3 --resume --tc --alpha 1.0
+
+``--optimistic POINTS`` starts a new network that values every board at POINTS (optimistic initialisation: the
+greedy player explores the boards it has not met, whose values have not yet fallen); ``--tc`` learns with temporal
+coherence (each weight its own adaptive rate, ``--alpha 1.0`` the meta-rate; the rates are checkpointed beside the
+weights), the published recipe's fine-tuning phase after optimistic TD.
 
 ``--starts FILE`` (boards as ``arcade bench 2048 --starts`` reads them) starts that share of the games from a random
 one of its boards: the late game (16384 on the board) is where a strong search loses, and a greedy player that
@@ -62,7 +69,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=positive_int, default=10_000_000, help="stop at this many games in all")
     parser.add_argument("--minutes", type=_positive_float, default=None, help="stop after this long (this piece)")
     parser.add_argument("--alpha", type=_positive_float, default=0.1,
-                        help="TD step (split over the 32 weights of a board; default 0.1)")
+                        help="TD step (split over the 32 weights of a board; default 0.1); with --tc a meta-rate (1.0)")
+    parser.add_argument("--tc", action="store_true",
+                        help="learn with temporal coherence: every weight its own adaptive rate (kept in "
+                             "RUN/coherence.bin, which --resume reads back)")
+    parser.add_argument("--optimistic", type=_positive_float, default=None, metavar="POINTS",
+                        help="a new network that values every board at POINTS (optimistic initialisation, e.g. 320000)")
     parser.add_argument("--chunk", type=positive_int, default=1000, help="games a kernel call (default 1000)")
     parser.add_argument("--every", type=_positive_float, default=5.0, help="minutes between checkpoints")
     parser.add_argument("--seed", type=seed, default=1, help="seed of the first piece (each chunk derives its own)")
@@ -114,6 +126,9 @@ def run(args) -> int:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise BadOption(f"cannot use {folder}: {e.strerror or e}") from None
+    if args.optimistic is not None and (args.resume or args.start_from):
+        raise BadOption("--optimistic starts a new network: not with --resume or --from")
+    coherence_file = folder / "coherence.bin"
     if args.resume:
         try:
             w, head = ntuple.load(weights_file)
@@ -125,6 +140,8 @@ def run(args) -> int:
         if weights_file.exists():
             raise BadOption(f"{weights_file} exists: --resume to go on, or another --dir")
         w, played, next_seed = ntuple.new_weights(), 0, args.seed
+        if args.optimistic is not None:
+            w = ntuple.optimistic_weights(args.optimistic)
         if args.start_from:
             try:
                 w, head = ntuple.load(args.start_from)
@@ -135,15 +152,32 @@ def run(args) -> int:
             next_seed = int(head.get("next_seed", args.seed + played // args.chunk + 1))
             print(f"starting from {args.start_from}: {played:,} games of training")
     starts = np.asarray(read_boards(args.starts) if args.starts else [], dtype=np.uint64)
+    coherence, rates = None, ""
+    if args.tc:
+        if args.resume and coherence_file.exists():
+            try:
+                coherence, _ = ntuple.load_coherence(coherence_file)
+            except ValueError as e:
+                raise BadOption(str(e)) from None
+            rates = f"; temporal coherence, the rates of {coherence_file}"
+        else:
+            coherence, rates = ntuple.new_coherence(), "; temporal coherence, fresh rates"
     start, last_ckpt = time.monotonic(), time.monotonic()
     block = {"s": [], "t": [], "m": [], "b": [], "sec": 0.0}
     print(f"training {ntuple.N_TUPLES} {ntuple.TUPLE_LEN}-tuples (x8 symmetries), alpha {args.alpha}, "
           f"chunks of {args.chunk} games, checkpoints every {args.every:g} min to {weights_file}"
+          + (f"; every board valued {args.optimistic:,.0f} at the start" if args.optimistic is not None else "")
+          + rates
           + (f"; {args.start_share:.0%} of the games start from one of {len(starts):,} boards of {args.starts}"
              if len(starts) else ""), flush=True)
 
     def checkpoint():
-        ntuple.save(w, weights_file, {"games": played, "next_seed": next_seed, "alpha": args.alpha})
+        # the rates first: a run killed between the two files resumes with rates a few minutes newer than its
+        # weights, never with weights that have no rates
+        if coherence is not None:
+            ntuple.save_coherence(coherence, coherence_file, {"games": played})
+        ntuple.save(w, weights_file, {"games": played, "next_seed": next_seed, "alpha": args.alpha,
+                                      "tc": coherence is not None})
 
     while played < args.games:
         if args.minutes is not None and time.monotonic() - start > args.minutes * 60:
@@ -151,7 +185,7 @@ def run(args) -> int:
         n = min(args.chunk, args.games - played, BLOCK - len(block["s"]))
         t0 = time.perf_counter()
         b = np.empty(n, dtype=np.int64)
-        s, t, m = ntuple.train(w, n, args.alpha, next_seed, starts, args.start_share, b)
+        s, t, m = ntuple.train(w, n, args.alpha, next_seed, starts, args.start_share, b, coherence)
         sec = time.perf_counter() - t0
         next_seed += 1
         played += n
@@ -159,9 +193,9 @@ def run(args) -> int:
             block[k].append(v)
         block["sec"] += sec
         if sum(len(x) for x in block["s"]) >= BLOCK:
-            row = {"games_total": played, **_summary(np.concatenate(block["s"]), np.concatenate(block["t"]),
-                                                     np.concatenate(block["m"]), block["sec"],
-                                                     np.concatenate(block["b"]))}
+            row = {"games_total": played, **({"tc": True} if coherence is not None else {}),
+                   **_summary(np.concatenate(block["s"]), np.concatenate(block["t"]), np.concatenate(block["m"]),
+                              block["sec"], np.concatenate(block["b"]))}
             with open(curve_file, "a", encoding="utf-8") as f:
                 f.write(json.dumps(row) + "\n")
             print(f"{played:>10,} games  avg {row['avg_score']:>9,.0f}  " + "  ".join(
