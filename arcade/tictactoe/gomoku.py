@@ -40,8 +40,11 @@ WALL_CAP = 2.5  # the budget is the search's own CPU time, but never more than t
 CPU_CLOCK = getattr(time, "thread_time", time.process_time)
 LEVELS = ("easy", "medium", "hard", "perfect")
 # the threat searches' depths (attacking moves) and the alpha-beta's leaf VCF, for each kind of search
-PYTHON = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 0, "widen": 0, "combo": 0}
-COMPILED = {"vcf_depth": 16, "vct_depth": 6, "leaf_vcf": 8, "widen": 2, "combo": 0}
+# and the alpha-beta's evaluation and move order: "windows" (the windows' weights and gains) or "patterns" (the
+# cells' line patterns, :mod:`.patterns`; the compiled searches only)
+PYTHON = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 0, "widen": 0, "combo": 0, "eval": "windows"}
+COMPILED = {"vcf_depth": 16, "vct_depth": 6, "leaf_vcf": 8, "widen": 2, "combo": 0, "eval": "windows"}
+EVALS = ("windows", "patterns")
 
 
 class Timeout(Exception):
@@ -330,14 +333,17 @@ class Result:
 class Engine:
     """One move decision. ``budget``: seconds (None: no clock); ``depth``: the deepest alpha-beta iteration;
     ``compiled``: None uses the compiled searches if they are loaded or can load now, False never, True waits
-    for them; ``vcf_depth``, ``vct_depth``, ``leaf_vcf``, ``widen``, ``combo``: None takes the defaults of the
-    kind of search (``PYTHON``, ``COMPILED``)."""
+    for them; ``vcf_depth``, ``vct_depth``, ``leaf_vcf``, ``widen``, ``combo``, ``eval``: None takes the
+    defaults of the kind of search (``PYTHON``, ``COMPILED``); ``eval="patterns"`` (the line patterns'
+    evaluation and move order) is for the compiled searches, the Python ones always weigh windows."""
 
     def __init__(self, board: Board, budget: float | None = 1.0, depth: int | None = None, width: int = 10,
                  vcf_depth: int | None = None, vct_depth: int | None = None, use_vct: bool = True,
                  defend: bool = True, rng: random.Random | None = None, wall: float | None = None,
                  compiled: bool | None = None, leaf_vcf: int | None = None, widen: int | None = None,
-                 combo: int | None = None):
+                 combo: int | None = None, eval: str | None = None):
+        if eval is not None and eval not in EVALS:
+            raise ValueError(f"eval is one of {', '.join(EVALS)}, got {eval!r}")
         self.b = board
         # the compiled searches (numba) when they are loaded or can load now (not while a background warm-up
         # compiles them), unless ``compiled`` is False; True waits for them; ``leaf_vcf``: in the
@@ -355,6 +361,7 @@ class Engine:
         self.leaf_vcf = (defaults["leaf_vcf"] if leaf_vcf is None else leaf_vcf) if self.compiled else 0
         self.widen = (defaults["widen"] if widen is None else widen) if self.compiled else 0
         self.combo = (defaults["combo"] if combo is None else combo) if self.compiled else 0
+        self.eval = (defaults["eval"] if eval is None else eval) if self.compiled else "windows"
         self.wall = wall  # a hard ceiling in wall seconds (a tournament's time a move), under the usual cap
         self.budget = budget * SAFETY if budget is not None else None
         self.max_depth = depth if depth is not None else 30
@@ -583,6 +590,7 @@ class Engine:
 
                 gomoku_jit.failed()
                 self.compiled, self.kernel, self.leaf_vcf, self.widen, self.combo = False, None, 0, 0, 0
+                self.eval = "windows"
                 for name, value in self.given.items():
                     setattr(self, name, PYTHON[name] if value is None else value)
         return self._decide_python(p, o)
@@ -729,11 +737,14 @@ class Engine:
         b = self.b
         # a timed search keeps the tables of the last move's (a fixed depth stays a function of the position)
         shared = (self.vcf_depth, self.vct_depth, self.width, self.leaf_vcf) if self.budget is not None else None
-        k = self.kernel = Kernel(b, shared=shared + (self.combo,) if shared else None, combo=bool(self.combo))
+        patterns = self.eval == "patterns"
+        k = self.kernel = Kernel(b, shared=shared + (self.combo, self.eval) if shared else None,
+                                 combo=bool(self.combo), patterns=patterns)
         r = k.vcf(p, self.vcf_depth, self._left(0.15), self._cap(300000))
         if r:
             return Result(move=r[0], score=WIN, reason="vcf", pv=r)
-        root = self.ordered(p, width=max(self.width * 2, 16))
+        width = max(self.width * 2, 16)
+        root = k.ordered(p, width) if patterns else self.ordered(p, width=width)
         reason = "search"
         if self.defend:  # the opponent's VCF: keep only the moves that stop it (if any do)
             threat = k.vcf(o, self.vcf_depth, self._left(0.25), self._cap(300000))
@@ -796,7 +807,8 @@ class Engine:
             if scores[order[0]] <= -(WIN - 1000) and widen > 0:
                 widen -= 1
                 width = min(width * 2, 40)
-                wide = self.ordered(self.b.turn, width=60)
+                turn = self.b.turn
+                wide = k.ordered(turn, 60) if self.eval == "patterns" else self.ordered(turn, width=60)
                 order = list(dict.fromkeys(order + [m for m in wide if m not in scores]))
                 for m in order:
                     scores.setdefault(m, 0)
