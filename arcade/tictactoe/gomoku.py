@@ -42,8 +42,10 @@ LEVELS = ("easy", "medium", "hard", "perfect")
 # the threat searches' depths (attacking moves) and the alpha-beta's leaf VCF, for each kind of search
 # and the alpha-beta's evaluation and move order: "windows" (the windows' weights and gains) or "patterns" (the
 # cells' line patterns, :mod:`.patterns`; the compiled searches only)
-PYTHON = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 0, "widen": 0, "combo": 0, "eval": "windows"}
-COMPILED = {"vcf_depth": 16, "vct_depth": 6, "leaf_vcf": 8, "widen": 2, "combo": 0, "eval": "windows"}
+# ``prune`` (with the patterns): against an open three (or a double-four threat) only the cells that answer it are
+# searched, and an open four the other side cannot answer with a four of its own is a win
+PYTHON = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 0, "widen": 0, "combo": 0, "eval": "windows", "prune": 0}
+COMPILED = {"vcf_depth": 16, "vct_depth": 6, "leaf_vcf": 8, "widen": 2, "combo": 0, "eval": "windows", "prune": 1}
 EVALS = ("windows", "patterns")
 
 
@@ -333,7 +335,7 @@ class Result:
 class Engine:
     """One move decision. ``budget``: seconds (None: no clock); ``depth``: the deepest alpha-beta iteration;
     ``compiled``: None uses the compiled searches if they are loaded or can load now, False never, True waits
-    for them; ``vcf_depth``, ``vct_depth``, ``leaf_vcf``, ``widen``, ``combo``, ``eval``: None takes the
+    for them; ``vcf_depth``, ``vct_depth``, ``leaf_vcf``, ``widen``, ``combo``, ``eval``, ``prune``: None takes the
     defaults of the kind of search (``PYTHON``, ``COMPILED``); ``eval="patterns"`` (the line patterns'
     evaluation and move order) is for the compiled searches, the Python ones always weigh windows."""
 
@@ -341,7 +343,7 @@ class Engine:
                  vcf_depth: int | None = None, vct_depth: int | None = None, use_vct: bool = True,
                  defend: bool = True, rng: random.Random | None = None, wall: float | None = None,
                  compiled: bool | None = None, leaf_vcf: int | None = None, widen: int | None = None,
-                 combo: int | None = None, eval: str | None = None):
+                 combo: int | None = None, eval: str | None = None, prune: int | None = None):
         if eval is not None and eval not in EVALS:
             raise ValueError(f"eval is one of {', '.join(EVALS)}, got {eval!r}")
         self.b = board
@@ -362,6 +364,7 @@ class Engine:
         self.widen = (defaults["widen"] if widen is None else widen) if self.compiled else 0
         self.combo = (defaults["combo"] if combo is None else combo) if self.compiled else 0
         self.eval = (defaults["eval"] if eval is None else eval) if self.compiled else "windows"
+        self.prune = (defaults["prune"] if prune is None else prune) if self.eval == "patterns" else 0
         self.wall = wall  # a hard ceiling in wall seconds (a tournament's time a move), under the usual cap
         self.budget = budget * SAFETY if budget is not None else None
         self.max_depth = depth if depth is not None else 30
@@ -590,7 +593,7 @@ class Engine:
 
                 gomoku_jit.failed()
                 self.compiled, self.kernel, self.leaf_vcf, self.widen, self.combo = False, None, 0, 0, 0
-                self.eval = "windows"
+                self.eval, self.prune = "windows", 0
                 for name, value in self.given.items():
                     setattr(self, name, PYTHON[name] if value is None else value)
         return self._decide_python(p, o)
@@ -738,8 +741,8 @@ class Engine:
         # a timed search keeps the tables of the last move's (a fixed depth stays a function of the position)
         shared = (self.vcf_depth, self.vct_depth, self.width, self.leaf_vcf) if self.budget is not None else None
         patterns = self.eval == "patterns"
-        k = self.kernel = Kernel(b, shared=shared + (self.combo, self.eval) if shared else None,
-                                 combo=bool(self.combo), patterns=patterns)
+        k = self.kernel = Kernel(b, shared=shared + (self.combo, self.eval, self.prune) if shared else None,
+                                 combo=bool(self.combo), patterns=patterns, prune=bool(self.prune))
         r = k.vcf(p, self.vcf_depth, self._left(0.15), self._cap(300000))
         if r:
             return Result(move=r[0], score=WIN, reason="vcf", pv=r)

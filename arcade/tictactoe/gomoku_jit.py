@@ -42,9 +42,12 @@ MAXP = 200          # plies of scratch lists: the deepest threat line plus the a
 TT_BITS = 20        # transposition table entries (2**20: 40 MB)
 FAIL_BITS = 18      # entries of each failure table of the threat searches
 # slots of the ``misc`` array
-HASH, STONES, TURN, NMOVES, NODES, LIMIT, ABORT, STAMP, PVLEN, COMBO, PATTERNS = range(11)
+HASH, STONES, TURN, NMOVES, NODES, LIMIT, ABORT, STAMP, PVLEN, COMBO, PATTERNS, PRUNE = range(12)
 CPU_CLOCK = getattr(time, "thread_time", time.process_time)
 NCLASSES = 7        # the cell classes of :mod:`.patterns`
+C_FOUR, C_THREE_THREE, C_FOUR_THREE, C_FLEX4 = 2, 3, 4, 5  # those of them that make a four, and the three-three
+THREE_THREE_WIN = WIN // 2  # a leaf's score where the side to move makes a three-three the other side cannot answer
+                            # with a four: almost always a win, but not proven (a block may stop both threes)
 COMBO_ATTACK = 40_000   # move-order bonus of a cell where the side to move makes a double threat (above any gain)
 COMBO_DEFENCE = 20_000  # and of a cell where the other side would
 WALL_SHARE = 0.8    # the share of the wall time left that a search plans to use (the load can change under it)
@@ -490,7 +493,8 @@ if _nb is not None:
     def _ordered(G, S, p, first, width, out, ply):
         """The ``width`` best candidates of ``p`` by gain (attack plus half the defence; the lower cell first
         among equals), or with ``misc[PATTERNS]`` by the cells' pattern values (``p``'s plus half the other
-        side's), ``first`` (the table's move) in front; their number."""
+        side's), ``first`` (the table's move) in front; their number. With ``misc[PRUNE]`` as well, when the other
+        side threatens an open or double four, only the cells that can answer it are candidates."""
         n = G[10][0]
         cells, gain, near, buf = S[0], S[2], S[4], S[12]
         cand = buf[ply, 2]
@@ -504,6 +508,19 @@ if _nb is not None:
                 cand[nc] = c
                 keys[nc] = gain[p, c] + (gain[o, c] >> 1)
                 nc += 1
+        if S[8][PATTERNS] != 0 and S[8][PRUNE] != 0 and S[18][o, C_FLEX4] > 0:
+            # the other side threatens an open four (an open three) or a double four: the only answers are on
+            # the cells where it would make a four (every block of such a threat is one) or our own fours
+            pcls = S[15]
+            nc = 0
+            for c in range(n):
+                if cells[c] == 0:
+                    a, d = pcls[p, c], pcls[o, c]
+                    if (a == C_FOUR or a == C_FOUR_THREE or a == C_FLEX4 or d == C_FOUR or d == C_FOUR_THREE
+                            or d == C_FLEX4):
+                        cand[nc] = c
+                        keys[nc] = gain[p, c] + (gain[o, c] >> 1)
+                        nc += 1
         if nc == 0:
             for c in range(n):
                 if cells[c] == 0:
@@ -561,12 +578,20 @@ if _nb is not None:
             v = -negamax(G, S, T, depth, -beta, -alpha, ply + 1, width, leaf_vcf)
             _undo(G, S)
             return v
+        if misc[PATTERNS] != 0 and misc[PRUNE] != 0:
+            pcnt = S[18]
+            if pcnt[p, C_FLEX4] > 0 and pcnt[o, C_FOUR] + pcnt[o, C_FOUR_THREE] + pcnt[o, C_FLEX4] == 0:
+                return WIN - ply - 2  # an open (or double) four the other side cannot answer with a four
         if depth <= 0 or ply >= MAX_PLY:
             if leaf_vcf > 0 and ply < MAX_PLY:
                 if vcf(G, S, T, p, leaf_vcf, ply):
                     return WIN - misc[PVLEN]
                 if misc[ABORT] != 0:
                     return 0
+            if misc[PATTERNS] != 0 and misc[PRUNE] != 0:
+                pcnt = S[18]
+                if pcnt[p, C_THREE_THREE] > 0 and pcnt[o, C_FOUR] + pcnt[o, C_FOUR_THREE] + pcnt[o, C_FLEX4] == 0:
+                    return THREE_THREE_WIN - ply  # two open threes at once, and no four to answer them with
             return _evaluate(S, p)
         tkey, tdat = T[4], T[5]
         key = misc[HASH] ^ side[p]
@@ -778,7 +803,8 @@ class Kernel:
     rate = 300_000.0       # nodes a CPU second: a cautious first guess; every long enough search updates it
     wall_rate = 300_000.0  # nodes a wall second (lower than ``rate`` on a busy machine)
 
-    def __init__(self, board, tt_bits: int = TT_BITS, shared=None, combo: bool = False, patterns: bool = False):
+    def __init__(self, board, tt_bits: int = TT_BITS, shared=None, combo: bool = False, patterns: bool = False,
+                 prune: bool = False):
         g = board.g
         self.g = g
         self.G = _geometry(g)
@@ -804,6 +830,7 @@ class Kernel:
                 _SHARED[key] = self.T
         if patterns:
             misc[PATTERNS] = 1
+            misc[PRUNE] = 1 if prune else 0
             _init_patterns(self.G, self.S)
         for c, p in enumerate(board.cells):  # the stones in cell order (the order played does not matter)
             if p:

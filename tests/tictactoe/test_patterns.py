@@ -15,6 +15,7 @@ from arcade.tictactoe.patterns import (B1, B2, B3, B4, DEAD, F1, F2, F3, F4, F5,
                                        tables)
 
 from .test_gomoku import K, N, board
+from .test_gomoku_jit import clustered
 
 assert gomoku_jit.available(), "numba is a dependency: the compiled searches must load"
 
@@ -230,3 +231,64 @@ def test_patterns_play_wins_blocks_and_double_threats_deterministically():
 def test_the_engine_rejects_an_unknown_evaluation():
     with pytest.raises(ValueError, match="windows, patterns"):
         Engine(Board(N, N, K), eval="stones")
+
+
+def test_an_open_four_the_other_side_cannot_answer_is_a_win_and_a_free_three_three_almost_one():
+    # X to move has an open three (a cell making an open four); O has nothing that makes a four
+    rows = board([(7, 5), (7, 6), (7, 7), (12, 12)], [(0, 0), (0, 14), (14, 0), (14, 14)])
+    kern = Kernel(Board.from_rows(rows, K), patterns=True, prune=True)
+    assert kern.negamax(0, 10) == gomoku_jit.WIN - 2  # seen at once, with no depth left
+    assert Kernel(Board.from_rows(rows, K), patterns=True).negamax(0, 10) < gomoku_jit.WIN // 2  # not without
+    # once O has a four to make, no such shortcut
+    rows = board([(7, 5), (7, 6), (7, 7), (12, 12)], [(3, 0), (3, 1), (3, 2), (14, 14)])
+    assert Kernel(Board.from_rows(rows, K), patterns=True, prune=True).negamax(0, 10) < gomoku_jit.WIN // 2
+    # a three-three to make, at a leaf: worth half a win (not proven), and nothing like it when O can make a four
+    rows = board([(7, 5), (7, 6), (5, 7), (6, 7)], [(0, 0), (0, 14), (14, 0), (14, 14)])
+    assert Kernel(Board.from_rows(rows, K), patterns=True, prune=True).negamax(0, 10) == gomoku_jit.WIN // 2
+    rows = board([(7, 5), (7, 6), (5, 7), (6, 7)], [(3, 0), (3, 1), (3, 2), (14, 14)])
+    assert Kernel(Board.from_rows(rows, K), patterns=True, prune=True).negamax(0, 10) < gomoku_jit.WIN // 4
+
+
+def test_against_an_open_three_only_the_answers_are_candidates():
+    # O has an open three in row 7 (X to move, no fours of its own): the answers are the three's four cells
+    rows = board([(3, 3), (10, 10), (11, 3)], [(7, 5), (7, 6), (7, 7)])
+    kern = Kernel(Board.from_rows(rows, K), patterns=True, prune=True)
+    assert sorted(kern.ordered(1, 40)) == sorted(7 * N + c for c in (3, 4, 8, 9))
+    assert len(Kernel(Board.from_rows(rows, K), patterns=True).ordered(1, 40)) == 40  # no such rule without prune
+    # X's own fours answer it too
+    rows = board([(3, 3), (3, 4), (3, 5), (11, 3)], [(7, 5), (7, 6), (7, 7), (14, 14)])
+    cand = Kernel(Board.from_rows(rows, K), patterns=True, prune=True).ordered(1, 40)
+    assert {3 * N + 2, 3 * N + 6, 3 * N + 1, 3 * N + 7} <= set(cand)
+
+
+def loses_to_an_open_four(b: Board, o: int) -> bool:
+    """Whether ``o`` (to move on ``b``) has five now, or a stone that leaves two cells making five while the other
+    side has no five to make (the engine's plain board, nothing of the patterns)."""
+    if b.win_cells(o):
+        return True
+    for c in range(len(b.cells)):
+        if not b.cells[c]:
+            b.play(c)
+            won = len(b.win_cells(o)) >= 2 and not b.win_cells(3 - o)
+            b.undo()
+            if won:
+                return True
+    return False
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(8, 40))
+def test_every_move_the_defence_rule_leaves_out_loses_to_an_open_four(seed, stones):
+    b = Board.from_rows(clustered(seed, stones), K)
+    p, o = b.turn, 3 - b.turn
+    if b.fives or b.win_cells(1) or b.win_cells(2):
+        return
+    kern = Kernel(b, patterns=True, prune=True)
+    if not kern.pattern_tables()[4][o, FLEX4]:
+        return  # the rule applies only against an open three or a double four
+    cand = set(kern.ordered(p, N * N))
+    for c in range(N * N):
+        if not b.cells[c] and c not in cand:
+            b.play(c)
+            assert loses_to_an_open_four(b, o), (c, clustered(seed, stones))
+            b.undo()

@@ -26,7 +26,8 @@ from arcade.engine.args import BadOption, int_range, output_file, positive_int
 __all__ = ["add_arguments", "run", "play", "five"]
 
 SIZE = 15
-OURS = ("compiled", "leaf_vcf", "widen", "combo", "vct_depth", "vcf_depth", "width", "use_vct", "defend", "eval")
+OURS = ("compiled", "leaf_vcf", "widen", "combo", "vct_depth", "vcf_depth", "width", "use_vct", "defend", "eval",
+        "prune")
 WORDS = {"eval": ("windows", "patterns")}  # the parameters that take a word, and their words
 
 
