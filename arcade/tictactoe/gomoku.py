@@ -43,9 +43,13 @@ LEVELS = ("easy", "medium", "hard", "perfect")
 # and the alpha-beta's evaluation and move order: "windows" (the windows' weights and gains) or "patterns" (the
 # cells' line patterns, :mod:`.patterns`; the compiled searches only)
 # ``prune`` (with the patterns): against an open three (or a double-four threat) only the cells that answer it are
-# searched, and an open four the other side cannot answer with a four of its own is a win
-PYTHON = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 0, "widen": 0, "combo": 0, "eval": "windows", "prune": 0}
-COMPILED = {"vcf_depth": 16, "vct_depth": 6, "leaf_vcf": 8, "widen": 2, "combo": 0, "eval": "windows", "prune": 1}
+# searched, and an open four the other side cannot answer with a four of its own is a win; ``spend``: the compiled
+# alpha-beta starts another iteration whenever time is left (a move that beats the best in the part it finishes is
+# played) instead of stopping when the last one's time, times the growth, would not fit
+PYTHON = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 0, "widen": 0, "combo": 0, "eval": "windows", "prune": 0,
+          "spend": 0}
+COMPILED = {"vcf_depth": 16, "vct_depth": 6, "leaf_vcf": 8, "widen": 2, "combo": 0, "eval": "windows", "prune": 1,
+            "spend": 0}
 EVALS = ("windows", "patterns")
 
 
@@ -335,15 +339,16 @@ class Result:
 class Engine:
     """One move decision. ``budget``: seconds (None: no clock); ``depth``: the deepest alpha-beta iteration;
     ``compiled``: None uses the compiled searches if they are loaded or can load now, False never, True waits
-    for them; ``vcf_depth``, ``vct_depth``, ``leaf_vcf``, ``widen``, ``combo``, ``eval``, ``prune``: None takes the
-    defaults of the kind of search (``PYTHON``, ``COMPILED``); ``eval="patterns"`` (the line patterns'
+    for them; ``vcf_depth``, ``vct_depth``, ``leaf_vcf``, ``widen``, ``combo``, ``eval``, ``prune``, ``spend``: None
+    takes the defaults of the kind of search (``PYTHON``, ``COMPILED``); ``eval="patterns"`` (the line patterns'
     evaluation and move order) is for the compiled searches, the Python ones always weigh windows."""
 
     def __init__(self, board: Board, budget: float | None = 1.0, depth: int | None = None, width: int = 10,
                  vcf_depth: int | None = None, vct_depth: int | None = None, use_vct: bool = True,
                  defend: bool = True, rng: random.Random | None = None, wall: float | None = None,
                  compiled: bool | None = None, leaf_vcf: int | None = None, widen: int | None = None,
-                 combo: int | None = None, eval: str | None = None, prune: int | None = None):
+                 combo: int | None = None, eval: str | None = None, prune: int | None = None,
+                 spend: int | None = None):
         if eval is not None and eval not in EVALS:
             raise ValueError(f"eval is one of {', '.join(EVALS)}, got {eval!r}")
         self.b = board
@@ -365,6 +370,7 @@ class Engine:
         self.combo = (defaults["combo"] if combo is None else combo) if self.compiled else 0
         self.eval = (defaults["eval"] if eval is None else eval) if self.compiled else "windows"
         self.prune = (defaults["prune"] if prune is None else prune) if self.eval == "patterns" else 0
+        self.spend = (defaults["spend"] if spend is None else spend) if self.compiled else 0
         self.wall = wall  # a hard ceiling in wall seconds (a tournament's time a move), under the usual cap
         self.budget = budget * SAFETY if budget is not None else None
         self.max_depth = depth if depth is not None else 30
@@ -795,7 +801,10 @@ class Engine:
             left = self._left(1.0)
             if left is not None and spent and depth > 2:
                 growth = spent[-1] / spent[-2] if len(spent) > 1 and spent[-2] > 0 else 3.0
-                if spent[-1] * min(max(growth, 1.5), 6.0) > left[0] * 1.5:
+                if self.spend:  # start it while time is left: its first moves are the best so far, searched deeper
+                    if left[0] < 0.01:
+                        break
+                elif spent[-1] * min(max(growth, 1.5), 6.0) > left[0] * 1.5:
                     break  # the next iteration would not finish
             t = CPU_CLOCK()
             bi, sc, stopped = k.root(order, depth, width, self.leaf_vcf, left)
@@ -841,14 +850,14 @@ def think(rows, k: int, level: str = "perfect", budget: float | None = None, dep
     board = Board.from_rows(rows, k)
     if level == "easy":
         return _easy(board, rng or random.Random())
-    # medium and hard keep the Python engine's search (no leaf VCFs, no widening) whichever code runs it, so
-    # their strength stays what the levels promise
+    # medium and hard keep the Python engine's search (no leaf VCFs, no widening, the windows' evaluation)
+    # whichever code runs it, so their strength stays what the levels promise
     if level == "medium":
         eng = Engine(board, budget=min(budget or 0.3, 0.3) if depth is None else None, depth=depth or 2,
-                     width=8, vcf_depth=6, use_vct=False, defend=False, rng=rng, leaf_vcf=0, widen=0)
+                     width=8, vcf_depth=6, use_vct=False, defend=False, rng=rng, leaf_vcf=0, widen=0, eval="windows")
     elif level == "hard":
         eng = Engine(board, budget=(budget or 1.0) / 2 if depth is None else None, depth=depth or 4, width=10,
-                     vcf_depth=10, use_vct=False, defend=True, rng=rng, leaf_vcf=0, widen=0)
+                     vcf_depth=10, use_vct=False, defend=True, rng=rng, leaf_vcf=0, widen=0, eval="windows")
     else:
         eng = Engine(board, budget=(budget if budget is not None else 1.0) if depth is None else None,
                      depth=depth, width=10, rng=rng)

@@ -15,7 +15,12 @@ the rates measured on earlier calls (:class:`Kernel` keeps them, for CPU and for
 hits the limit is abandoned (``misc[ABORT]``), the board restored.
 
 On top of the Python engine's searches: a VCF at the alpha-beta's leaves (``leaf_vcf``), tables kept from move to
-move (``shared``) and double threats first in the move order (``combo``, off by default: it measured worse).
+move (``shared``), double threats first in the move order (``combo``, off by default: it measured worse), and an
+evaluation and move order by line patterns (``patterns``, :mod:`.patterns`): each empty cell's pattern in the four
+directions for both sides, kept from keys of its eight neighbours a line (only the cells up to four away on the
+lines through a stone that comes or goes are classified again), the cells' values summed per side, and the count of
+cells of each class; with ``prune``, threat rules on top (an open three is answered on the cells of its fours or by
+a four, an open four the other side cannot answer with a four is a win, a free three-three at a leaf half a win).
 
 numba compiles the kernels on the first use in a process (about 20 s) and caches them on disk, so later processes
 load them in about half a second; :func:`warm` does it ahead, in a thread if asked. A constant passed to a
@@ -798,7 +803,8 @@ class Kernel:
     (an entry is keyed by the whole position, so it stays true, and the next move's search starts with the last
     one's knowledge); None: tables of its own, empty. ``combo``: the alpha-beta orders first (and always keeps
     within its width) the cells where either side makes a double threat (:func:`_combo`); off, its candidates and
-    order are the Python engine's exactly."""
+    order are the Python engine's exactly. ``patterns``: the alpha-beta evaluates and orders by the line patterns
+    (kept move by move; off, they are not kept), and with ``prune`` applies the threat rules (see above)."""
 
     rate = 300_000.0       # nodes a CPU second: a cautious first guess; every long enough search updates it
     wall_rate = 300_000.0  # nodes a wall second (lower than ``rate`` on a busy machine)

@@ -27,7 +27,7 @@ __all__ = ["add_arguments", "run", "play", "five"]
 
 SIZE = 15
 OURS = ("compiled", "leaf_vcf", "widen", "combo", "vct_depth", "vcf_depth", "width", "use_vct", "defend", "eval",
-        "prune")
+        "prune", "spend")
 WORDS = {"eval": ("windows", "patterns")}  # the parameters that take a word, and their words
 
 
