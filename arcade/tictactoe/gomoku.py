@@ -22,8 +22,10 @@ using up depth, within a time budget (default 1 s of the search's CPU time, neve
 wall time) or to a fixed depth (deterministic, for tests).
 
 The same searches compiled with numba (:mod:`.gomoku_jit`) play when numba can load them, about 20 times faster,
-with a VCF check at the alpha-beta's leaves; ``Engine(compiled=False)`` keeps to the Python ones, which also play
-wherever numba is missing.
+with a VCF check at the alpha-beta's leaves and, by default, an evaluation and move order by line patterns
+(:mod:`.patterns`: each empty cell's open fours, fours, open threes ... per direction, combined into four-threes,
+three-threes and double fours) with threat rules; ``Engine(eval="windows")`` plays the windows' evaluation there
+too. ``Engine(compiled=False)`` keeps to the Python ones (windows), which also play wherever numba is missing.
 """
 from __future__ import annotations
 
@@ -48,8 +50,8 @@ LEVELS = ("easy", "medium", "hard", "perfect")
 # played) instead of stopping when the last one's time, times the growth, would not fit
 PYTHON = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 0, "widen": 0, "combo": 0, "eval": "windows", "prune": 0,
           "spend": 0}
-COMPILED = {"vcf_depth": 16, "vct_depth": 6, "leaf_vcf": 8, "widen": 2, "combo": 0, "eval": "windows", "prune": 1,
-            "spend": 0}
+COMPILED = {"vcf_depth": 16, "vct_depth": 6, "leaf_vcf": 8, "widen": 2, "combo": 0, "eval": "patterns", "prune": 1,
+            "spend": 1}
 EVALS = ("windows", "patterns")
 
 
