@@ -44,8 +44,9 @@ LEVELS = ("easy", "medium", "hard", "perfect")
 # the threat searches' depths (attacking moves) and the alpha-beta's leaf VCF, for each kind of search
 # and the alpha-beta's evaluation and move order: "windows" (the windows' weights and gains) or "patterns" (the
 # cells' line patterns, :mod:`.patterns`; the compiled searches only)
-# ``prune`` (with the patterns): against an open three (or a double-four threat) only the cells that answer it are
-# searched, and an open four the other side cannot answer with a four of its own is a win; ``spend``: the compiled
+# ``prune`` (with the patterns): the compiled alpha-beta's threat rules (against an open three or a double-four
+# threat only the cells that answer it are searched, an open four the other side cannot answer with a four is a win,
+# a three-three it cannot answer with a four is half a win at a leaf: :mod:`.gomoku_jit`); ``spend``: the compiled
 # alpha-beta starts another iteration whenever time is left (a move that beats the best in the part it finishes is
 # played) instead of stopping when the last one's time, times the growth, would not fit
 PYTHON = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 0, "widen": 0, "combo": 0, "eval": "windows", "prune": 0,
@@ -852,14 +853,16 @@ def think(rows, k: int, level: str = "perfect", budget: float | None = None, dep
     board = Board.from_rows(rows, k)
     if level == "easy":
         return _easy(board, rng or random.Random())
-    # medium and hard keep the Python engine's search (no leaf VCFs, no widening, the windows' evaluation)
-    # whichever code runs it, so their strength stays what the levels promise
+    # medium and hard keep the Python engine's search (no leaf VCFs, no widening, the windows' evaluation, the
+    # iterations that fit) whichever code runs it, so their strength stays what the levels promise
     if level == "medium":
         eng = Engine(board, budget=min(budget or 0.3, 0.3) if depth is None else None, depth=depth or 2,
-                     width=8, vcf_depth=6, use_vct=False, defend=False, rng=rng, leaf_vcf=0, widen=0, eval="windows")
+                     width=8, vcf_depth=6, use_vct=False, defend=False, rng=rng, leaf_vcf=0, widen=0, eval="windows",
+                     spend=0)
     elif level == "hard":
         eng = Engine(board, budget=(budget or 1.0) / 2 if depth is None else None, depth=depth or 4, width=10,
-                     vcf_depth=10, use_vct=False, defend=True, rng=rng, leaf_vcf=0, widen=0, eval="windows")
+                     vcf_depth=10, use_vct=False, defend=True, rng=rng, leaf_vcf=0, widen=0, eval="windows",
+                     spend=0)
     else:
         eng = Engine(board, budget=(budget if budget is not None else 1.0) if depth is None else None,
                      depth=depth, width=10, rng=rng)

@@ -34,6 +34,8 @@ import time
 
 import numpy as np
 
+from .patterns import CLASS_NAMES, FLEX4, FOUR, FOUR_THREE, THREE_THREE
+
 try:  # numba is optional: without it, or where it cannot load, the Python engine plays
     import numba as _nb
 except Exception:  # noqa: BLE001 - ImportError, or an llvmlite that fails to load
@@ -49,8 +51,8 @@ FAIL_BITS = 18      # entries of each failure table of the threat searches
 # slots of the ``misc`` array
 HASH, STONES, TURN, NMOVES, NODES, LIMIT, ABORT, STAMP, PVLEN, COMBO, PATTERNS, PRUNE = range(12)
 CPU_CLOCK = getattr(time, "thread_time", time.process_time)
-NCLASSES = 7        # the cell classes of :mod:`.patterns`
-C_FOUR, C_THREE_THREE, C_FOUR_THREE, C_FLEX4 = 2, 3, 4, 5  # those of them that make a four, and the three-three
+NCLASSES = len(CLASS_NAMES)  # the cell classes of :mod:`.patterns`; of them, those that make a four and the three-three
+C_FOUR, C_THREE_THREE, C_FOUR_THREE, C_FLEX4 = FOUR, THREE_THREE, FOUR_THREE, FLEX4
 THREE_THREE_WIN = WIN // 2  # a leaf's score where the side to move makes a three-three the other side cannot answer
                             # with a four: almost always a win, but not proven (a block may stop both threes)
 COMBO_ATTACK = 40_000   # move-order bonus of a cell where the side to move makes a double threat (above any gain)
