@@ -22,8 +22,10 @@ using up depth, within a time budget (default 1 s of the search's CPU time, neve
 wall time) or to a fixed depth (deterministic, for tests).
 
 The same searches compiled with numba (:mod:`.gomoku_jit`) play when numba can load them, about 20 times faster,
-with a VCF check at the alpha-beta's leaves; ``Engine(compiled=False)`` keeps to the Python ones, which also play
-wherever numba is missing.
+with a VCF check at the alpha-beta's leaves and, by default, an evaluation and move order by line patterns
+(:mod:`.patterns`: each empty cell's open fours, fours, open threes ... per direction, combined into four-threes,
+three-threes and double fours) with threat rules; ``Engine(eval="windows")`` plays the windows' evaluation there
+too. ``Engine(compiled=False)`` keeps to the Python ones (windows), which also play wherever numba is missing.
 """
 from __future__ import annotations
 
@@ -40,8 +42,18 @@ WALL_CAP = 2.5  # the budget is the search's own CPU time, but never more than t
 CPU_CLOCK = getattr(time, "thread_time", time.process_time)
 LEVELS = ("easy", "medium", "hard", "perfect")
 # the threat searches' depths (attacking moves) and the alpha-beta's leaf VCF, for each kind of search
-PYTHON = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 0, "widen": 0, "combo": 0}
-COMPILED = {"vcf_depth": 16, "vct_depth": 6, "leaf_vcf": 8, "widen": 2, "combo": 0}
+# and the alpha-beta's evaluation and move order: "windows" (the windows' weights and gains) or "patterns" (the
+# cells' line patterns, :mod:`.patterns`; the compiled searches only)
+# ``prune`` (with the patterns): the compiled alpha-beta's threat rules (against an open three or a double-four
+# threat only the cells that answer it are searched, an open four the other side cannot answer with a four is a win,
+# a three-three it cannot answer with a four is half a win at a leaf: :mod:`.gomoku_jit`); ``spend``: the compiled
+# alpha-beta starts another iteration whenever time is left (a move that beats the best in the part it finishes is
+# played) instead of stopping when the last one's time, times the growth, would not fit
+PYTHON = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 0, "widen": 0, "combo": 0, "eval": "windows", "prune": 0,
+          "spend": 0}
+COMPILED = {"vcf_depth": 16, "vct_depth": 6, "leaf_vcf": 8, "widen": 2, "combo": 0, "eval": "patterns", "prune": 1,
+            "spend": 1}
+EVALS = ("windows", "patterns")
 
 
 class Timeout(Exception):
@@ -330,14 +342,18 @@ class Result:
 class Engine:
     """One move decision. ``budget``: seconds (None: no clock); ``depth``: the deepest alpha-beta iteration;
     ``compiled``: None uses the compiled searches if they are loaded or can load now, False never, True waits
-    for them; ``vcf_depth``, ``vct_depth``, ``leaf_vcf``, ``widen``, ``combo``: None takes the defaults of the
-    kind of search (``PYTHON``, ``COMPILED``)."""
+    for them; ``vcf_depth``, ``vct_depth``, ``leaf_vcf``, ``widen``, ``combo``, ``eval``, ``prune``, ``spend``: None
+    takes the defaults of the kind of search (``PYTHON``, ``COMPILED``); ``eval="patterns"`` (the line patterns'
+    evaluation and move order) is for the compiled searches, the Python ones always weigh windows."""
 
     def __init__(self, board: Board, budget: float | None = 1.0, depth: int | None = None, width: int = 10,
                  vcf_depth: int | None = None, vct_depth: int | None = None, use_vct: bool = True,
                  defend: bool = True, rng: random.Random | None = None, wall: float | None = None,
                  compiled: bool | None = None, leaf_vcf: int | None = None, widen: int | None = None,
-                 combo: int | None = None):
+                 combo: int | None = None, eval: str | None = None, prune: int | None = None,
+                 spend: int | None = None):
+        if eval is not None and eval not in EVALS:
+            raise ValueError(f"eval is one of {', '.join(EVALS)}, got {eval!r}")
         self.b = board
         # the compiled searches (numba) when they are loaded or can load now (not while a background warm-up
         # compiles them), unless ``compiled`` is False; True waits for them; ``leaf_vcf``: in the
@@ -355,6 +371,9 @@ class Engine:
         self.leaf_vcf = (defaults["leaf_vcf"] if leaf_vcf is None else leaf_vcf) if self.compiled else 0
         self.widen = (defaults["widen"] if widen is None else widen) if self.compiled else 0
         self.combo = (defaults["combo"] if combo is None else combo) if self.compiled else 0
+        self.eval = (defaults["eval"] if eval is None else eval) if self.compiled else "windows"
+        self.prune = (defaults["prune"] if prune is None else prune) if self.eval == "patterns" else 0
+        self.spend = (defaults["spend"] if spend is None else spend) if self.compiled else 0
         self.wall = wall  # a hard ceiling in wall seconds (a tournament's time a move), under the usual cap
         self.budget = budget * SAFETY if budget is not None else None
         self.max_depth = depth if depth is not None else 30
@@ -583,6 +602,7 @@ class Engine:
 
                 gomoku_jit.failed()
                 self.compiled, self.kernel, self.leaf_vcf, self.widen, self.combo = False, None, 0, 0, 0
+                self.eval, self.prune = "windows", 0
                 for name, value in self.given.items():
                     setattr(self, name, PYTHON[name] if value is None else value)
         return self._decide_python(p, o)
@@ -729,11 +749,14 @@ class Engine:
         b = self.b
         # a timed search keeps the tables of the last move's (a fixed depth stays a function of the position)
         shared = (self.vcf_depth, self.vct_depth, self.width, self.leaf_vcf) if self.budget is not None else None
-        k = self.kernel = Kernel(b, shared=shared + (self.combo,) if shared else None, combo=bool(self.combo))
+        patterns = self.eval == "patterns"
+        k = self.kernel = Kernel(b, shared=shared + (self.combo, self.eval, self.prune) if shared else None,
+                                 combo=bool(self.combo), patterns=patterns, prune=bool(self.prune))
         r = k.vcf(p, self.vcf_depth, self._left(0.15), self._cap(300000))
         if r:
             return Result(move=r[0], score=WIN, reason="vcf", pv=r)
-        root = self.ordered(p, width=max(self.width * 2, 16))
+        width = max(self.width * 2, 16)
+        root = k.ordered(p, width) if patterns else self.ordered(p, width=width)
         reason = "search"
         if self.defend:  # the opponent's VCF: keep only the moves that stop it (if any do)
             threat = k.vcf(o, self.vcf_depth, self._left(0.25), self._cap(300000))
@@ -781,7 +804,10 @@ class Engine:
             left = self._left(1.0)
             if left is not None and spent and depth > 2:
                 growth = spent[-1] / spent[-2] if len(spent) > 1 and spent[-2] > 0 else 3.0
-                if spent[-1] * min(max(growth, 1.5), 6.0) > left[0] * 1.5:
+                if self.spend:  # start it while time is left: its first moves are the best so far, searched deeper
+                    if left[0] < 0.01:
+                        break
+                elif spent[-1] * min(max(growth, 1.5), 6.0) > left[0] * 1.5:
                     break  # the next iteration would not finish
             t = CPU_CLOCK()
             bi, sc, stopped = k.root(order, depth, width, self.leaf_vcf, left)
@@ -796,7 +822,8 @@ class Engine:
             if scores[order[0]] <= -(WIN - 1000) and widen > 0:
                 widen -= 1
                 width = min(width * 2, 40)
-                wide = self.ordered(self.b.turn, width=60)
+                turn = self.b.turn
+                wide = k.ordered(turn, 60) if self.eval == "patterns" else self.ordered(turn, width=60)
                 order = list(dict.fromkeys(order + [m for m in wide if m not in scores]))
                 for m in order:
                     scores.setdefault(m, 0)
@@ -826,14 +853,16 @@ def think(rows, k: int, level: str = "perfect", budget: float | None = None, dep
     board = Board.from_rows(rows, k)
     if level == "easy":
         return _easy(board, rng or random.Random())
-    # medium and hard keep the Python engine's search (no leaf VCFs, no widening) whichever code runs it, so
-    # their strength stays what the levels promise
+    # medium and hard keep the Python engine's search (no leaf VCFs, no widening, the windows' evaluation, the
+    # iterations that fit) whichever code runs it, so their strength stays what the levels promise
     if level == "medium":
         eng = Engine(board, budget=min(budget or 0.3, 0.3) if depth is None else None, depth=depth or 2,
-                     width=8, vcf_depth=6, use_vct=False, defend=False, rng=rng, leaf_vcf=0, widen=0)
+                     width=8, vcf_depth=6, use_vct=False, defend=False, rng=rng, leaf_vcf=0, widen=0, eval="windows",
+                     spend=0)
     elif level == "hard":
         eng = Engine(board, budget=(budget or 1.0) / 2 if depth is None else None, depth=depth or 4, width=10,
-                     vcf_depth=10, use_vct=False, defend=True, rng=rng, leaf_vcf=0, widen=0)
+                     vcf_depth=10, use_vct=False, defend=True, rng=rng, leaf_vcf=0, widen=0, eval="windows",
+                     spend=0)
     else:
         eng = Engine(board, budget=(budget if budget is not None else 1.0) if depth is None else None,
                      depth=depth, width=10, rng=rng)

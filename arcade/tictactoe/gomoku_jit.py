@@ -15,7 +15,12 @@ the rates measured on earlier calls (:class:`Kernel` keeps them, for CPU and for
 hits the limit is abandoned (``misc[ABORT]``), the board restored.
 
 On top of the Python engine's searches: a VCF at the alpha-beta's leaves (``leaf_vcf``), tables kept from move to
-move (``shared``) and double threats first in the move order (``combo``, off by default: it measured worse).
+move (``shared``), double threats first in the move order (``combo``, off by default: it measured worse), and an
+evaluation and move order by line patterns (``patterns``, :mod:`.patterns`): each empty cell's pattern in the four
+directions for both sides, kept from keys of its eight neighbours a line (only the cells up to four away on the
+lines through a stone that comes or goes are classified again), the cells' values summed per side, and the count of
+cells of each class; with ``prune``, threat rules on top (an open three is answered on the cells of its fours or by
+a four, an open four the other side cannot answer with a four is a win, a free three-three at a leaf half a win).
 
 numba compiles the kernels on the first use in a process (about 20 s) and caches them on disk, so later processes
 load them in about half a second; :func:`warm` does it ahead, in a thread if asked. A constant passed to a
@@ -28,6 +33,8 @@ import threading
 import time
 
 import numpy as np
+
+from .patterns import CLASS_NAMES, FLEX4, FOUR, FOUR_THREE, THREE_THREE
 
 try:  # numba is optional: without it, or where it cannot load, the Python engine plays
     import numba as _nb
@@ -42,8 +49,12 @@ MAXP = 200          # plies of scratch lists: the deepest threat line plus the a
 TT_BITS = 20        # transposition table entries (2**20: 40 MB)
 FAIL_BITS = 18      # entries of each failure table of the threat searches
 # slots of the ``misc`` array
-HASH, STONES, TURN, NMOVES, NODES, LIMIT, ABORT, STAMP, PVLEN, COMBO = range(10)
+HASH, STONES, TURN, NMOVES, NODES, LIMIT, ABORT, STAMP, PVLEN, COMBO, PATTERNS, PRUNE = range(12)
 CPU_CLOCK = getattr(time, "thread_time", time.process_time)
+NCLASSES = len(CLASS_NAMES)  # the cell classes of :mod:`.patterns`; of them, those that make a four and the three-three
+C_FOUR, C_THREE_THREE, C_FOUR_THREE, C_FLEX4 = FOUR, THREE_THREE, FOUR_THREE, FLEX4
+THREE_THREE_WIN = WIN // 2  # a leaf's score where the side to move makes a three-three the other side cannot answer
+                            # with a four: almost always a win, but not proven (a block may stop both threes)
 COMBO_ATTACK = 40_000   # move-order bonus of a cell where the side to move makes a double threat (above any gain)
 COMBO_DEFENCE = 20_000  # and of a cell where the other side would
 WALL_SHARE = 0.8    # the share of the wall time left that a search plans to use (the load can change under it)
@@ -111,9 +122,65 @@ if _nb is not None:
         score[2] += dso
         for j in range(nbn[c]):
             near[nb[c, j]] += sign
+        if misc[PATTERNS] != 0:
+            _put_patterns(G, S, c, p, sign)
         cells[c] = p if sign > 0 else 0
         misc[STONES] += sign
         misc[HASH] ^= zob[p, c]
+
+    @_njit
+    def _reclass(G, S, c):
+        """Both sides' line patterns of the empty cell ``c`` from its keys: its class and value, and the sums."""
+        pat, ccls, cval = G[12], G[13], G[14]
+        pkey, pcls, pval, ptot, pcnt = S[14], S[15], S[16], S[17], S[18]
+        for s in range(1, 3):
+            i = ((pat[s, pkey[c, 0]] * 10 + pat[s, pkey[c, 1]]) * 10 + pat[s, pkey[c, 2]]) * 10 + pat[s, pkey[c, 3]]
+            nc = ccls[i]
+            nv = cval[i]
+            ptot[s] += nv - pval[s, c]
+            pcnt[s, pcls[s, c]] -= 1
+            pcnt[s, nc] += 1
+            pcls[s, c] = nc
+            pval[s, c] = nv
+
+    @_njit
+    def _put_patterns(G, S, c, p, sign):
+        """The line-pattern tables after a stone of ``p`` comes to (``sign`` 1) or leaves (-1) ``c``: the keys of
+        the cells up to four away in each line, and those of them that are empty classified again."""
+        nbr = G[11]
+        cells, pkey, pcls, pval, ptot, pcnt = S[0], S[14], S[15], S[16], S[17], S[18]
+        if sign > 0:  # the cell leaves the sums (an occupied cell counts for nobody)
+            for s in range(1, 3):
+                ptot[s] -= pval[s, c]
+                pcnt[s, pcls[s, c]] -= 1
+        for di in range(4):
+            for j in range(8):
+                d = nbr[c, di, j]
+                if d >= 0:
+                    pkey[d, di] += sign * (p << (2 * j))  # ``c`` is in the mirrored slot of ``d``'s key
+                    if cells[d] == 0:
+                        _reclass(G, S, d)
+        if sign < 0:  # the cell is empty again: it comes back into the sums with its value now
+            for s in range(1, 3):
+                pval[s, c] = 0
+                pcls[s, c] = 0
+                pcnt[s, 0] += 1
+            _reclass(G, S, c)
+
+    @_njit
+    def _init_patterns(G, S):
+        """The pattern tables of the empty board (the keys hold only the edges)."""
+        n = G[10][0]
+        pkey, pcls, pval, ptot, pcnt = S[14], S[15], S[16], S[17], S[18]
+        pkey[:, :] = G[15]
+        ptot[:] = 0
+        pcnt[:, :] = 0
+        for c in range(n):
+            for s in range(1, 3):
+                pval[s, c] = 0
+                pcls[s, c] = 0
+                pcnt[s, 0] += 1
+            _reclass(G, S, c)
 
     @_njit
     def _play(G, S, c):
@@ -247,7 +314,9 @@ if _nb is not None:
 
     @_njit
     def _evaluate(S, p):
-        score = S[3]
+        """Static score from ``p``'s side, ``p`` to move (its threats count half as much again: it moves first):
+        over the windows' weights, or with ``misc[PATTERNS]`` over the empty cells' pattern values."""
+        score = S[17] if S[8][PATTERNS] != 0 else S[3]
         mine = score[p]
         return mine + (mine >> 1) - score[3 - p]
 
@@ -430,18 +499,35 @@ if _nb is not None:
     @_njit
     def _ordered(G, S, p, first, width, out, ply):
         """The ``width`` best candidates of ``p`` by gain (attack plus half the defence; the lower cell first
-        among equals), ``first`` (the table's move) in front; their number."""
+        among equals), or with ``misc[PATTERNS]`` by the cells' pattern values (``p``'s plus half the other
+        side's), ``first`` (the table's move) in front; their number. With ``misc[PRUNE]`` as well, when the other
+        side threatens an open or double four, only the cells that can answer it are candidates."""
         n = G[10][0]
         cells, gain, near, buf = S[0], S[2], S[4], S[12]
         cand = buf[ply, 2]
         keys = buf[ply, 3]
         o = 3 - p
+        if S[8][PATTERNS] != 0:  # by the cells' pattern values: a stone's worth to us and to them
+            gain = S[16]
         nc = 0
         for c in range(n):
             if near[c] > 0 and cells[c] == 0:
                 cand[nc] = c
                 keys[nc] = gain[p, c] + (gain[o, c] >> 1)
                 nc += 1
+        if S[8][PATTERNS] != 0 and S[8][PRUNE] != 0 and S[18][o, C_FLEX4] > 0:
+            # the other side threatens an open four (an open three) or a double four: the only answers are on
+            # the cells where it would make a four (every block of such a threat is one) or our own fours
+            pcls = S[15]
+            nc = 0
+            for c in range(n):
+                if cells[c] == 0:
+                    a, d = pcls[p, c], pcls[o, c]
+                    if (a == C_FOUR or a == C_FOUR_THREE or a == C_FLEX4 or d == C_FOUR or d == C_FOUR_THREE
+                            or d == C_FLEX4):
+                        cand[nc] = c
+                        keys[nc] = gain[p, c] + (gain[o, c] >> 1)
+                        nc += 1
         if nc == 0:
             for c in range(n):
                 if cells[c] == 0:
@@ -499,12 +585,20 @@ if _nb is not None:
             v = -negamax(G, S, T, depth, -beta, -alpha, ply + 1, width, leaf_vcf)
             _undo(G, S)
             return v
+        if misc[PATTERNS] != 0 and misc[PRUNE] != 0:
+            pcnt = S[18]
+            if pcnt[p, C_FLEX4] > 0 and pcnt[o, C_FOUR] + pcnt[o, C_FOUR_THREE] + pcnt[o, C_FLEX4] == 0:
+                return WIN - ply - 2  # an open (or double) four the other side cannot answer with a four
         if depth <= 0 or ply >= MAX_PLY:
             if leaf_vcf > 0 and ply < MAX_PLY:
                 if vcf(G, S, T, p, leaf_vcf, ply):
                     return WIN - misc[PVLEN]
                 if misc[ABORT] != 0:
                     return 0
+            if misc[PATTERNS] != 0 and misc[PRUNE] != 0:
+                pcnt = S[18]
+                if pcnt[p, C_THREE_THREE] > 0 and pcnt[o, C_FOUR] + pcnt[o, C_FOUR_THREE] + pcnt[o, C_FLEX4] == 0:
+                    return THREE_THREE_WIN - ply  # two open threes at once, and no four to answer them with
             return _evaluate(S, p)
         tkey, tdat = T[4], T[5]
         key = misc[HASH] ^ side[p]
@@ -680,7 +774,26 @@ def _geometry(g):
     tab = np.array([g.sx, g.so, g.gx, g.go, g.cls], dtype=np.int64)
     three = [k - 2, g.m * (k - 2)] if k >= 3 else [-1, -1]  # the window state "k-2 of one side, none of the other"
     prm = np.array([n, nwin, k, g.m, g.two[1], g.two[2], three[0], three[1]], dtype=np.int64)
-    got = _GEO_ARRAYS[(g.h, g.w, g.k)] = (wc, cw, cwn, cwd, cwdn, nb, nbn, zob, side, tab, prm)
+    # the line patterns: each cell's neighbours up to REACH away in each direction (-1 off the board), the keys
+    # of the empty board (the edges: 3 in the slot of a neighbour off the board) and the pattern tables
+    from .patterns import REACH, tables
+    from .rules import DIRECTIONS
+
+    offsets = [i for i in range(-REACH, REACH + 1) if i]
+    nbr = np.full((n, 4, 2 * REACH), -1, dtype=np.int64)
+    key0 = np.zeros((n, 4), dtype=np.int64)
+    for c in range(n):
+        r, col = divmod(c, g.w)
+        for di, (dr, dc) in enumerate(DIRECTIONS):
+            for j, off in enumerate(offsets):
+                rr, cc = r + off * dr, col + off * dc
+                if 0 <= rr < g.h and 0 <= cc < g.w:
+                    nbr[c, di, j] = rr * g.w + cc
+                else:
+                    key0[c, di] |= 3 << (2 * (2 * REACH - 1 - j))
+    pat, ccls, cval = tables()
+    got = _GEO_ARRAYS[(g.h, g.w, g.k)] = (wc, cw, cwn, cwd, cwdn, nb, nbn, zob, side, tab, prm, nbr, pat, ccls,
+                                          cval, key0)
     return got
 
 
@@ -692,12 +805,14 @@ class Kernel:
     (an entry is keyed by the whole position, so it stays true, and the next move's search starts with the last
     one's knowledge); None: tables of its own, empty. ``combo``: the alpha-beta orders first (and always keeps
     within its width) the cells where either side makes a double threat (:func:`_combo`); off, its candidates and
-    order are the Python engine's exactly."""
+    order are the Python engine's exactly. ``patterns``: the alpha-beta evaluates and orders by the line patterns
+    (kept move by move; off, they are not kept), and with ``prune`` applies the threat rules (see above)."""
 
     rate = 300_000.0       # nodes a CPU second: a cautious first guess; every long enough search updates it
     wall_rate = 300_000.0  # nodes a wall second (lower than ``rate`` on a busy machine)
 
-    def __init__(self, board, tt_bits: int = TT_BITS, shared=None, combo: bool = False):
+    def __init__(self, board, tt_bits: int = TT_BITS, shared=None, combo: bool = False, patterns: bool = False,
+                 prune: bool = False):
         g = board.g
         self.g = g
         self.G = _geometry(g)
@@ -707,7 +822,8 @@ class Kernel:
                   np.zeros(3, np.int64), np.zeros(n, np.int64), np.zeros((6, nwin), np.int64),
                   np.zeros(6, np.int64), np.zeros(nwin, np.int64), misc, np.zeros(n + 1, np.int64),
                   np.zeros(n + 1, np.int64), np.zeros(n, np.int64), np.zeros((MAXP, 4, n + 1), np.int64),
-                  np.zeros(MAXP, np.int64))
+                  np.zeros(MAXP, np.int64), np.zeros((n, 4), np.int64), np.zeros((3, n), np.int64),
+                  np.zeros((3, n), np.int64), np.zeros(3, np.int64), np.zeros((3, NCLASSES), np.int64))
         gain = self.S[2]
         gain[1, :] = [sum(g.gx[0] for _ in g.cw[c]) for c in range(n)]
         gain[2, :] = [sum(g.go[0] for _ in g.cw[c]) for c in range(n)]
@@ -720,6 +836,10 @@ class Kernel:
             if shared is not None:
                 _SHARED.clear()  # one set of tables a process (40 MB)
                 _SHARED[key] = self.T
+        if patterns:
+            misc[PATTERNS] = 1
+            misc[PRUNE] = 1 if prune else 0
+            _init_patterns(self.G, self.S)
         for c, p in enumerate(board.cells):  # the stones in cell order (the order played does not matter)
             if p:
                 misc[TURN] = p
@@ -757,6 +877,16 @@ class Kernel:
     def three_moves(self, p: int) -> list:
         out = np.zeros(self.g.n + 1, np.int64)
         return [int(v) for v in out[:_three_moves(self.G, self.S, p, out)]]
+
+    def ordered(self, p: int, width: int) -> list:
+        """The alpha-beta's move order for ``p``: its ``width`` best candidates (see :func:`_ordered`)."""
+        out = np.zeros(self.g.n + 1, np.int64)
+        return [int(v) for v in out[:_ordered(self.G, self.S, p, -1, width, out, 0)]]
+
+    def pattern_tables(self) -> tuple:
+        """Copies of the line-pattern tables: the keys, both sides' classes and values of the cells (stale on
+        occupied ones), the sums of the values over the empty cells, the count of empty cells by class."""
+        return tuple(self.S[i].copy() for i in range(14, 19))
 
     def combo_cells(self, s: int) -> list:
         """The empty cells where a stone of ``s`` makes a double threat (see :func:`_combo`)."""

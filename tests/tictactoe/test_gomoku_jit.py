@@ -192,7 +192,9 @@ def test_a_loss_found_in_the_narrow_tree_is_searched_again_wider_before_it_is_be
     monkeypatch.setattr(Kernel, "root", spy)
     for widen in (0, 2):
         widths.clear()
-        r = Engine(Board.from_rows(LOST, K), budget=None, depth=6, widen=widen).choose()
+        # the windows' move order: with the patterns' threat rules, the root against LOST's open three is already
+        # every answer there is (nothing more to widen it with)
+        r = Engine(Board.from_rows(LOST, K), budget=None, depth=6, widen=widen, eval="windows").choose()
         row, col = divmod(r.move, N)
         assert LOST[row][col] == "." and r.score <= -(WIN - 1000)  # lost either way: the slowest loss
         last = widths[-1][0]
@@ -341,4 +343,38 @@ def test_medium_and_hard_keep_their_search_and_perfect_gets_the_compiled_extras(
         gomoku.think(rows, K, level, depth=2)
     medium, hard, perfect = made
     assert (medium.leaf_vcf, medium.widen, hard.leaf_vcf, hard.widen) == (0, 0, 0, 0)
+    assert medium.eval == hard.eval == "windows" and medium.prune == hard.prune == medium.spend == hard.spend == 0
     assert perfect.compiled and perfect.leaf_vcf == gomoku.COMPILED["leaf_vcf"] > 0 and perfect.widen > 0
+    assert perfect.eval == gomoku.COMPILED["eval"]
+
+
+def test_spend_starts_another_iteration_while_time_is_left_and_never_past_the_budget(monkeypatch):
+    """Each alpha-beta iteration costs three times the last on a fake CPU clock: without ``spend`` the search stops
+    when the next would not fit, with it the next starts (and is cut at the budget), but none starts after it."""
+    from arcade.tictactoe import gomoku
+
+    clock = [100.0]
+    monkeypatch.setattr(gomoku, "CPU_CLOCK", lambda: clock[0])
+    real = Kernel.root
+
+    def costly(self, order, depth, width, leaf_vcf, seconds=None, nodes=None):
+        cost = 0.01 * 3 ** (depth - 1)
+        left = seconds[0] if seconds is not None else cost
+        clock[0] += min(cost, left)
+        calls.append((depth, cost <= left))
+        if cost > left:  # cut at the budget: as the node limit does
+            return real(self, order, depth, width, leaf_vcf, None, 1)
+        return real(self, order, min(depth, 2), width, leaf_vcf)
+
+    monkeypatch.setattr(Kernel, "root", costly)
+    rows = clustered(3, 10)
+    depths = {}
+    for spend in (0, 1):
+        calls = []
+        eng = Engine(Board.from_rows(rows, K), budget=1.0, spend=spend, vcf_depth=0, use_vct=False, defend=False)
+        clock[0] = 100.0
+        eng.choose()
+        depths[spend] = calls[:]
+        assert clock[0] - 100.0 <= 1.0 * gomoku.SAFETY + 1e-9  # never past the budget
+    assert all(done for _, done in depths[0])  # every iteration it started finished
+    assert len(depths[1]) == len(depths[0]) + 1 and not depths[1][-1][1]  # one more, cut at the budget

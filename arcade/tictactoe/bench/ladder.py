@@ -10,8 +10,9 @@ search time a move, in this process. Each game opens with ``--opening`` seeded r
 (so the games differ), freestyle rules (five or more wins), 15x15. The other engine is run as a child process
 (:mod:`arcade.tictactoe.external`): an engine that crashes, hangs or plays an illegal move loses that game and is
 restarted for the next. Prints our score per cap (win 1, draw 1/2) and the ms each side took a move.
-``--ours`` sets our engine's parameters (whole numbers; see :class:`arcade.tictactoe.gomoku.Engine`), e.g.
-``compiled=0`` for the Python searches or ``leaf_vcf=0`` for the alpha-beta without VCFs at its leaves.
+``--ours`` sets our engine's parameters (whole numbers, and ``eval=windows|patterns``; see
+:class:`arcade.tictactoe.gomoku.Engine`), e.g. ``compiled=0`` for the Python searches, ``leaf_vcf=0`` for the
+alpha-beta without VCFs at its leaves or ``eval=windows`` for the evaluation by window weights.
 """
 from __future__ import annotations
 
@@ -25,7 +26,9 @@ from arcade.engine.args import BadOption, int_range, output_file, positive_int
 __all__ = ["add_arguments", "run", "play", "five"]
 
 SIZE = 15
-OURS = ("compiled", "leaf_vcf", "widen", "combo", "vct_depth", "vcf_depth", "width", "use_vct", "defend")
+OURS = ("compiled", "leaf_vcf", "widen", "combo", "vct_depth", "vcf_depth", "width", "use_vct", "defend", "eval",
+        "prune", "spend")
+WORDS = {"eval": ("windows", "patterns")}  # the parameters that take a word, and their words
 
 
 def _ours_params(text: str) -> dict:
@@ -37,6 +40,11 @@ def _ours_params(text: str) -> dict:
         name = name.strip()
         if name not in OURS or not eq:
             raise argparse.ArgumentTypeError(f"expected NAME=VALUE with NAME one of {', '.join(OURS)}, got {part!r}")
+        if name in WORDS:
+            if value.strip() not in WORDS[name]:
+                raise argparse.ArgumentTypeError(f"{name} is one of {', '.join(WORDS[name])}, got {value.strip()!r}")
+            out[name] = value.strip()
+            continue
         try:
             number = int(value)
         except ValueError:
