@@ -144,6 +144,16 @@ if _nb is not None:
             pval[s, c] = nv
 
     @_njit
+    def _enter(G, S, c):
+        """The empty cell ``c`` joins both sides' sums (as a cell of no class and no value) and is classified."""
+        pcls, pval, pcnt = S[15], S[16], S[18]
+        for s in range(1, 3):
+            pval[s, c] = 0
+            pcls[s, c] = 0
+            pcnt[s, 0] += 1
+        _reclass(G, S, c)
+
+    @_njit
     def _put_patterns(G, S, c, p, sign):
         """The line-pattern tables after a stone of ``p`` comes to (``sign`` 1) or leaves (-1) ``c``: the keys of
         the cells up to four away in each line, and those of them that are empty classified again."""
@@ -161,26 +171,18 @@ if _nb is not None:
                     if cells[d] == 0:
                         _reclass(G, S, d)
         if sign < 0:  # the cell is empty again: it comes back into the sums with its value now
-            for s in range(1, 3):
-                pval[s, c] = 0
-                pcls[s, c] = 0
-                pcnt[s, 0] += 1
-            _reclass(G, S, c)
+            _enter(G, S, c)
 
     @_njit
     def _init_patterns(G, S):
         """The pattern tables of the empty board (the keys hold only the edges)."""
         n = G[10][0]
-        pkey, pcls, pval, ptot, pcnt = S[14], S[15], S[16], S[17], S[18]
+        pkey, ptot, pcnt = S[14], S[17], S[18]
         pkey[:, :] = G[15]
         ptot[:] = 0
         pcnt[:, :] = 0
         for c in range(n):
-            for s in range(1, 3):
-                pval[s, c] = 0
-                pcls[s, c] = 0
-                pcnt[s, 0] += 1
-            _reclass(G, S, c)
+            _enter(G, S, c)
 
     @_njit
     def _play(G, S, c):
@@ -321,28 +323,38 @@ if _nb is not None:
         return mine + (mine >> 1) - score[3 - p]
 
     @_njit
-    def vcf(G, S, T, a, depth, ply):
-        """1 if ``a`` (to move) wins by continuous fours within ``depth`` attacking moves (the line in
-        ``pv[ply:misc[PVLEN]]``), else 0 (also when the node limit stopped it: see ``misc[ABORT]``)."""
+    def _threat_entry(G, S, a, depth, ply, fkey, fdep):
+        """What a threat search of ``a`` (to move) knows before it searches: ``(verdict, slot, key, block)``, the
+        verdict 1 when ``a`` has a five to make (the cell in ``pv[ply]``), 0 when there is nothing to search (the
+        node limit, two fours of the defender, no depth left, or the table ``fkey``/``fdep`` has seen this
+        position fail at this depth or deeper), -1 to search on; ``block``: the cell the defender's one four
+        forces ``a`` to take, or -1."""
         misc, buf, pv = S[8], S[12], S[13]
-        side = G[8]
         if _tick(S) or ply >= MAXP - 3:
-            return 0
+            return 0, 0, 0, -1
         if S[6][1 if a == 1 else 3] > 0:
             _win_cells(G, S, a, buf[ply, 1])
             pv[ply] = buf[ply, 1, 0]
             misc[PVLEN] = ply + 1
-            return 1
-        d = 3 - a
-        nd = _win_cells(G, S, d, buf[ply, 1])
+            return 1, 0, 0, -1
+        nd = _win_cells(G, S, 3 - a, buf[ply, 1])
         if nd >= 2 or depth <= 0:
-            return 0
-        key = misc[HASH] ^ side[a]
-        fkey, fdep = T[0], T[1]
+            return 0, 0, 0, -1
+        key = misc[HASH] ^ G[8][a]
         slot = key & (fkey.shape[0] - 1)
         if fkey[slot] == key and fdep[slot] >= depth:
-            return 0
-        block = buf[ply, 1, 0] if nd == 1 else -1
+            return 0, 0, 0, -1
+        return -1, slot, key, buf[ply, 1, 0] if nd == 1 else -1
+
+    @_njit
+    def vcf(G, S, T, a, depth, ply):
+        """1 if ``a`` (to move) wins by continuous fours within ``depth`` attacking moves (the line in
+        ``pv[ply:misc[PVLEN]]``), else 0 (also when the node limit stopped it: see ``misc[ABORT]``)."""
+        misc, buf, pv = S[8], S[12], S[13]
+        fkey, fdep = T[0], T[1]
+        verdict, slot, key, block = _threat_entry(G, S, a, depth, ply, fkey, fdep)
+        if verdict >= 0:
+            return verdict
         cand = buf[ply, 0]
         nc = _four_moves(G, S, a, cand)
         for i in range(nc):
@@ -379,24 +391,10 @@ if _nb is not None:
         """1 if ``a`` (to move) wins by fours and threes within ``depth`` attacking moves, every block and
         counter-four of the defender tried (the first move in ``pv[ply]``), else 0. Sound, not complete."""
         misc, buf, pv = S[8], S[12], S[13]
-        side = G[8]
-        if _tick(S) or ply >= MAXP - 3:
-            return 0
-        if S[6][1 if a == 1 else 3] > 0:
-            _win_cells(G, S, a, buf[ply, 1])
-            pv[ply] = buf[ply, 1, 0]
-            misc[PVLEN] = ply + 1
-            return 1
-        d = 3 - a
-        nd = _win_cells(G, S, d, buf[ply, 1])
-        if nd >= 2 or depth <= 0:
-            return 0
-        key = misc[HASH] ^ side[a]
         fkey, fdep = T[2], T[3]
-        slot = key & (fkey.shape[0] - 1)
-        if fkey[slot] == key and fdep[slot] >= depth:
-            return 0
-        block = buf[ply, 1, 0] if nd == 1 else -1
+        verdict, slot, key, block = _threat_entry(G, S, a, depth, ply, fkey, fdep)
+        if verdict >= 0:
+            return verdict
         r = vcf(G, S, T, a, min(depth * 2, vcf_depth), ply)
         if misc[ABORT] != 0:
             return 0

@@ -69,6 +69,16 @@ def test_kernel_tables_match_a_fresh_board_and_undo_restores_them(seed, moves):
     assert same_tables(tables(k), start)
 
 
+def python_threat_search(b, a, name, *args):
+    """The Python engine's ``vcf``/``vct`` for side ``a`` as if it were to move (the board's turn restored)."""
+    turn = b.turn
+    b.turn = a
+    try:
+        return getattr(Engine(b, budget=None, compiled=False), name)(a, *args)
+    finally:
+        b.turn = turn
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**6), st.integers(6, 30), st.integers(1, 6))
 def test_compiled_vcf_finds_exactly_the_python_vcfs(seed, stones, depth):
@@ -76,10 +86,7 @@ def test_compiled_vcf_finds_exactly_the_python_vcfs(seed, stones, depth):
     if b is None:
         return
     for a in (1, 2):
-        turn = b.turn
-        b.turn = a
-        py = Engine(b, budget=None, compiled=False).vcf(a, depth)
-        b.turn = turn
+        py = python_threat_search(b, a, "vcf", depth)
         line = Kernel(b).vcf(a, depth)
         assert bool(py) == bool(line), (a, py, line)
         if line:  # the line is a VCF: each attacking move a four (the reply its only block), the last a win
@@ -101,11 +108,7 @@ def test_compiled_vct_finds_exactly_the_python_vcts(seed, stones):
     if b is None:
         return
     for a in (1, 2):
-        turn = b.turn
-        b.turn = a
-        py = Engine(b, budget=None, compiled=False).vct(a, 2)
-        b.turn = turn
-        assert bool(py) == bool(Kernel(b).vct(a, 2, 6)), a
+        assert bool(python_threat_search(b, a, "vct", 2)) == bool(Kernel(b).vct(a, 2, 6)), a
 
 
 @pytest.mark.parametrize("seed", range(8))
