@@ -188,10 +188,28 @@ def test_a_stopped_run_resumes_to_the_same_result(tmp_path, monkeypatch, capsys)
     assert partial == expected[:1] and data["summary"]["partial"] is True
     assert [c["seed"] for c in data["in_progress"]] == [22] and data["in_progress"][0]["game"]["moves"] == seen[-1]
     assert data["in_progress"][0]["game"]["moves"] == 75
+    # --status says where it stands and how to go on, without playing
+    assert bench.run(parse(["--status", str(cut)])) == 0
+    said = capsys.readouterr().out
+    assert f"largest tile   21: {expected[0][3]}   (1 of 1 reached {expected[0][3]})" in said
+    assert "in progress    seed 22 at move 75, largest tile" in said and "1 finished of 3" in said
+    go_on = [line for line in said.splitlines() if line.startswith("go on with")]
+    assert len(go_on) == 1 and go_on[0].endswith("--resume")  # the last sitting's command line, resumed
+    assert _outcome(cut)[0] == partial
 
     assert bench.run(parse(RESUME + ["--json", str(cut), "--resume"])) == 0
     resumed, data = _outcome(cut)
     assert resumed == expected
+    capsys.readouterr()
+    assert bench.run(parse(["--status", str(cut)])) == 0
+    said = capsys.readouterr().out
+    assert "3 finished of 3" in said and not [line for line in said.splitlines()
+                                              if line.startswith(("in progress", "go on with"))]
+    for bad, words in (("{\"summary\": 3}", "not the JSON of an arcade bench 2048 run"), ("[", "cannot read")):
+        (tmp_path / "bad.json").write_text(bad)
+        assert bench.run(parse(["--status", str(tmp_path / "bad.json")])) == 2
+        err = capsys.readouterr().err
+        assert words in err and err.count("\n") == 1
     s = data["summary"]
     assert s["finished"] == 3 and s["resumed"] == 1 and s["in_progress"] == 0 and "partial" not in s
     assert [p["piece"] for p in s["pieces"]] == [0, 1] and s["pieces"][1]["games_resumed"] == 1

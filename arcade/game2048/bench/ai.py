@@ -109,6 +109,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--size", type=int_range(3, 8), default=4, metavar="N", help="board size 3..8 (default 4)")
     parser.add_argument("--max-moves", type=positive_int, default=None, metavar="N", help="stop each game after N moves")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--status", default=None, metavar="FILE",
+                        help="say where the run in FILE (an earlier --json) stands: its table, each game's largest "
+                             "tile, the games in progress and how to go on; plays nothing")
     parser.add_argument("--starts", default=None, metavar="FILE",
                         help="start game i from position i of FILE (a run's JSON: its games' last boards; or a "
                              "list of boards) instead of a new game")
@@ -547,9 +550,44 @@ def _error(text: str) -> int:
     return 2
 
 
+def status(path: str) -> str:
+    """Where the run stored in ``path`` stands, as text: its summary table, the largest tile of each finished game
+    by seed, each game in progress (its move and largest tile at the last checkpoint) and the command that goes on
+    with it. ValueError (one line) for a file that is not a run's JSON."""
+    data = read_json(path, "the run")
+    try:
+        summary = data["summary"]
+        games = sorted(data.get("games", []), key=lambda g: g["seed"])
+        table = format_table(summary)
+        lines = [table, ""]
+        if games:
+            top = max(g["max_tile"] for g in games)
+            lines.append("largest tile   " + ", ".join(f"{g['seed']}: {g['max_tile']}" for g in games)
+                         + f"   ({sum(g['max_tile'] >= top for g in games)} of {len(games)} reached {top})")
+        for c in data.get("in_progress", []):
+            grid = c["game"]["grid"]
+            lines.append(f"in progress    seed {c['seed']} at move {c['game']['moves']:,}, largest tile "
+                         f"{max(max(row) for row in grid)}")
+        pieces = summary.get("pieces") or []
+        if pieces and len(games) < summary.get("planned", len(games)):
+            lines.append(f"go on with     {pieces[-1]['command']}"
+                         + ("" if "--resume" in pieces[-1]["command"] else " --resume"))
+    except (KeyError, TypeError, ValueError, AttributeError) as e:
+        why = f"no {e}" if isinstance(e, KeyError) else str(e)
+        raise ValueError(f"{path} is not the JSON of an arcade bench 2048 run ({why})") from None
+    return "\n".join(lines)
+
+
 def run(args) -> int:
     """Run the benchmark described by ``args`` (from ``add_arguments``); returns the exit code."""
     from arcade.game2048.ai import player
+
+    if getattr(args, "status", None):
+        try:
+            print(status(args.status))
+        except ValueError as e:
+            return _error(str(e))
+        return 0
 
     seed = getattr(args, "seed", None)
     seed = 1 if seed is None else int(seed)
