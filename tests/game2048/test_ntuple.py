@@ -31,6 +31,17 @@ def weights():
     return w
 
 
+@pytest.fixture(scope="module")
+def trained_like():
+    """Weights shaped like a trained network's for the file tests: most entries 0 (never visited), a few thousand
+    random ones (random values in every entry would make the xz export compress 128 MB of noise: minutes)."""
+    w = ntuple.new_weights()
+    rng = np.random.default_rng(4)
+    for t in range(ntuple.N_TUPLES):
+        w[t, rng.integers(0, ntuple.TABLE, 5000)] = rng.normal(0, 300, 5000).astype(np.float32)
+    return w
+
+
 @settings(max_examples=40, deadline=None)
 @given(boards)
 def test_the_compiled_value_is_the_reference(weights, cells):
@@ -68,13 +79,17 @@ def test_the_greedy_move_is_legal():
     assert ntuple.best_move(w, full) == -1
 
 
-def test_checkpoints_and_shipped_weights_round_trip(tmp_path, weights):
+def test_checkpoints_and_shipped_weights_round_trip(tmp_path, trained_like):
+    weights = trained_like
     ntuple.save(weights, tmp_path / "w.bin", {"games": 12})
     back, head = ntuple.load(tmp_path / "w.bin")
     assert np.array_equal(back, weights) and head["games"] == 12
     info = ntuple.export(weights, tmp_path / "ship.bin")
     q, head = ntuple.load(tmp_path / "ship.bin")
     assert head["kind"] == "int16" and np.abs(q - weights).max() <= info["scale"]
+    assert info["bytes"] == (tmp_path / "ship.bin").stat().st_size
+    raw, _ = ntuple.load(tmp_path / "ship.bin", dequantise=False)
+    assert raw.dtype == np.int16 and np.abs(raw).max() == round(32767 / ntuple.QUANTUM)  # the peak weight
 
 
 @pytest.mark.parametrize("content", [b"", b"\x05\x00\x00\x00{}", b"garbage" * 10])
@@ -88,9 +103,10 @@ def test_a_damaged_weights_file_is_one_line(tmp_path, content):
         ntuple.load(tmp_path / "missing.bin")
 
 
-def test_a_run_can_start_from_shipped_weights(tmp_path, weights, capsys):
+def test_a_run_can_start_from_shipped_weights(tmp_path, trained_like, capsys):
     from arcade.cli import main
 
+    weights = trained_like
     ntuple.export(weights, tmp_path / "ship.bin", {"games": 5000})
     code = main(["train", "2048", "--dir", str(tmp_path / "run"), "--from", str(tmp_path / "ship.bin"),
                  "--games", "5200", "--chunk", "100"])
