@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import time
 from pathlib import Path
@@ -38,16 +39,7 @@ __all__ = ["add_arguments", "run", "plot"]
 
 REACH = (11, 12, 13, 14, 15)  # 2048 ... 32768 as exponents
 BLOCK = 10_000  # games a line of the learning curve sums up
-
-
-def _positive_float(text: str) -> float:
-    try:
-        v = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
-    if not v > 0:
-        raise argparse.ArgumentTypeError(f"must be above 0, got {v}")
-    return v
+_positive = float_range(0, math.inf, lo_open=True)  # a finite number above 0
 
 
 def read_boards(path: str) -> "list[int]":
@@ -67,16 +59,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--from", dest="start_from", metavar="FILE",
                         help="start a new run from these weights (a checkpoint or the shipped int16 file)")
     parser.add_argument("--games", type=positive_int, default=10_000_000, help="stop at this many games in all")
-    parser.add_argument("--minutes", type=_positive_float, default=None, help="stop after this long (this piece)")
-    parser.add_argument("--alpha", type=_positive_float, default=0.1,
+    parser.add_argument("--minutes", type=_positive, default=None, help="stop after this long (this piece)")
+    parser.add_argument("--alpha", type=_positive, default=0.1,
                         help="TD step (split over the 32 weights of a board; default 0.1); with --tc a meta-rate (1.0)")
     parser.add_argument("--tc", action="store_true",
                         help="learn with temporal coherence: every weight its own adaptive rate (kept in "
                              "RUN/coherence.bin, which --resume reads back)")
-    parser.add_argument("--optimistic", type=_positive_float, default=None, metavar="POINTS",
+    parser.add_argument("--optimistic", type=_positive, default=None, metavar="POINTS",
                         help="a new network that values every board at POINTS (optimistic initialisation, e.g. 320000)")
     parser.add_argument("--chunk", type=positive_int, default=1000, help="games a kernel call (default 1000)")
-    parser.add_argument("--every", type=_positive_float, default=5.0, help="minutes between checkpoints")
+    parser.add_argument("--every", type=_positive, default=5.0, help="minutes between checkpoints")
     parser.add_argument("--seed", type=seed, default=1, help="seed of the first piece (each chunk derives its own)")
     parser.add_argument("--starts", metavar="FILE", help="boards to start games from (see --start-share)")
     parser.add_argument("--start-share", type=float_range(0, 1), default=0.5,
