@@ -27,7 +27,7 @@ import random
 import pygame
 
 from arcade.engine.ai_requests import Requests
-from arcade.engine.i18n import _, ngettext
+from arcade.engine.i18n import N_, _, ngettext
 from arcade.engine.intents import CTRL, SHIFT, IntentMap
 from arcade.engine import settings as specs
 from arcade.engine.plugin import format_time
@@ -42,8 +42,8 @@ from arcade.minesweeper.field import (CUSTOM_HEIGHT, CUSTOM_WIDTH, FLAG, LEVELS,
 from arcade.minesweeper.view import (LOSS, ROOMY, BoardView, Hud, banner_button, draw_banner, odds_text,
                                      odds_words, screen_for, turned_for)
 
-#: The controls the wide column recalls while it has nothing else to say (the help card's words)
-KEY_ROWS = (("Right click, long press", "flag (or ? if on)"), ("Click a number, middle", "open round it (chord)"),
+#: The controls the wide column recalls while it has nothing else to say (the help card's words, a row a line)
+KEY_ROWS = (("Right click, long press", "flag (or ? if on)"), ("Click a number, middle", N_("open round it")),
             ("P / H", "mine odds overlay / hint"), ("R or the face", "new game;  Esc: pause"))
 
 log = logging.getLogger("arcade")

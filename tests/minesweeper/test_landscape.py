@@ -385,8 +385,8 @@ def test_the_check_can_fail(wide, measured):
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_column_recalls_the_controls_while_it_has_nothing_else_to_say(wide, measured, lang):
-    """In play with no status to show, the column's status box lists the controls (the help card's words), readable
-    and clear of everything; a status (the odds, a hint) takes its place, and the portrait screen shows none."""
+    """In play with no status to show, the column's status box lists the controls (the help card's words), a row a
+    line, readable and clear of everything; a status (the odds, a hint) takes its place, and the portrait screen shows none."""
     from arcade.engine import i18n
 
     app, s = wide
@@ -400,6 +400,8 @@ def test_the_column_recalls_the_controls_while_it_has_nothing_else_to_say(wide, 
         keys = [p for p in canvas.pieces if flag in p.text]
         assert keys and all(s.hud.screen.status_box.contains(p.rect) for p in keys)
         assert not problems(canvas)
+        rows = [i18n._("{keys}: {what}").format(keys=i18n._(k), what=i18n._(w)) for k, w in sc.KEY_ROWS]
+        assert all(any(row in p.text for p in canvas.pieces) for row in rows)  # each on a line of its own, whole
         frames(app, 1, events=[key(pygame.K_p)])  # the odds overlay says its own line there
         settle(app, 0.3)
         assert s.status()[0] and not any(flag in p.text for p in drawn(app).pieces)
