@@ -52,7 +52,7 @@ LEVELS = ("easy", "medium", "hard", "perfect")
 PYTHON = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 0, "widen": 0, "combo": 0, "eval": "windows", "prune": 0,
           "spend": 0}
 COMPILED = {"vcf_depth": 16, "vct_depth": 6, "leaf_vcf": 8, "widen": 2, "combo": 0, "eval": "patterns", "prune": 1,
-            "spend": 1}
+            "spend": 1, "values": "guessed"}
 EVALS = ("windows", "patterns")
 
 
@@ -344,16 +344,22 @@ class Engine:
     ``compiled``: None uses the compiled searches if they are loaded or can load now, False never, True waits
     for them; ``vcf_depth``, ``vct_depth``, ``leaf_vcf``, ``widen``, ``combo``, ``eval``, ``prune``, ``spend``: None
     takes the defaults of the kind of search (``PYTHON``, ``COMPILED``); ``eval="patterns"`` (the line patterns'
-    evaluation and move order) is for the compiled searches, the Python ones always weigh windows."""
+    evaluation and move order) is for the compiled searches, the Python ones always weigh windows; ``values``: the
+    patterns' cell values (:data:`.patterns.VALUES`: ``guessed``, the default, or ``fitted``)."""
 
     def __init__(self, board: Board, budget: float | None = 1.0, depth: int | None = None, width: int = 10,
                  vcf_depth: int | None = None, vct_depth: int | None = None, use_vct: bool = True,
                  defend: bool = True, rng: random.Random | None = None, wall: float | None = None,
                  compiled: bool | None = None, leaf_vcf: int | None = None, widen: int | None = None,
                  combo: int | None = None, eval: str | None = None, prune: int | None = None,
-                 spend: int | None = None):
+                 spend: int | None = None, values: str | None = None):
         if eval is not None and eval not in EVALS:
             raise ValueError(f"eval is one of {', '.join(EVALS)}, got {eval!r}")
+        if values is not None:
+            from .patterns import VALUES
+
+            if values not in VALUES:
+                raise ValueError(f"values is one of {', '.join(VALUES)}, got {values!r}")
         self.b = board
         # the compiled searches (numba) when they are loaded or can load now (not while a background warm-up
         # compiles them), unless ``compiled`` is False; True waits for them; ``leaf_vcf``: in the
@@ -374,6 +380,7 @@ class Engine:
         self.eval = (defaults["eval"] if eval is None else eval) if self.compiled else "windows"
         self.prune = (defaults["prune"] if prune is None else prune) if self.eval == "patterns" else 0
         self.spend = (defaults["spend"] if spend is None else spend) if self.compiled else 0
+        self.values = COMPILED["values"] if values is None else values  # the patterns' cell values
         self.wall = wall  # a hard ceiling in wall seconds (a tournament's time a move), under the usual cap
         self.budget = budget * SAFETY if budget is not None else None
         self.max_depth = depth if depth is not None else 30
@@ -750,8 +757,9 @@ class Engine:
         # a timed search keeps the tables of the last move's (a fixed depth stays a function of the position)
         shared = (self.vcf_depth, self.vct_depth, self.width, self.leaf_vcf) if self.budget is not None else None
         patterns = self.eval == "patterns"
-        k = self.kernel = Kernel(b, shared=shared + (self.combo, self.eval, self.prune) if shared else None,
-                                 combo=bool(self.combo), patterns=patterns, prune=bool(self.prune))
+        settings = (self.combo, self.eval, self.prune, self.values)
+        k = self.kernel = Kernel(b, shared=shared + settings if shared else None, combo=bool(self.combo),
+                                 patterns=patterns, prune=bool(self.prune), values=self.values)
         r = k.vcf(p, self.vcf_depth, self._left(0.15), self._cap(300000))
         if r:
             return Result(move=r[0], score=WIN, reason="vcf", pv=r)

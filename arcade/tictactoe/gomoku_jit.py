@@ -804,16 +804,21 @@ class Kernel:
     one's knowledge); None: tables of its own, empty. ``combo``: the alpha-beta orders first (and always keeps
     within its width) the cells where either side makes a double threat (:func:`_combo`); off, its candidates and
     order are the Python engine's exactly. ``patterns``: the alpha-beta evaluates and orders by the line patterns
-    (kept move by move; off, they are not kept), and with ``prune`` applies the threat rules (see above)."""
+    (kept move by move; off, they are not kept), and with ``prune`` applies the threat rules (see above);
+    ``values``: the cells' value set (:data:`.patterns.VALUES`)."""
 
     rate = 300_000.0       # nodes a CPU second: a cautious first guess; every long enough search updates it
     wall_rate = 300_000.0  # nodes a wall second (lower than ``rate`` on a busy machine)
 
     def __init__(self, board, tt_bits: int = TT_BITS, shared=None, combo: bool = False, patterns: bool = False,
-                 prune: bool = False):
+                 prune: bool = False, values: str = "guessed"):
         g = board.g
         self.g = g
         self.G = _geometry(g)
+        if values != "guessed":  # another value set for the cells (the same patterns and classes)
+            from .patterns import tables
+
+            self.G = self.G[:14] + (tables(values)[2],) + self.G[15:]
         n, nwin = g.n, len(g.windows)
         misc = np.zeros(16, dtype=np.int64)
         self.S = (np.zeros(n, np.int64), np.zeros(nwin, np.int64), np.zeros((3, n), np.int64),

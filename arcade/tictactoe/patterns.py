@@ -28,7 +28,7 @@ from functools import lru_cache
 import numpy as np
 
 __all__ = ["DEAD", "B1", "F1", "B2", "F2", "B3", "F3", "B4", "F4", "F5", "PATTERN_NAMES", "NONE", "THREE",
-           "FOUR", "THREE_THREE", "FOUR_THREE", "FLEX4", "FIVE", "CLASS_NAMES", "DIR_VALUE", "CLASS_BONUS",
+           "FOUR", "THREE_THREE", "FOUR_THREE", "FLEX4", "FIVE", "CLASS_NAMES", "DIR_VALUE", "CLASS_BONUS", "VALUES",
            "line_pattern", "combine", "cell_value", "tables", "board_patterns", "REACH"]
 
 DEAD, B1, F1, B2, F2, B3, F3, B4, F4, F5 = range(10)
@@ -38,9 +38,16 @@ NONE, THREE, FOUR, THREE_THREE, FOUR_THREE, FLEX4, FIVE = range(7)
 CLASS_NAMES = ("none", "three", "four", "three-three", "four-three", "flex4", "five")
 REACH = 4  # the cells looked at on each side of the cell, in each direction
 
-# a stone's worth in one line, by pattern, and the bonus of a cell by class (both sides' sums make the evaluation)
+# a stone's worth in one line, by pattern, and the bonus of a cell by class (both sides' sums make the evaluation),
+# set by hand
 DIR_VALUE = (0, 1, 3, 6, 20, 25, 80, 100, 1500, 10000)
 CLASS_BONUS = (0, 0, 0, 400, 1000, 1300, 0)
+#: the value sets by name: ``guessed`` (the ones above, the default) and ``fitted``: fitted to game results, of every
+#: position of the ladder games against Rapfi (8,751 with nothing decided) the values whose evaluation, through a
+#: logistic curve, best predicts which side won (Texel's method, ``tools/tune_patterns.py fit``; a five and a dead
+#: line keep their values). They win self-play at a fixed depth but lose more often to Rapfi at equal time.
+VALUES = {"guessed": (DIR_VALUE, CLASS_BONUS),
+          "fitted": ((0, 0, 0, 0, 177, 140, 565, 615, 26, 10000), (0, 202, 0, 89, 8005, 5326, 0))}
 
 _EMPTY, _OWN, _BLOCK = 0, 1, 2
 _STEP_DOWN = {F4: F3, B4: B3, F3: F2, B3: B2, F2: F1, B2: B1}
@@ -112,14 +119,24 @@ def combine(pats) -> int:
     return NONE
 
 
-def cell_value(pats) -> int:
-    return sum(DIR_VALUE[p] for p in pats) + CLASS_BONUS[combine(pats)]
+def cell_value(pats, values: str = "guessed") -> int:
+    """The value of a cell whose four directions' patterns are ``pats``, by the value set ``values``."""
+    by_dir, bonus = VALUES[values]
+    return sum(by_dir[p] for p in pats) + bonus[combine(pats)]
+
+
+def tables(values: str = "guessed") -> tuple:
+    """(``pat``: int64[3, 65536], the pattern of side 1 / 2 from a key of eight neighbours, row 0 unused;
+    ``cls``, ``val``: int64[10000], the cell class and value (by the value set ``values``) from four patterns
+    ``((a*10+b)*10+c)*10+d``). Built once a value set."""
+    return _tables(values)
 
 
 @lru_cache(maxsize=None)
-def tables() -> tuple:
-    """(``pat``: int64[3, 65536], the pattern of side 1 / 2 from a key of eight neighbours, row 0 unused;
-    ``cls``, ``val``: int64[10000], the cell class and value from four patterns ``((a*10+b)*10+c)*10+d``)."""
+def _tables(values: str) -> tuple:
+    if values != "guessed":  # the patterns and classes do not depend on the values
+        pat, cls, _ = _tables("guessed")
+        return pat, cls, np.array([cell_value(_digits(i), values) for i in range(10 ** 4)], dtype=np.int64)
     keys = np.arange(1 << 16)
     states = [(keys >> (2 * (7 - j))) & 3 for j in range(8)]  # the neighbours, farthest left first
     by3 = np.zeros((3, 1 << 16), np.int64)
@@ -139,10 +156,14 @@ def tables() -> tuple:
     cls = np.zeros(10 ** 4, np.int64)
     val = np.zeros(10 ** 4, np.int64)
     for i in range(10 ** 4):
-        ps = (i // 1000, i // 100 % 10, i // 10 % 10, i % 10)
+        ps = _digits(i)
         cls[i] = combine(ps)
-        val[i] = cell_value(ps)
+        val[i] = cell_value(ps, values)
     return pat, cls, val
+
+
+def _digits(i: int) -> tuple:
+    return i // 1000, i // 100 % 10, i // 10 % 10, i % 10
 
 
 def board_patterns(cells, h: int, w: int, side: int) -> dict:

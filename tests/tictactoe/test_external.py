@@ -147,8 +147,9 @@ def test_the_ladder_sets_our_engine_parameters_and_rejects_bad_ones_in_one_line(
     assert _ours_params("leaf_vcf=8, vct_depth=6,compiled=0") == {"leaf_vcf": 8, "vct_depth": 6, "compiled": 0}
     assert _ours_params("") == {}
     assert _ours_params("eval=patterns,width=12") == {"eval": "patterns", "width": 12}
+    assert _ours_params("values=fitted") == {"values": "fitted"}
     for bad, words in [("leaf=3", "NAME one of"), ("width", "NAME=VALUE"), ("width=x", "whole number"),
-                       ("width=99", "0..60"), ("eval=3", "windows, patterns")]:
+                       ("width=99", "0..60"), ("eval=3", "windows, patterns"), ("values=3", "guessed, fitted")]:
         with pytest.raises(argparse.ArgumentTypeError, match=words) as info:
             _ours_params(bad)
         assert "\n" not in str(info.value)

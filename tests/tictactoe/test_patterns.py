@@ -11,8 +11,8 @@ from arcade.tictactoe import gomoku_jit
 from arcade.tictactoe.gomoku import Board, Engine
 from arcade.tictactoe.gomoku_jit import Kernel
 from arcade.tictactoe.patterns import (B1, B2, B3, B4, DEAD, F1, F2, F3, F4, F5, FIVE, FLEX4, FOUR, FOUR_THREE,
-                                       NONE, THREE, THREE_THREE, board_patterns, cell_value, combine, line_pattern,
-                                       tables)
+                                       NONE, THREE, THREE_THREE, VALUES, board_patterns, cell_value, combine,
+                                       line_pattern, tables)
 
 from .test_gomoku import K, N, board
 from .test_gomoku_jit import clustered
@@ -91,11 +91,33 @@ def test_directions_combine_into_cell_classes(pats, cls):
         assert combine(perm) == cls  # the order of the directions does not matter
 
 
-def test_the_values_rank_the_classes():
-    ranked = [(F1, F1, F1, F1), (F3, F1, F1, F1), (B4, F1, F1, F1), (F3, F3, F1, F1), (B4, F3, F1, F1),
-              (B4, B4, F1, F1), (F4, F1, F1, F1), (F5, F1, F1, F1)]
-    values = [cell_value(p) for p in ranked]
-    assert values == sorted(values) and len(set(values)) == len(values)
+@pytest.mark.parametrize("values", sorted(VALUES))
+def test_the_values_put_the_winning_threats_first(values):
+    """In every value set a cell where a side makes a four-three, an open four or a double four outranks every cell
+    where it makes less than a five (the move order's promise; a five is never ordered: the searches take one at
+    once, and answer the other side's four at once)."""
+    _, cls, val = tables(values)
+    threat = (cls == FOUR_THREE) | (cls == FLEX4)
+    assert val[threat].min() > val[(cls != FIVE) & ~threat].max()
+
+
+def test_each_value_set_is_its_values_summed_over_the_directions_plus_the_class_bonus():
+    _, cls, guessed = tables()
+    assert tables("guessed")[2] is guessed and (tables("fitted")[1] == cls).all()
+    for pats in [(F3, B4, DEAD, F1), (F3, F3, B2, F2), (B4, B4, F1, F1), (F4, B3, F2, B1)]:
+        i = ((pats[0] * 10 + pats[1]) * 10 + pats[2]) * 10 + pats[3]
+        for name, (by_dir, bonus) in VALUES.items():
+            assert tables(name)[2][i] == cell_value(pats, name) == sum(by_dir[p] for p in pats) + bonus[cls[i]]
+    assert cell_value((F3, F3, B2, F2), "guessed") == 80 + 80 + 6 + 20 + 400  # the values set by hand
+
+
+def test_the_engine_plays_either_value_set_and_rejects_others():
+    rows = board([(7, 5), (7, 6), (6, 7), (8, 8)], [(6, 6), (8, 6), (6, 8), (9, 9)])
+    for values in VALUES:
+        eng = Engine(Board.from_rows(rows, K), budget=None, depth=3, values=values)
+        assert eng.choose().move >= 0 and eng.kernel.G[14] is tables(values)[2]
+    with pytest.raises(ValueError, match="guessed, fitted"):
+        Engine(Board(N, N, K), values="learned")
 
 
 def cell_of(kern, r, c, side):
@@ -202,14 +224,16 @@ def test_the_windows_kernel_keeps_no_pattern_tables_and_the_patterns_leave_the_w
     assert (plain.S[8] == misc).all()  # the hash, stones, turn ...
 
 
-def test_the_move_order_puts_double_threats_first():
-    # X to move: (7, 7) makes a four-three; O's three-three cell (3, 3) is the best defence after it
+@pytest.mark.parametrize("values", sorted(VALUES))
+def test_the_move_order_puts_double_threats_first(values):
+    # X to move: (7, 7) makes a four-three; O's three-three cell (3, 3) is a defence after it
     xs = [(7, 3), (7, 4), (7, 5), (5, 7), (6, 7)]
     os_ = [(7, 2), (3, 4), (3, 5), (4, 3), (5, 3)]
-    kern = Kernel(Board.from_rows(board(xs, os_), K), patterns=True)
+    kern = Kernel(Board.from_rows(board(xs, os_), K), patterns=True, values=values)
     order = kern.ordered(1, 10)
     assert order[0] == 7 * N + 7
-    assert 3 * N + 3 in order[:3]
+    if values == "guessed":  # by hand, the defence came next (the fitted values rate X's own threes higher than
+        assert 3 * N + 3 in order[:3]  # half O's three-three: at the root the VCT defence looks after it)
     assert set(kern.ordered(2, 10)[:2]) == {3 * N + 3, 7 * N + 7}  # for O too: its three-three, X's four-three
 
 

@@ -10,9 +10,10 @@ search time a move, in this process. Each game opens with ``--opening`` seeded r
 (so the games differ), freestyle rules (five or more wins), 15x15. The other engine is run as a child process
 (:mod:`arcade.tictactoe.external`): an engine that crashes, hangs or plays an illegal move loses that game and is
 restarted for the next. Prints our score per cap (win 1, draw 1/2) and the ms each side took a move.
-``--ours`` sets our engine's parameters (whole numbers, and ``eval=windows|patterns``; see
-:class:`arcade.tictactoe.gomoku.Engine`), e.g. ``compiled=0`` for the Python searches, ``leaf_vcf=0`` for the
-alpha-beta without VCFs at its leaves or ``eval=windows`` for the evaluation by window weights.
+``--ours`` sets our engine's parameters (whole numbers, ``eval=windows|patterns`` and ``values=guessed|fitted``;
+see :class:`arcade.tictactoe.gomoku.Engine`), e.g. ``compiled=0`` for the Python searches, ``leaf_vcf=0`` for the
+alpha-beta without VCFs at its leaves, ``eval=windows`` for the evaluation by window weights or ``values=fitted``
+for the line patterns valued by a fit to game results.
 """
 from __future__ import annotations
 
@@ -27,8 +28,9 @@ __all__ = ["add_arguments", "run", "play", "five"]
 
 SIZE = 15
 OURS = ("compiled", "leaf_vcf", "widen", "combo", "vct_depth", "vcf_depth", "width", "use_vct", "defend", "eval",
-        "prune", "spend")
-WORDS = {"eval": ("windows", "patterns")}  # the parameters that take a word, and their words
+        "prune", "spend", "values")
+# the parameters that take a word, and their words
+WORDS = {"eval": ("windows", "patterns"), "values": ("guessed", "fitted")}
 
 
 def _ours_params(text: str) -> dict:
