@@ -1,4 +1,5 @@
 """tools/tune_patterns.py: the fit of the line patterns' values to game results, and the match of two value sets."""
+import ast
 import importlib.util
 import re
 from pathlib import Path
@@ -16,8 +17,8 @@ def test_the_fit_keeps_the_fixed_values_and_predicts_the_held_out_results_better
     out = capsys.readouterr().out
     errors = [float(x) for x in re.search(r"squared error: ([\d.]+) with 'guessed', ([\d.]+)", out).groups()]
     assert errors[1] < errors[0]
-    by_dir = eval(re.search(r"DIR_VALUE = (\(.*\))", out).group(1))  # noqa: S307 - the tool's own tuple
-    bonus = eval(re.search(r"CLASS_BONUS = (\(.*\))", out).group(1))  # noqa: S307
+    by_dir = ast.literal_eval(re.search(r"DIR_VALUE = (\(.*\))", out).group(1))
+    bonus = ast.literal_eval(re.search(r"CLASS_BONUS = (\(.*\))", out).group(1))
     assert len(by_dir) == 10 and len(bonus) == 7
     assert by_dir[0] == 0 and by_dir[9] == 10000 and bonus[0] == 0 and bonus[6] == 0  # dead, five, no class
     assert min(by_dir) >= 0 and min(bonus) >= 0
