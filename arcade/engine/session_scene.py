@@ -25,9 +25,7 @@ def copy_text(app, text: str) -> bool:
     """Put ``text`` on the system clipboard (SDL's, through pygame-ce) and say so on screen; a clipboard that
     does not work (no display, a headless driver) is said in one line too."""
     try:
-        if not pygame.scrap.get_init():
-            pygame.scrap.init()
-        pygame.scrap.put_text(text)
+        pygame.scrap.put_text(text)  # SDL's clipboard (pygame-ce 2.2 on needs no scrap.init, now deprecated)
         ok = True
     except (pygame.error, AttributeError) as e:
         log.info("clipboard: %s", e)
