@@ -42,7 +42,8 @@ from arcade.minesweeper.field import (CUSTOM_HEIGHT, CUSTOM_WIDTH, FLAG, LEVELS,
 from arcade.minesweeper.view import (LOSS, ROOMY, BoardView, Hud, banner_button, draw_banner, odds_text,
                                      odds_words, screen_for, turned_for)
 
-#: The controls the wide column recalls while it has nothing else to say (the help card's words, a row a line)
+#: The controls the wide column recalls while it has nothing else to say: the help card's words, shortened where
+#: a row would not fit on one line of the column
 KEY_ROWS = (("Right click, long press", "flag (or ? if on)"), ("Click a number, middle", N_("open round it")),
             ("P / H", "mine odds overlay / hint"), ("R or the face", "new game;  Esc: pause"))
 

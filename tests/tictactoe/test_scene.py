@@ -215,7 +215,9 @@ def test_the_chooser_sets_board_opponent_side_level_and_starts(app):
     frames(app, 1)
     ch = s.chooser
     assert ch is not None and ch.keys() == ["variant", "opponent", "side", "level", "start"]
-    frames(app, 1, events=[key(pygame.K_RIGHT), key(pygame.K_RIGHT)])  # Board: 3x3 -> 4x4 -> Gomoku
+    frames(app, 1, events=[key(pygame.K_RETURN)])  # Enter on a row steps it, as a click does: 3x3 -> 4x4
+    assert app.profile.get("tictactoe.variant") == "4x4" and s.chooser is ch
+    frames(app, 1, events=[key(pygame.K_RIGHT)])  # Board: 4x4 -> Gomoku
     assert app.profile.get("tictactoe.variant") == "gomoku"
     frames(app, 1, events=[key(pygame.K_DOWN), key(pygame.K_DOWN), key(pygame.K_RIGHT)])  # You play: O
     frames(app, 1, events=[key(pygame.K_DOWN), key(pygame.K_LEFT)])  # level: medium -> easy

@@ -109,7 +109,13 @@ class ButtonList:
             elif event.key in (pygame.K_DOWN, pygame.K_s, pygame.K_j, pygame.K_TAB):
                 self._step(1)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.activate()
+                it = self.items[self.selected]
+                if it.enabled and it.adjust is not None and it.action is None:  # a setting row: steps forward,
+                    it.adjust(1)                                                # as a click on it does
+                    if self.on_move:
+                        self.on_move()
+                else:
+                    self.activate()
             elif event.key in (pygame.K_LEFT, pygame.K_a, pygame.K_h, pygame.K_RIGHT, pygame.K_d, pygame.K_l):
                 it = self.items[self.selected]
                 if it.adjust is None:
