@@ -421,7 +421,8 @@ class App:
 
     def notify(self, message: str, seconds: float = 4.0) -> None:
         """Show a one-line message over every scene for a few seconds (errors, storage trouble), in the player's
-        language when the catalogue has it."""
+        language when the catalogue has it: at the top centre, or centred in the ``toast_area`` (a rect) of the
+        scene on top, which a game whose score or counters sit at the top names."""
         from arcade.engine.i18n import _
 
         self.toast = (_(message), seconds)
@@ -439,22 +440,31 @@ class App:
         from arcade.engine.ui.text import fit
 
         w, _ = surface.get_size()
+        # at the top centre, or where the scene on top names a free place (a game whose top holds its score)
+        area = getattr(self.stack.top, "toast_area", None)
+        width = area.w - 20 if area is not None else w - 40
         cached = getattr(self, "_toast_lines", None)
-        if cached is None or cached[0] != (message, w):
+        if cached is None or cached[0] != (message, width):
             from arcade.engine.ui.text import wrap_lines
 
             # one line when it fits (at 13 px at least), else two: a long path stays readable on either canvas
-            one = fit(message, w - 40, 16, colors.TEXT_LIGHT, "medium", min_size=13)
-            lines = [one] if one.get_width() <= w - 40 else [
-                fit(line, w - 40, 15, colors.TEXT_LIGHT, "medium", min_size=13)
-                for line in _two(wrap_lines(message, w - 40, 15, "medium"))]
-            cached = self._toast_lines = ((message, w), lines)
+            one = fit(message, width, 16, colors.TEXT_LIGHT, "medium", min_size=13)
+            lines = [one] if one.get_width() <= width else [
+                fit(line, width, 15, colors.TEXT_LIGHT, "medium", min_size=13)
+                for line in _two(wrap_lines(message, width, 15, "medium"))]
+            cached = self._toast_lines = ((message, width), lines)
         lines = cached[1]
         lh = max(s.get_height() for s in lines)
         box = pygame.Rect(0, 0, max(s.get_width() for s in lines), lh * len(lines)).inflate(20, 12)
-        box.midtop = (w // 2, 4)
+        if area is not None:  # a bar across the area: over a status line it hides the whole line
+            box.w = max(box.w, area.w)
+            box.center = area.center
+            box.clamp_ip(surface.get_rect())
+        else:
+            box.midtop = (w // 2, 4)
+        self.toast_rect = box  # where it was drawn (the tests check it clears each game's score)
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
-        shade.fill((40, 30, 25, round(220 * min(1.0, left / 0.3))))
+        shade.fill((40, 30, 25, round((220 if area is None else 250) * min(1.0, left / 0.3))))
         surface.blit(shade, box)
         for i, label in enumerate(lines):
             surface.blit(label, label.get_rect(midtop=(box.centerx, box.y + 6 + i * lh)))

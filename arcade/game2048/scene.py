@@ -361,6 +361,15 @@ class Game2048Scene(SessionScene):
                 self.demo_wait = 0.0
                 self.new_game()
 
+    @property
+    def toast_area(self):
+        """Messages ("Copied 2048-4x4-...") under the keys line, clear of the title and the score; at the top
+        (the shell's place) while the AI panel fills that space."""
+        if self.panel_open:
+            return None
+        foot, panel = self.layout["footer"], self.layout["panel"]
+        return pygame.Rect(foot.x, foot.bottom, foot.w, panel.bottom - foot.bottom)
+
     def draw(self, surface) -> None:
         surface.fill(colors.PAGE)
         g = self.game

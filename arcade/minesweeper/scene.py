@@ -142,6 +142,12 @@ class MinesScene(SessionScene):
     """One Minesweeper sitting: games one after another. ``demo=True`` plays itself (the attract mode)."""
 
     @property
+    def toast_area(self):
+        """Messages ("Copied minesweeper-...") over the status line, clear of the counter, the face and the timer."""
+        sc = self.hud.screen
+        return sc.status_box or pygame.Rect(sc.board.x, sc.buttons.top - 36, sc.board.w, 34)  # just above the buttons
+
+    @property
     def mute_at(self) -> tuple:
         """The muted sign beside the timer: the bottom-right corner is the Menu button."""
         return self.hud.screen.mute_at

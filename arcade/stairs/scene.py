@@ -492,6 +492,13 @@ class StairsScene(SessionScene):
                 side = _other(next_hop(self.world))  # the demo's one slip: show how a run ends
             self.press(side)
 
+    @property
+    def toast_area(self):
+        """Messages ("Copied stairs-...") at the bottom, under the game-over card and clear of the score."""
+        w, h = self.app.size
+        card = self.layout.panel.card
+        return pygame.Rect(40, card.bottom + 8, w - 80, h - card.bottom - 16)
+
     def draw(self, surface) -> None:
         self.view.draw(surface, self.world)
         if self.ghost is not None and self.ghost_on and not self.panel_shown:

@@ -5,8 +5,8 @@ searches for a second, and even the 4x4 solver's cold start must not cost a fram
 opponent, side, level); the AI-vs-AI demo.
 
 Keys (the ``KEYS`` table): arrows move the cursor, Enter or Space place; U, Backspace or Ctrl+Z undo (the AI's reply
-and your move, also after the end); Shift+U or Ctrl+Y redo; N new game; S swap sides with the AI; C the chooser;
-Esc pause. A click or tap on a cell places; the mouse shows a preview of the mark under it.
+and your move, also after the end); Shift+U or Ctrl+Y redo; N new game; S swap sides with the AI; C the chooser
+(Ctrl+C is not C: a game without chance has no code to copy); Esc pause. A click or tap on a cell places; the mouse shows a preview of the mark under it.
 """
 from __future__ import annotations
 
@@ -291,7 +291,8 @@ class Chooser:
         return [it.key for it in self.list.items]
 
     def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_c):
+        if event.type == pygame.KEYDOWN and (event.key == pygame.K_ESCAPE
+                                             or event.key == pygame.K_c and not event.mod & pygame.KMOD_CTRL):
             self.scene.chooser = None
             return
         up = pointer_up(event)

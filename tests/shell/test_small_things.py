@@ -1,6 +1,7 @@
 """The small things a player notices: settings stop at their ends (Enter still goes round), the board size says
 when it applies, the main menu has Help (every game's card, pages turned by Left/Right), M shows that sound is off."""
 import pygame
+import pytest
 
 from arcade.engine import settings as specs
 from helpers import frames, key, settle
@@ -104,3 +105,52 @@ def test_a_long_list_scrolls_to_keep_the_selection_in_view(app):
     lst.handle(key(pygame.K_DOWN))  # wraps to the top
     lst.draw(app.screen)
     assert lst.selected == 0 and lst.scroll == 0
+
+
+
+@pytest.mark.parametrize("window", [None, (1260, 840)])
+@pytest.mark.parametrize("gid", ["2048", "minesweeper", "stairs"])
+def test_ctrl_c_in_every_game_with_chance_copies_its_code(make_app, gid, window):
+    """From the menu on a fresh profile (the first-run help card closed), Ctrl+C puts the game's code on the
+    clipboard and says so (or says the code where there is no clipboard), clear of the score, the counters and
+    the title at the top, on the tall canvas and on the wide one."""
+    from arcade.engine.session_scene import SessionScene
+    from arcade.shell.menu import MenuScene
+
+    app = make_app() if window is None else make_app(window=window)
+    menu = MenuScene(app)
+    app.stack.reset(menu, fade=False)
+    frames(app, 1)
+    menu.list.selected = menu.keys().index(f"play:{gid}")
+    frames(app, 1, events=[key(pygame.K_RETURN)])
+    settle(app, 0.5)
+    assert not isinstance(app.stack.top, SessionScene)  # the help card, the first time
+    frames(app, 1, events=[key(pygame.K_RETURN)])
+    settle(app, 0.3)
+    game = app.stack.top
+    assert isinstance(game, SessionScene) and game.info.id == gid
+    app.toast = None
+    frames(app, 1, events=[key(pygame.K_c, mod=pygame.KMOD_CTRL)])
+    code = game.session.code
+    assert code and code.startswith(f"{gid}-") and app.toast is not None and code in app.toast[0]
+    assert app.stack.top is game
+    box = app.toast_rect
+    assert app.screen.get_rect().contains(box) and box.top > 120, box
+    if gid == "2048":  # the wide canvas has the title and the score boxes at the right, down to y 192
+        assert not any(box.colliderect(game.layout[k]) for k in ("score", "best", "new", "hint", "footer", "board"))
+
+
+def test_ctrl_c_does_not_close_the_tictactoe_new_game_card(app):
+    """The card's C closes it; Ctrl+C (a copy, by habit) leaves it open: tic-tac-toe has no chance, so no code."""
+    from arcade.tictactoe import scene as ttt
+
+    s = ttt.make_scene(app)
+    app.stack.reset(s, fade=False)
+    settle(app, 0.3)
+    frames(app, 1, events=[key(pygame.K_RETURN)])  # the first-run help card
+    settle(app, 0.3)
+    assert app.stack.top is s and s.chooser is not None
+    frames(app, 1, events=[key(pygame.K_c, mod=pygame.KMOD_CTRL)])
+    assert s.chooser is not None and s.session.code is None
+    frames(app, 1, events=[key(pygame.K_c)])
+    assert s.chooser is None
