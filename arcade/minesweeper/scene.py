@@ -143,7 +143,8 @@ class MinesScene(SessionScene):
 
     @property
     def toast_area(self):
-        """Messages ("Copied minesweeper-...") over the status line, clear of the counter, the face and the timer."""
+        """Messages ("Copied minesweeper-...") in place of the status line (not drawn meanwhile), clear of the
+        counter, the face and the timer."""
         sc = self.hud.screen
         return sc.status_box or pygame.Rect(sc.board.x, sc.buttons.top - 36, sc.board.w, 34)  # just above the buttons
 
@@ -889,10 +890,11 @@ class MinesScene(SessionScene):
             self.view.draw_cursor(surface, self.glide, (220, 120, 20))
         elif self.show_cursor and not f.over:
             self.view.draw_cursor(surface, self.cursor)
-        text, colour = self.status()
-        self.hud.draw_status(surface, text, colour)
-        if not text and not self.demo:
-            self.hud.draw_keys(surface, [(_(k), _(w)) for k, w in KEY_ROWS])
+        if getattr(self.app, "toast", None) is None or self.app.stack.top is not self:
+            text, colour = self.status()  # (while the app's message is shown, it has the status line to itself)
+            self.hud.draw_status(surface, text, colour)
+            if not text and not self.demo:
+                self.hud.draw_keys(surface, [(_(k), _(w)) for k, w in KEY_ROWS])
         if not self.demo:
             self.hud.draw_buttons(surface, {"odds": self.odds_on, "auto": self.autoplay,
                                             "hint": self.hint is not None and self.hint[0] == key})

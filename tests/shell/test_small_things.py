@@ -138,6 +138,13 @@ def test_ctrl_c_in_every_game_with_chance_copies_its_code(make_app, gid, window)
     assert app.screen.get_rect().contains(box) and box.top > 120, box
     if gid == "2048":  # the wide canvas has the title and the score boxes at the right, down to y 192
         assert not any(box.colliderect(game.layout[k]) for k in ("score", "best", "new", "hint", "footer", "board"))
+    if gid == "minesweeper":  # the message has the status line to itself, which comes back after it
+        drawn = []
+        game.hud.draw_status = lambda surface, text, colour=None: drawn.append(text)
+        frames(app, 1)
+        assert drawn == []
+        settle(app, 4.5)
+        assert app.toast is None and drawn
 
 
 def test_ctrl_c_does_not_close_the_tictactoe_new_game_card(app):
