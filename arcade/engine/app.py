@@ -175,6 +175,7 @@ class App:
         self.registry = games or {}  # registers the games' settings before the profile validates them
         self.profile = profile if profile is not None else Profile(self.options.data_dir or default_data_dir())
         self.toast: tuple[str, float] | None = None  # (message, seconds left) shown over every scene
+        self.toast_rect: pygame.Rect | None = None  # where the last one was drawn
         self.profile.on_notice = self.notify  # saving trouble, and its end
         from arcade.engine.replays import ReplayStore
 
@@ -462,7 +463,7 @@ class App:
             box.clamp_ip(surface.get_rect())
         else:
             box.midtop = (w // 2, 4)
-        self.toast_rect = box  # where it was drawn (the tests check it clears each game's score)
+        self.toast_rect = box
         shade = pygame.Surface(box.size, pygame.SRCALPHA)
         shade.fill((40, 30, 25, round((220 if area is None else 250) * min(1.0, left / 0.3))))
         surface.blit(shade, box)

@@ -6,7 +6,8 @@ opponent, side, level); the AI-vs-AI demo.
 
 Keys (the ``KEYS`` table): arrows move the cursor, Enter or Space place; U, Backspace or Ctrl+Z undo (the AI's reply
 and your move, also after the end); Shift+U or Ctrl+Y redo; N new game; S swap sides with the AI; C the chooser
-(Ctrl+C is not C: a game without chance has no code to copy); Esc pause. A click or tap on a cell places; the mouse shows a preview of the mark under it.
+(Ctrl+C is not C: a game without chance has no code to copy); Esc pause. A click or tap on a cell places; the
+mouse shows a preview of the mark under it.
 """
 from __future__ import annotations
 
