@@ -72,6 +72,21 @@ def test_a_ladder_game_through_the_protocol_ends_in_five_or_in_the_engines_failu
     assert five({(i, 3): 1 for i in range(5)}, 2, 3) and not five({(i, 3): 1 for i in range(4)}, 0, 3)
 
 
+def test_a_ladder_game_can_play_our_side_through_our_engine_mode_and_a_failing_side_of_ours_loses():
+    """``--ours-engine``: both sides are Gomocup engines run by the ladder as a manager runs them."""
+    import random
+
+    from arcade.tictactoe.bench.ladder import play
+
+    ours = [sys.executable, "-m", "arcade", "gomoku-engine"]
+    r = play([sys.executable, FAKE, "good"], "equal", True, 300, 2, random.Random(1), ours_argv=ours)
+    assert r["result"] == "win" and r["why"] == "five in a row" and len(r["ours_ms"]) >= 3
+    assert all(ms < 300 + 1000 for ms in r["ours_ms"]) and any("ms" in m for m in r["ours_messages"])
+    r = play([sys.executable, FAKE, "good"], "equal", False, 100, 0, random.Random(1),
+             ours_argv=[sys.executable, FAKE, "illegal"])
+    assert r["result"] == "loss" and r["why"].startswith("our engine failed") and "illegal move" in r["why"]
+
+
 def _engine_file(tmp_path, mode):
     """A pbrain executable (a shell script around the fake engine) for the game to start."""
     exe = tmp_path / f"pbrain-fake-{mode}"

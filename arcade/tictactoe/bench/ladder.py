@@ -1,7 +1,7 @@
 """Our Gomoku engine against a real Gomocup engine through the protocol: ``arcade bench gomocup``.
 
     arcade bench gomocup --engine PATH [--caps 1,2,4,6,equal] [--games 2] [--ms 1000] [--opening 2]
-                         [--ours NAME=VALUE,...] [--json FILE]
+                         [--ours NAME=VALUE,...] [--ours-engine COMMAND] [--json FILE]
 
 For each cap, ``--games`` games (alternating colours, so 2 or more plays both): the other engine is limited to that
 search depth (``INFO MAX_DEPTH``, the Yixin-board extension Rapfi reads) with ``--ms`` a move, or, for ``equal``,
@@ -13,7 +13,10 @@ restarted for the next. Prints our score per cap (win 1, draw 1/2) and the ms ea
 ``--ours`` sets our engine's parameters (whole numbers, ``eval=windows|patterns`` and ``values=guessed|fitted``;
 see :class:`arcade.tictactoe.gomoku.Engine`), e.g. ``compiled=0`` for the Python searches, ``leaf_vcf=0`` for the
 alpha-beta without VCFs at its leaves, ``eval=windows`` for the evaluation by window weights or ``values=fitted``
-for the line patterns valued by a fit to game results.
+for the line patterns valued by a fit to game results. ``--ours-engine`` plays our side through the protocol too, as a
+Gomocup manager runs it (``--ours-engine "arcade gomoku-engine"``: our engine mode, a child process told the same
+``--ms`` a move as ``timeout_turn``), so the run is two engines and a manager; each game's JSON then holds our
+engine's MESSAGE lines.
 """
 from __future__ import annotations
 
@@ -81,6 +84,9 @@ def add_arguments(parser) -> None:
     parser.add_argument("--opening", type=int_range(0, 8), default=2, help="random plies next to the centre (2)")
     parser.add_argument("--ours", type=_ours_params, default={}, metavar="NAME=VALUE,...",
                         help=f"our engine's parameters ({', '.join(OURS)}); default: its strongest level")
+    parser.add_argument("--ours-engine", metavar="COMMAND",
+                        help='our side through the protocol too: this Gomocup engine command, e.g. "arcade '
+                             'gomoku-engine" (--ours is then not used)')
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=output_file, metavar="FILE", help="write every game as JSON")
 
@@ -113,19 +119,22 @@ def _ours(order, seconds: float, params: dict | None = None) -> tuple[int, int]:
 
 
 def play(engine_argv, cap, ours_first: bool, ms: int, opening: int, rng: random.Random,
-         params: dict | None = None) -> dict:
-    """One game; the result from our side: "win", "draw" or "loss" (and why)."""
+         params: dict | None = None, ours_argv=None) -> dict:
+    """One game; the result from our side: "win", "draw" or "loss" (and why). ``ours_argv``: our side is that
+    Gomocup engine (our engine mode) instead of the engine in this process."""
     from arcade.tictactoe.external import EngineProcess, Failure
 
     info = {} if cap == "equal" else {"max_depth": cap}
     other = EngineProcess(engine_argv, size=SIZE, turn_ms=ms if cap == "equal" else max(ms, 5000), info=info,
                           start_s=30)
+    mine = EngineProcess(ours_argv, size=SIZE, turn_ms=ms, start_s=60) if ours_argv else None
     order: list = []
     stones: dict = {}
     times = {"ours": [], "theirs": []}
     result, why = "draw", "the board is full"
     try:
         failed = other.start()
+        failed_mine = mine.start() if mine is not None else None
         c = SIZE // 2
         near = [(c + dx, c + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
         for i in range(opening):
@@ -137,16 +146,18 @@ def play(engine_argv, cap, ours_first: bool, ms: int, opening: int, rng: random.
             p = 1 + len(order) % 2
             ours = (p == 1) == ours_first
             t = time.perf_counter()
-            if ours:
+            if ours and mine is None:
                 x, y = _ours(order, ms / 1000, params)
                 times["ours"].append((time.perf_counter() - t) * 1000)
-            else:
-                r = failed or other.ask(order) or other.wait(ms / 1000 + 60)
+            else:  # a Gomocup engine's turn: theirs, or ours in engine mode
+                proc, fail = (mine, failed_mine) if ours else (other, failed)
+                r = fail or proc.ask(order) or proc.wait(ms / 1000 + 60)
                 if isinstance(r, Failure):
-                    result, why = "win", f"the engine failed: {r.reason}"
+                    result, why = ("loss", "our engine failed") if ours else ("win", "the engine failed")
+                    why += f": {r.reason}"
                     break
                 x, y = r.x, r.y
-                times["theirs"].append(other.last_ms)
+                times["ours" if ours else "theirs"].append(proc.last_ms)
             stones[(x, y)] = p
             order.append((x, y, p))
             if five(stones, x, y):
@@ -154,8 +165,13 @@ def play(engine_argv, cap, ours_first: bool, ms: int, opening: int, rng: random.
                 break
     finally:
         other.close()
-    return {"cap": cap, "ours_first": ours_first, "result": result, "why": why, "moves": len(order),
+        if mine is not None:
+            mine.close()
+    game = {"cap": cap, "ours_first": ours_first, "result": result, "why": why, "moves": len(order),
             "ours_ms": times["ours"], "theirs_ms": times["theirs"], "order": [list(m) for m in order]}
+    if mine is not None:
+        game["ours_messages"] = list(mine.messages)
+    return game
 
 
 def _compiled() -> bool:
@@ -176,24 +192,31 @@ def run(args) -> int:
 
     if not Path(argv[0]).exists():
         raise BadOption(f"no engine at {argv[0]}")
+    ours_argv = shlex.split(args.ours_engine) if args.ours_engine else None
+    if ours_argv is not None:
+        import shutil
+
+        if not ours_argv or not (Path(ours_argv[0]).exists() or shutil.which(ours_argv[0])):
+            raise BadOption(f"--ours-engine: no engine at {ours_argv[0] if ours_argv else '(nothing)'}")
     rng = random.Random(args.seed)
-    if args.ours.get("compiled", 1) and _compiled():
+    if ours_argv is None and args.ours.get("compiled", 1) and _compiled():
         from arcade.tictactoe.gomoku import warm_compiled
 
         warm_compiled()  # load the kernels before the first move's clock starts
     progress = Progress()
     games = []
     print(f"machine: {machine()}")
-    if not args.ours.get("compiled", 1) or not _compiled():
+    if ours_argv is None and (not args.ours.get("compiled", 1) or not _compiled()):
         print("ours: the Python searches (numba not in use)")
-    print(f"ours ({_described(args.ours)}, {args.ms} ms a move) against {Path(argv[0]).name}, {args.games} games a cap, "
+    who = f"our engine mode: {args.ours_engine}" if ours_argv else _described(args.ours)
+    print(f"ours ({who}, {args.ms} ms a move) against {Path(argv[0]).name}, {args.games} games a cap, "
           f"opening {args.opening} random plies, freestyle 15x15")
     print(f"{'cap':>6}  {'score':>7}  {'W/D/L':>7}  {'ours ms':>8}  {'theirs ms':>9}  ends")
     for cap in args.caps:
         rows = []
         for g in range(args.games):
             progress.show(f"cap {cap}: game {g + 1}/{args.games}")
-            r = play(argv, cap, g % 2 == 0, args.ms, args.opening, rng, args.ours)
+            r = play(argv, cap, g % 2 == 0, args.ms, args.opening, rng, args.ours, ours_argv)
             rows.append(r)
             games.append(r)
         w = sum(r["result"] == "win" for r in rows)
@@ -208,6 +231,7 @@ def run(args) -> int:
     progress.close()
     if args.json:
         write_json(args.json, {"machine": machine(), "command": command(), "engine": args.engine, "ms": args.ms,
-                               "ours": args.ours, "compiled": bool(args.ours.get("compiled", 1)) and _compiled(),
+                               "ours": args.ours, "ours_engine": args.ours_engine,
+                               "compiled": bool(args.ours.get("compiled", 1)) and _compiled(),
                                "games": games}, indent=1)
     return 0
