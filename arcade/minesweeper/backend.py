@@ -24,7 +24,8 @@ from arcade.engine.i18n import _, ngettext
 from arcade.engine.replays import decode_events
 from arcade.engine.session import Backend, Result, count, rng_for
 from arcade.minesweeper import ID, LEVEL_TITLES, best_key
-from arcade.minesweeper.field import KINDS, LEVELS, MARK_KINDS, RULES, Field, check_size, level_of
+from arcade.minesweeper.field import (CUSTOM_HEIGHT, CUSTOM_WIDTH, KINDS, LEVELS, MARK_KINDS, RULES, Field, check_size,
+                                      level_of, max_custom_mines)
 
 __all__ = ["Params", "MinesBackend", "BACKEND", "cleared"]
 
@@ -104,14 +105,21 @@ class MinesBackend(Backend):
         text = level if level != "custom" else f"{p.rows}x{p.cols}m{p.mines}"
         return text + (".safe" if p.rule == "safe" else "") + (".ng" if p.no_guess else "")
 
+    @staticmethod
+    def custom_setting(setting) -> tuple[int, int, int]:
+        """The custom field of the settings as (width, height, mines), whole numbers within the limits (the
+        settings keep numbers as floats: 24.0 is the height 24)."""
+        w = max(CUSTOM_WIDTH[0], min(CUSTOM_WIDTH[1], round(setting("mines.custom_width"))))
+        h = max(CUSTOM_HEIGHT[0], min(CUSTOM_HEIGHT[1], round(setting("mines.custom_height"))))
+        return w, h, max(1, min(max_custom_mines(w, h), round(setting("mines.custom_mines"))))
+
     def new_params(self, setting, options: dict) -> Params:
         custom = options.get("custom")
         level = options.get("level") or setting("mines.level")
         if custom:
             rows, cols, mines = custom
-        elif level == "custom":  # the custom field of the settings: width, height, mines
-            rows, cols, mines = setting("mines.custom_height"), setting("mines.custom_width"), \
-                setting("mines.custom_mines")
+        elif level == "custom":  # the custom field of the settings
+            cols, rows, mines = self.custom_setting(setting)
         else:
             rows, cols, mines = LEVELS[level]
         rule = options.get("first_click") or setting("mines.first_click")

@@ -36,9 +36,8 @@ from arcade.engine.session_scene import SessionScene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import finger_to_logical
 from arcade.minesweeper import AI_SPEEDS, ID as GAME_ID
-from arcade.minesweeper.backend import Params
-from arcade.minesweeper.field import (CUSTOM_HEIGHT, CUSTOM_WIDTH, FLAG, LEVELS, NO_MARK, QUESTION, Field,
-                                      check_custom, max_custom_mines)
+from arcade.minesweeper.backend import MinesBackend, Params
+from arcade.minesweeper.field import FLAG, LEVELS, NO_MARK, QUESTION, Field, check_custom
 from arcade.minesweeper.view import (LOSS, ROOMY, BoardView, Hud, banner_button, draw_banner, odds_text,
                                      odds_words, screen_for, turned_for)
 
@@ -224,10 +223,7 @@ class MinesScene(SessionScene):
 
     def custom_setting(self) -> tuple[int, int, int]:
         """The custom field of the settings as (width, height, mines), brought within the limits."""
-        p = self.app.profile
-        w = max(CUSTOM_WIDTH[0], min(CUSTOM_WIDTH[1], int(p.get("mines.custom_width"))))
-        h = max(CUSTOM_HEIGHT[0], min(CUSTOM_HEIGHT[1], int(p.get("mines.custom_height"))))
-        return w, h, max(1, min(max_custom_mines(w, h), int(p.get("mines.custom_mines"))))
+        return MinesBackend.custom_setting(self.app.profile.get)
 
     def wanted_size(self) -> tuple[int, int, int]:
         """(rows, cols, mines) of the next new game."""

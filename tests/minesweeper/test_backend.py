@@ -98,3 +98,17 @@ def test_replays_written_before_the_session_layer_still_play_to_the_same_end(nam
     assert len(positions) == want["positions"] and last.state == want["state"]
     assert list(last.display()) == want["display"]
     assert positions[0].state.opened == 0  # the untouched field at move 0
+
+
+@given(st.floats(2, 100), st.floats(2, 100), st.floats(1, 9999))
+def test_the_custom_setting_gives_whole_numbers_within_the_limits(width, height, mines):
+    """Whatever numbers the settings hold (floats, as the profile keeps them), a custom game is dealt."""
+    from arcade.minesweeper.field import check_custom
+
+    values = {"mines.custom_width": width, "mines.custom_height": height, "mines.custom_mines": mines,
+              "mines.level": "custom", "mines.first_click": "opening", "mines.no_guess": False}
+    w, h, m = BACKEND.custom_setting(values.get)
+    assert all(type(v) is int for v in (w, h, m))
+    check_custom(w, h, m)
+    p = BACKEND.new_params(values.get, {})
+    assert (p.rows, p.cols, p.mines) == (h, w, m)

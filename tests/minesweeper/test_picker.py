@@ -100,6 +100,35 @@ def test_custom_by_clicks_and_typing(app, game):
     assert app.stack.top is s and size_of(s) == (30, 23, 150)
 
 
+def test_a_custom_field_chosen_opens_again_from_the_menu(app, game):
+    """The custom field is kept as settings (numbers the profile stores as floats: 24.0); the next Minesweeper
+    from the menu deals it with whole numbers (it failed in its constructor and sent the player back)."""
+    s = game
+    card = custom_card(app, s)
+    frames(app, 1, events=click(card.start_rect.center))
+    frames(app, 1)
+    assert app.stack.top is s and size_of(s) == (24, 20, 99)
+    assert app.profile.get("mines.custom_height") == 24 and app.profile.get("mines.level") == "custom"
+    frames(app, 1, events=[key(pygame.K_ESCAPE)])
+    settle(app, 0.3)
+    assert isinstance(app.stack.top, PauseOverlay)  # Quit to menu: its last entry, Up from the first
+    frames(app, 1, events=[key(pygame.K_UP), key(pygame.K_RETURN)])
+    settle(app, 0.6)
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    menu.select("play:minesweeper")
+    frames(app, 1, events=[key(pygame.K_RETURN)])
+    frames(app, 1)
+    ask = app.stack.top  # the field was dealt and kept: continue it or deal a new one from the settings
+    assert ask.keys() == ["continue", "new"]
+    frames(app, 1, events=[key(pygame.K_DOWN), key(pygame.K_RETURN)])
+    settle(app, 0.6)
+    again = app.stack.top
+    assert isinstance(again, sc.MinesScene) and again is not s
+    assert size_of(again) == (24, 20, 99) and again.field.level_name == "custom"
+    assert all(type(v) is int for v in again.session.params[:3])
+
+
 def test_custom_by_keys_from_key_4_with_enter(app, game):
     s = game
     frames(app, 1, events=[key(pygame.K_4)])
