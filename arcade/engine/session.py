@@ -26,6 +26,7 @@ as ``abandoned``. Only this module writes games, bests, saves and replays to the
 from __future__ import annotations
 
 import datetime as _dt
+import itertools
 import logging
 import random
 import re
@@ -378,7 +379,9 @@ class Session:
         self._result = self.backend.result(self.params, self.state)
 
     def _ms(self) -> int:
-        return max(0, int((self.clock() - self.t0) * 1000))
+        """Milliseconds since the start, never before the last input's (a continued game's start is set back by
+        its last time in float seconds, which can land a millisecond short of it)."""
+        return max(int((self.clock() - self.t0) * 1000), self.times[-1] if self.times else 0)
 
     def _event(self, text: str) -> None:
         if len(self.events) >= MAX_EVENTS:
@@ -690,12 +693,16 @@ def check_replay(backend: Backend, data: dict) -> dict:
     if len(events) > MAX_EVENTS:
         raise ValueError(f"{what}: too long")
     prev = 0
+    slipped = False
     for i, (ev, ms) in enumerate(zip(events, times)):
         if not isinstance(ev, str) or not (ev in (UNDO, REDO) or (ev[:1] in _WHO and _TOKEN.fullmatch(ev[1:]))):
             raise ValueError(f"{what}: input {i} is not a move, an undo or a redo")
-        if not isinstance(ms, int) or isinstance(ms, bool) or ms < prev or ms > 10**11:
+        if not isinstance(ms, int) or isinstance(ms, bool) or ms < prev - 1 or ms > 10**11:
             raise ValueError(f"{what}: input {i} has a bad time")
-        prev = ms
+        slipped |= ms < prev  # a millisecond back: written by an older version after a continue; read as prev
+        prev = max(prev, ms)
+    if slipped:
+        data = dict(data, t=list(itertools.accumulate(times, max)))
     for k, ok in (("hints", lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0),
                   ("ended", lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 < v <= len(events)),
                   ("daily", lambda v: isinstance(v, str) and _is_date(v))):

@@ -284,3 +284,34 @@ def test_with_a_run_seed_every_new_game_is_repeatable_and_without_it_new_games_d
     assert seeds_of_a_run(types.SimpleNamespace(seed=8))[1:] != first[1:]
     unseeded = seeds_of_a_run(types.SimpleNamespace(seed=None))
     assert unseeded[0] != unseeded[1]  # from the system's randomness
+
+
+
+@given(st.lists(st.floats(0.0, 1e6, allow_nan=False), min_size=2, max_size=12))
+def test_times_never_go_back_across_a_continue_even_on_a_stopped_clock(stamps):
+    """A game continued on a clock that has not moved (the window out of focus, the first frame) records its next
+    input no earlier than its last one: a save with a time going back is refused when it is read."""
+    now = {"t": 0.0}
+    s = Session(BACKEND, "tall", 3, clock=lambda: now["t"])
+    for t in sorted(stamps)[:-1]:
+        now["t"] = t
+        s.play("+")
+    now["t"] = sorted(stamps)[-1]
+    resumed = Session.from_dict(BACKEND, s.to_dict(), clock=lambda: now["t"])
+    resumed.play("+")  # the clock has not moved since the continue
+    assert resumed.times == sorted(resumed.times)
+    Session.from_dict(BACKEND, resumed.to_dict(), clock=lambda: now["t"])  # and it reads back
+
+
+def test_a_save_whose_time_slipped_back_a_millisecond_still_continues_and_more_is_refused():
+    """Saves written before the clamp could hold a time 1 ms before the previous one: read as that one."""
+    s = Session(BACKEND, "tall", 3, clock=Clock())
+    for _ in range(3):
+        s.play("+")
+    data = s.to_dict()
+    data["t"] = [250, 500, 499]
+    t = Session.from_dict(BACKEND, data, clock=Clock())
+    assert t.times == [250, 500, 500] and t.events == s.events
+    data["t"] = [250, 500, 498]
+    with pytest.raises(ValueError, match="input 2 has a bad time"):
+        Session.from_dict(BACKEND, data, clock=Clock())
