@@ -5,7 +5,8 @@ loss and quit requests, across the menu, 2048 (with and without autoplay), Stair
 demo. After every frame it checks the invariants each game's hooks state (a 2048 grid stays legal, a score never
 decreases except by undo or restart, a Stairs robot stands on a standing stair while alive) and that no best score
 is ever lost, not even across a quit and a reload of the profile. An exception or a broken invariant stops the run
-with the seed and event index, so it can be replayed. Frame times are recorded and printed, never asserted (the
+with the seed and event index, so it can be replayed; so does a scene the stack had to close (it failed) and a
+saved game the app wrote but cannot read back. Frame times are recorded and printed, never asserted (the
 machines are shared).
 """
 from __future__ import annotations
@@ -260,6 +261,9 @@ class Fuzzer:
         for key in list(self._track):
             if key not in seen:
                 del self._track[key]
+        for w in self.app.profile.warnings:  # nothing here writes a bad file: a save the app cannot read is a bug
+            if "could not be restored" in w:
+                raise FuzzFailure(w)
         for k, v in self.app.profile.data["best"].items():
             if v < self.best_seen.get(k, 0):
                 raise FuzzFailure(f"best score {k} went down: {self.best_seen[k]} -> {v}")
@@ -277,12 +281,15 @@ class Fuzzer:
             rep.events += len(batch)
             dt = self.rng.choice(dts)
             before = list(self.app.stack.scenes)
+            errors = self.app.stack.errors
             self._gc_ms = 0.0
             cpu0 = time.thread_time()
             try:
                 self.app.step(dt, batch)
             except Exception as e:
                 raise FuzzFailure(f"seed {rep.seed}, event {rep.events}: {type(e).__name__}: {e}") from e
+            if self.app.stack.errors > errors:  # the stack closed a failing scene: the player would see it
+                raise FuzzFailure(f"seed {rep.seed}, event {rep.events}: {self.app.stack.last_error}")
             if self.app.stack.scenes != before:
                 rep.switch_frames.add(rep.frames)
             if self._frames_open == 0:

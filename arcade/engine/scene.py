@@ -156,6 +156,7 @@ class SceneStack:
         self.home = home  # a factory for the bottom scene, pushed when a failure leaves the stack empty
         self.on_error = on_error  # called with a one-line message when a scene fails
         self.errors = 0
+        self.last_error: str | None = None  # the newest failure in one line: which scene, where, what
 
     # ----- requests (deferred to the frame boundary) -----
     def push(self, scene, fade: bool | None = None, prepare=None) -> None:
@@ -322,6 +323,7 @@ class SceneStack:
         name = type(scene).__name__ if scene is not None else "a scene"
         log.error("%s failed in %s; it was closed", name, what, exc_info=(type(error), error, error.__traceback__))
         self.errors += 1
+        self.last_error = f"{name} failed in {what}: {type(error).__name__}: {error}"
         if scene in self.scenes:
             i = self.scenes.index(scene)
             doomed, self.scenes[i:] = self.scenes[i:], []
