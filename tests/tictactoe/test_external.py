@@ -154,6 +154,19 @@ def test_a_bad_engine_path_on_the_command_line_is_one_line_exit_2(tmp_path, caps
     assert e.value.code == 2 and "no engine at" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("argv, words", [
+    (["--ours-engine", "no-such-engine"], "--ours-engine: no engine at no-such-engine"),
+    (["--ours-engine", sys.executable, "--ours", "width=6"], "give one of them"),
+])
+def test_the_ladders_own_engine_option_is_checked_in_one_line(argv, words, capsys):
+    from arcade.cli import main
+
+    with pytest.raises(SystemExit) as e:
+        main(["bench", "gomocup", "--engine", sys.executable, "--caps", "equal", "--games", "1"] + argv)
+    err = capsys.readouterr().err
+    assert e.value.code == 2 and words in err and "Traceback" not in err
+
+
 def test_the_ladder_sets_our_engine_parameters_and_rejects_bad_ones_in_one_line():
     import argparse
 

@@ -86,7 +86,7 @@ def add_arguments(parser) -> None:
                         help=f"our engine's parameters ({', '.join(OURS)}); default: its strongest level")
     parser.add_argument("--ours-engine", metavar="COMMAND",
                         help='our side through the protocol too: this Gomocup engine command, e.g. "arcade '
-                             'gomoku-engine" (--ours is then not used)')
+                             'gomoku-engine" (not with --ours)')
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", type=output_file, metavar="FILE", help="write every game as JSON")
 
@@ -196,6 +196,8 @@ def run(args) -> int:
     if ours_argv is not None:
         import shutil
 
+        if args.ours:
+            raise BadOption("--ours sets the engine in this process; --ours-engine plays another: give one of them")
         if not ours_argv or not (Path(ours_argv[0]).exists() or shutil.which(ours_argv[0])):
             raise BadOption(f"--ours-engine: no engine at {ours_argv[0] if ours_argv else '(nothing)'}")
     rng = random.Random(args.seed)
