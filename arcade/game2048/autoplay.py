@@ -126,6 +126,19 @@ class AIController:
         bars of a position that is gone (after a move, an undo or a new game it waits for a fresh analysis)."""
         return self.decision if self.decision_for == grid else None
 
+    def shown_decision(self, grid):
+        """What the panel draws: ``(decision, current)``. The decision about ``grid`` (the board on screen) when it
+        is known, ``current`` True; otherwise, while the AI is at work (autoplay, a request in flight, the open
+        panel waiting for its analysis), the last decision, about a board that is gone, ``current`` False, so the
+        panel keeps its bars and labels them as the last move's; ``(None, True)`` before the AI's first answer in
+        this game."""
+        d = self.decision_about(grid)
+        if d is not None or self.decision is None:
+            return d, True
+        if self.autoplay or self.pending is not None or self.watch:
+            return self.decision, False
+        return None, True
+
     def moved(self, by_ai: bool) -> None:
         self.hint = None
         if by_ai:

@@ -268,9 +268,9 @@ class Hud:
         mps = ai.moves_per_second
         speed = _("max speed") if mps == 0 else ngettext("{n} move/s", "{n} moves/s", mps).format(n=mps)
         state = _("autoplay ON") if ai.autoplay else _("autoplay off (Shift+A)")
-        d = ai.decision_about(grid)
+        d, current = ai.shown_decision(grid)
         if self.wide:
-            self._wide_panel(surface, strategy, ai, d, speed, state)
+            self._wide_panel(surface, strategy, ai, d, current, speed, state)
             return
         surface.blit(fit(f"AI  {strategy}  ·  {state}  ·  {speed}", r.w - 28, 15, INK), (x, y))
         self._bars(surface, pygame.Rect(x, y + 28, 286, 96), d)
@@ -281,11 +281,12 @@ class Hud:
         note = ai.error or ai.notice
         if note:
             surface.blit(fit(note, r.w - 28, 13, (180, 60, 40), "medium"), (x, r.bottom - 22))
-        elif d is None and (ai.pending is not None or ai.watch):
-            text = _("starting the AI (its first start compiles the search)...") if ai.warming else _("thinking...")
-            surface.blit(fit(text, r.w - 28, 14, INK, "medium"), (x, r.bottom - 22))
+        else:
+            text = _waiting_note(ai, d, current)
+            if text:
+                surface.blit(fit(text, r.w - 28, 14, INK, "medium"), (x, r.bottom - 22))
 
-    def _wide_panel(self, surface, strategy, ai, d, speed, state) -> None:
+    def _wide_panel(self, surface, strategy, ai, d, current, speed, state) -> None:
         """The AI panel in the wide layout's column: the heading on two lines, the bars, the figures in two
         columns, a note (wrapped) at the bottom taking the place of the figures it would cover."""
         L = self.layout
@@ -294,8 +295,8 @@ class Hud:
         surface.blit(fit(state, head.w, 15, INK, min_size=MIN_TEXT), (head.x, head.y + 20))
         self._bars(surface, bars, d)
         note, colour, size = ai.error or ai.notice, (180, 60, 40), 13
-        if not note and d is None and (ai.pending is not None or ai.watch):
-            note = _("starting the AI (its first start compiles the search)...") if ai.warming else _("thinking...")
+        if not note:
+            note = _waiting_note(ai, d, current)
             colour, size = INK, 14
         notes = wrap_lines(note, r.w - 24, size, "medium", PARTS) if note else ()
         step = max(18, round(assets.scaled_size(size) * 1.2))  # lines apart as the Text size setting enlarges them
@@ -327,6 +328,16 @@ class Hud:
                 frac = 1.0 if hi == lo else 0.15 + 0.85 * (v - lo) / (hi - lo)
                 bar = pygame.Rect(track.x, track.y, max(4, round(track.w * frac)), track.h)
                 pygame.draw.rect(surface, colors.GOLD if name == d.direction else colors.BUTTON, bar, border_radius=4)
+
+
+def _waiting_note(ai, d, current: bool) -> str:
+    """The panel's line while it waits for the AI: the bars it shows are the last move's (a board that is gone),
+    or there are none yet; "" when the bars are about the board on screen or nothing is asked."""
+    if d is not None and not current:
+        return _("bars of the last move · thinking...")
+    if d is None and (ai.pending is not None or ai.watch):
+        return _("starting the AI (its first start compiles the search)...") if ai.warming else _("thinking...")
+    return ""
 
 
 def _figures(ai, d) -> list:

@@ -187,3 +187,33 @@ def test_the_goal_line_states_the_win_tile_of_the_board(app, monkeypatch):
     said.clear()
     start(app, Session(BACKEND, BACKEND.parse_params("5x5"), 2))
     assert "Join the tiles, get to 2048!" in said
+
+
+def test_the_ai_panel_keeps_its_bars_through_autoplay_and_labels_a_gone_boards(app, monkeypatch):
+    """At 10 moves a second the analysis of the board on screen is in for only part of each move's time: between
+    a move and the next analysis the panel shows the last move's bars, labelled so, never an empty panel."""
+    drawn, said = [], []
+    real_bars, real_fit = hud.Hud._bars, hud.fit
+    monkeypatch.setattr(hud.Hud, "_bars", lambda self, surface, area, d: drawn.append(d) or real_bars(
+        self, surface, area, d))
+    monkeypatch.setattr(hud, "fit", lambda text, *a, **k: said.append(text) or real_fit(text, *a, **k))
+    s = start(app, Game(4, 11))
+    frames(app, 1, events=[key(pygame.K_a, mod=pygame.KMOD_LSHIFT)])
+    assert s.ai.autoplay and s.panel_open
+    assert _until(app, lambda: s.ai.moves >= 2)
+    import time
+
+    label = "bars of the last move · thinking..."
+    stale = current = 0
+    for _ in range(120):
+        drawn.clear(), said.clear()
+        frames(app, 1)
+        time.sleep(0.005)
+        assert drawn and drawn[-1] is not None, "a blank AI panel during autoplay"
+        if s.ai.decision_about(s.game.grid) is drawn[-1]:
+            current += 1
+            assert label not in said
+        else:
+            stale += 1
+            assert label in said, "a gone board's bars without their label"
+    assert s.ai.moves > 4 and stale and current

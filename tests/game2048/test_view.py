@@ -457,7 +457,7 @@ def test_ai_panel_shows_what_the_search_did(strategy, iterations, shown):
     d = Decision("left", {"up": 1.0, "down": None, "left": 2.0, "right": 0.5}, nodes=30000, depth=7, elapsed=0.08,
                  strategy=strategy, iterations=iterations)
     ai = SimpleNamespace(moves_per_second=0, autoplay=True, decision=d, moves=12, error=None, notice=None,
-                         pending=None, watch=True, decision_about=lambda grid: d)
+                         pending=None, watch=True, shown_decision=lambda grid: (d, True))
     hud = Hud()
     hud.draw_ai_panel(canvas(), strategy, ai, ())
     texts = [label._text for label in hud.info]
