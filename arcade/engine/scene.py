@@ -41,6 +41,9 @@ class Scene:
 
     overlay = False  # drawn over the scene beneath instead of replacing the picture
     update_below = False  # an overlay that lets the scenes beneath keep animating
+    # set by the stack before each draw: an overlay (the pause card) is drawn over this scene this frame; a scene
+    # leaves out its own cards then (game over, cleared), so no text shows through the overlay's card doubled
+    under_overlay = False
 
     def __init__(self, app=None):
         self.app = app
@@ -274,8 +277,10 @@ class SceneStack:
         i = len(self.scenes) - 1
         while i > 0 and self.scenes[i].overlay:
             i -= 1
-        for scene in self.scenes[max(i, 0):]:
+        drawn = self.scenes[max(i, 0):]
+        for scene in drawn:
             if scene in self.scenes:
+                scene.under_overlay = scene is not drawn[-1]
                 self._guard(scene, "draw", surface)
         alpha = self.veil_alpha
         if alpha > 0:

@@ -381,7 +381,7 @@ class Game2048Scene(SessionScene):
         self.view.draw(surface)
         if self.ai.hint and self.ai.hint_for == g.grid:
             hint_arrow(surface, self.ai.hint, self.layout["board"])
-        if g.terminated:
+        if g.terminated and not self.under_overlay:
             k = 1.0 if self.view.speed <= 0 else (self.panel_t - PANEL_DELAY) / PANEL_FADE
             self.hud.draw_end_panel(surface, g.won and not g.keep_playing, g.over, max(0.0, min(1.0, k)),
                                     code=None if self.demo else self.session.code)

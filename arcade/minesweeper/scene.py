@@ -894,7 +894,7 @@ class MinesScene(SessionScene):
         if not self.demo:
             self.hud.draw_buttons(surface, {"odds": self.odds_on, "auto": self.autoplay,
                                             "hint": self.hint is not None and self.hint[0] == key})
-        if f.over:
+        if f.over and not self.under_overlay:
             self._banner(surface)
         self.hud.draw_confetti(surface)
 

@@ -504,7 +504,7 @@ class StairsScene(SessionScene):
         if self.ghost is not None and self.ghost_on and not self.panel_shown:
             self.ghost.draw_overlay(surface, self.view.camera, self.world.score)
         self._hud(surface)
-        if self.panel_shown:
+        if self.panel_shown and not self.under_overlay:
             k = (self.over_t - self.panel_delay) / PANEL_SLIDE if self.speed > 0 else 1.0
             self.panel.draw(surface, max(0.0, min(1.0, k)))
 

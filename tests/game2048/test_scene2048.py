@@ -282,3 +282,21 @@ def test_review_from_game_over_opens_the_replay_of_that_game_at_its_start(app):
     replay.draw(surface)
     (row, col) = next((r_, c_) for r_, line in enumerate(first) for c_, v in enumerate(line) if v)
     assert surface.get_at(replay.view.cell_rect(row, col).center)[:3] != tuple(EMPTY_BLEND[:3])  # a tile is drawn there
+
+
+def test_the_pause_card_hides_the_game_over_panel_under_it(app, monkeypatch):
+    """Esc on a lost game: the pause card alone (the game-over panel's text would show through it doubled)."""
+    panels = []
+    real = hud.Hud.draw_end_panel
+    monkeypatch.setattr(hud.Hud, "draw_end_panel", lambda self, *a, **k: panels.append(a) or real(self, *a, **k))
+    s = start(app, fixed_game(((2, 4, 2, 4), (4, 2, 4, 2), (2, 4, 2, 4), (4, 2, 8, 8))))
+    s.session.play(("left", (3, 3, 2)))
+    s._after_move()
+    settle(app, 2.1)
+    assert s.game.over and panels
+    frames(app, 1, events=[key(pygame.K_ESCAPE)])
+    settle(app, 0.5)
+    assert type(app.stack.top).__name__ == "PauseOverlay"
+    panels.clear()
+    frames(app, 3)
+    assert not panels, "the game-over panel drawn under the pause card"

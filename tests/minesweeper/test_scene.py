@@ -402,3 +402,32 @@ def test_a_notice_passes_after_a_few_seconds(app):
     assert "AI:" in s.status()[0]
     settle(app, 1.5)
     assert s.notice == "" and "AI:" not in s.status()[0]
+
+
+def test_the_pause_card_hides_the_end_card_under_it(app, monkeypatch):
+    """Esc on a won game: the pause card alone, not the "Cleared!" card's text showing through it doubled; back
+    from the pause, the end card again."""
+    s = start(app, fixed())
+    for r in range(5):
+        for c in range(5):
+            if not s.field.is_mine(r, c) and not s.field.is_open(r, c):
+                frames(app, 1, events=click(centre(s, r, c)))
+    assert s.field.state == "won"
+    settle(app, 1.5)
+    banners = []
+    real = sc.draw_banner
+    monkeypatch.setattr(sc, "draw_banner", lambda surface, title, *a, **k: banners.append(title) or real(
+        surface, title, *a, **k))
+    frames(app, 1)
+    assert banners, "the won game shows its end card"
+    frames(app, 1, events=[key(pygame.K_ESCAPE)])
+    settle(app, 0.5)
+    assert type(app.stack.top).__name__ == "PauseOverlay"
+    banners.clear()
+    frames(app, 3)
+    assert not banners, "the end card drawn under the pause card"
+    frames(app, 1, events=[key(pygame.K_ESCAPE)])
+    settle(app, 0.5)
+    banners.clear()
+    frames(app, 1)
+    assert app.stack.top is s and banners
