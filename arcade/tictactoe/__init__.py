@@ -138,7 +138,7 @@ GAME = GameInfo(
         Option(("--engine",), "engine", {"metavar": "PATH", "type": _engine_path,
                                          "help": "play Gomoku against this Gomocup engine (kept as the setting)"}),
     ),
-    prefetch=("arcade.tictactoe.view", "arcade.tictactoe.match", "arcade.engine.worker"),
+    prefetch=("arcade.tictactoe.view", "arcade.tictactoe.backend", "arcade.engine.worker"),
     replay="arcade.tictactoe.replay_scene",
     backend="arcade.tictactoe.backend:BACKEND",
     scores="Recent games vs the AI (win 2, draw 1, loss 0)",

@@ -13,14 +13,17 @@ import random
 from typing import NamedTuple
 
 from arcade.engine.i18n import N_, _
-from arcade.engine.replays import decode_events
+from arcade.engine.replays import decode_events, encode_events
 from arcade.engine.session import Backend, Result, moves_text
 from arcade.tictactoe import ID, STREAK_KEY, VARIANT_TITLES, rules
-from arcade.tictactoe.match import KINDS, OPPONENTS, RESULT_SCORE, SIDES
-from arcade.tictactoe.rules import VARIANTS
+from arcade.tictactoe.rules import PIECES as SIDES, VARIANTS
 
 __all__ = ["Params", "Position", "TicTacToeBackend", "BACKEND", "outcome_of", "result_text",
-           "side_name"]
+           "side_name", "OPPONENTS", "SIDES", "RESULT_SCORE"]
+
+OPPONENTS = ("ai", "friend", "engine")  # engine: a Gomocup engine run beside the game (Gomoku only)
+RESULT_SCORE = {"win": 2, "draw": 1, "loss": 0}  # the "score" a finished game against the AI records
+KINDS = "MUS"  # the older saves' and replays' log: a move, an undo of moves, a swap of sides
 
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 _VARIANT_TITLES = dict(VARIANT_TITLES)
@@ -188,12 +191,14 @@ class TicTacToeBackend(Backend):
                f"{moves_text(summary['moves'])}"
 
     def legacy(self, data: dict) -> dict:
-        """A replay written before the session layer (board, sides, level, the log of moves, undos and swaps)."""
+        """A replay or a save written before the session layer: the board, sides, level and the log of moves
+        (``M`` cell), undos (``U`` count) and swaps (``S``) with their times. A save also lists its ``moves`` and
+        names the person's side now; a save older than replays has no log, and a log that does not lead to the
+        saved moves is not trusted: the moves are then read at 0 ms."""
         variant, opponent, human, level, log = (data.get(k) for k in ("variant", "opponent", "human", "level",
                                                                       "log"))
-        if "moves" in data and "result" not in data and isinstance(log, str):  # a save: "human" is the side now
-            swaps = sum(1 for kind, _, _ in decode_events(log, KINDS, "tic-tac-toe save") if kind == "S")
-            human = rules.other(human) if swaps % 2 and human in ("X", "O") else human
+        if "moves" in data and "result" not in data:
+            log, human = self._save_log(data)
         p = self.parse_params(f"{variant}.{opponent}.{str(human).lower()}.{level}")
         events, times, line = [], [], []  # line: the session's current line, "S" for a swap, else a cell
         side = p.human
@@ -236,6 +241,32 @@ class TicTacToeBackend(Backend):
             if outcome_of(Params(p.variant, p.opponent, end.human, p.level), end) != data["result"]:
                 raise ValueError(f"tic-tac-toe replay: the moves do not end as recorded ({data['result']!r})")
         return out
+
+    def _save_log(self, data: dict) -> tuple[str, str]:
+        """The log of a save (a log leading to its moves, else its moves at 0 ms) and the person's side at the
+        start."""
+        variant, opponent, human, level, moves = (data.get(k) for k in ("variant", "opponent", "human", "level",
+                                                                        "moves"))
+        p = self.parse_params(f"{variant}.{opponent}.{str(human).lower()}.{level}")
+        if not isinstance(moves, list) or not all(isinstance(m, list) and len(m) == 2 and all(
+                type(v) is int and 0 <= v < p.size for v in m) for m in moves):
+            raise ValueError("tic-tac-toe save: its moves are not [row, col] pairs on the board")
+        cells = [r * p.size + c for r, c in moves]
+        try:
+            events = decode_events(data.get("log"), KINDS, "tic-tac-toe save")
+            swaps = sum(1 for kind, _, _ in events if kind == "S")
+            side = rules.other(p.human) if swaps % 2 else p.human
+            line = []
+            for kind, arg, _ms in events:
+                if kind == "M":
+                    line.append(arg)
+                elif kind == "U":
+                    del line[max(0, len(line) - arg):]
+            if line == cells:
+                return data["log"], side
+        except ValueError:
+            pass
+        return encode_events(("M", cell, 0) for cell in cells), p.human
 
 
 BACKEND = TicTacToeBackend()

@@ -646,7 +646,7 @@ class TicTacToeScene(SessionScene):
     def _engine_lost(self, reason: str) -> None:
         """An engine that crashed, hung, answered garbage or played an illegal move loses the game."""
         from arcade.engine.session import Result
-        from arcade.tictactoe.match import RESULT_SCORE
+        from arcade.tictactoe.backend import RESULT_SCORE
 
         log.warning("external engine: %s", reason)
         if self.engine is not None:
