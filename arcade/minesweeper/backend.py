@@ -24,8 +24,8 @@ from arcade.engine.i18n import _, ngettext
 from arcade.engine.replays import decode_events
 from arcade.engine.session import Backend, Result, count, rng_for
 from arcade.minesweeper import ID, LEVEL_TITLES, best_key
-from arcade.minesweeper.field import (CUSTOM_HEIGHT, CUSTOM_WIDTH, KINDS, LEVELS, MARK_KINDS, RULES, Field, check_size,
-                                      level_of, max_custom_mines)
+from arcade.minesweeper.field import (CUSTOM_HEIGHT, CUSTOM_WIDTH, LEVELS, RULES, Field, check_size, deal, level_of,
+                                      max_custom_mines)
 
 __all__ = ["Params", "MinesBackend", "BACKEND", "cleared"]
 
@@ -65,16 +65,7 @@ def _copy(f: Field) -> Field:
     g = copy.copy(f)
     g._mine, g._state, g._mark, g._count = bytearray(f._mine), bytearray(f._state), bytearray(f._mark), \
         bytearray(f._count)
-    g.log = None
     return g
-
-
-def _layout_hex(f: Field) -> str:
-    bits = 0
-    for i in range(f.size):
-        if f._mine[i]:
-            bits |= 1 << i
-    return format(bits, "x").zfill((f.size + 3) // 4)
 
 
 class MinesBackend(Backend):
@@ -139,9 +130,7 @@ class MinesBackend(Backend):
 
     # ----- the game -----
     def start(self, p: Params, seed: int) -> Field:
-        f = Field(p.rows, p.cols, p.mines, rule=p.rule, question_marks=True)
-        f.log = None
-        return f
+        return Field(p.rows, p.cols, p.mines, rule=p.rule, question_marks=True)
 
     def layout(self, p: Params, seed: int, cell: int) -> tuple[int, ...]:
         """The mines of the game with ``seed`` whose first click is on ``cell`` (no-guess: solvable from there
@@ -186,7 +175,6 @@ class MinesBackend(Backend):
 
     def _layout_from(self, p: Params, rng: random.Random, cell: int) -> tuple[int, ...]:
         # the same draw as layout(): rng is rng_for(seed, 0) here
-        f = Field(p.rows, p.cols, p.mines, rule=p.rule, rng=rng)
         if p.no_guess:
             from arcade.minesweeper.noguess import generate
 
@@ -195,8 +183,7 @@ class MinesBackend(Backend):
             self.last_was_no_guess = found is not None
             if found is not None:
                 return tuple(found)
-        f.place_mines(cell)
-        return tuple(i for i in range(f.size) if f._mine[i])
+        return tuple(sorted(deal(p.rows, p.cols, p.mines, cell, p.rule, rng)))
 
     last_was_no_guess = False  # whether the last layout() found a no-guess board (for the scene's message)
 
@@ -270,8 +257,11 @@ class MinesBackend(Backend):
 
     # ----- older formats -----
     def legacy(self, data: dict) -> dict:
-        """A replay written before the session layer (size, rule, the layout in hex, the inputs as timed
-        events)."""
+        """A replay or a save written before the session layer, as session data. A replay holds the size, rule,
+        the layout in hex and the inputs as timed events; a save holds the field as it was (``{"field": ...,
+        "elapsed_ms", "assisted", "no_guess"}``)."""
+        if "field" in data:
+            return self._legacy_save(data)
         rows, cols, mines, rule, layout, log = (data.get(k) for k in ("rows", "cols", "mines", "rule", "layout",
                                                                       "log"))
         check_size(rows, cols, mines)
@@ -281,20 +271,100 @@ class MinesBackend(Backend):
         width = (rows * cols + 3) // 4
         if len(layout) != width:
             raise ValueError(f"minesweeper replay: the layout is not {width} hex digits")
-        events, times, first = [], [], True
-        for kind, i, ms in decode_events(log, KINDS, "minesweeper replay"):
-            if kind in "OC":
-                token = f"{kind}{_b36(i)}.{_b36(ms)}"
-                if kind == "O" and first:
-                    token += ":" + layout
-                    first = False
-            else:
-                token = f"M{MARK_KINDS.index(kind)}{_b36(i)}.{_b36(ms)}"
-            events.append("p" + token)
-            times.append(ms)
-        seed = data.get("seed")
-        return {"session": 1, "params": self.params_text(p), "seed": seed if isinstance(seed, int) and seed >= 0
-                else 0, "log": events, "t": times}
+        bits = int(layout, 16)
+        if bits >> (rows * cols):
+            raise ValueError("minesweeper replay: the layout does not fit the field")
+        moves = _old_moves(log, tuple(i for i in range(rows * cols) if bits >> i & 1), "minesweeper replay")
+        return self._session_data(p, data.get("seed"), moves)
+
+    def _legacy_save(self, data: dict) -> dict:
+        """A save of the field: its inputs from its log when they lead to the saved field, else opens and marks
+        that lead there (a save older than replays, or a damaged log): the first click at 0 ms, the rest at the
+        saved clock."""
+        f = data["field"]
+        if not isinstance(f, dict) or f.get("version") != 1:
+            raise ValueError("minesweeper save: not a saved field of a known version")
+        rows, cols, mines, rule, state = (f.get(k) for k in ("rows", "cols", "mines", "rule", "state"))
+        try:
+            check_size(rows, cols, mines)
+        except ValueError as e:
+            raise ValueError(f"minesweeper save: {e}") from None
+        n = rows * cols
+        openbits, marks, mine_cells, first, elapsed = f.get("open"), f.get("marks"), f.get("mine_cells"), \
+            f.get("first_click"), data.get("elapsed_ms", 0)
+        if rule not in RULES or state not in ("ready", "playing", "won", "lost"):
+            raise ValueError(f"minesweeper save: rule {rule!r}, state {state!r}")
+        if not isinstance(openbits, str) or len(openbits) != n or set(openbits) - set("01") \
+                or not isinstance(marks, str) or len(marks) != n or set(marks) - set(".FQ"):
+            raise ValueError(f"minesweeper save: its open cells and marks are not {n} characters each")
+        if not isinstance(elapsed, int) or isinstance(elapsed, bool) or not 0 <= elapsed <= 10**11:
+            raise ValueError(f"minesweeper save: elapsed_ms {elapsed!r}")
+        p = Params(rows, cols, mines, rule, data.get("no_guess") is True)
+        seed, want = f.get("seed"), (state, openbits, marks)
+        if state == "ready":
+            moves = []
+        else:
+            if not isinstance(mine_cells, list) or not all(isinstance(j, int) and 0 <= j < n for j in mine_cells) \
+                    or not isinstance(first, int) or not 0 <= first < n:
+                raise ValueError("minesweeper save: its mines or first click are not cells of the field")
+            layout = tuple(sorted(mine_cells))
+            try:
+                moves = _old_moves(f.get("log"), layout, "minesweeper save")
+                if _position(self, p, moves) != want:
+                    raise ValueError("the log does not lead to the saved field")
+            except ValueError:
+                moves = self._moves_to(p, first, layout, openbits, marks, elapsed)
+        if _position(self, p, moves) != want:
+            raise ValueError("minesweeper save: its cells do not follow from its mines and first click")
+        out = self._session_data(p, seed, moves)
+        out["hints"] = 1 if data.get("assisted") is True else 0
+        return out
+
+    def _moves_to(self, p: Params, first: int, layout: tuple, openbits: str, marks: str, ms: int) -> list:
+        """Opens (the first click first, carrying the layout) and marks that lead to a field with these cells."""
+        moves, f = [("O", first, 0, layout)], self.start(p, 0)
+        try:
+            f = self.apply(p, f, moves[0], None)[0]
+            for i in range(p.rows * p.cols):
+                if openbits[i] == "1" and not f.is_open(*divmod(i, p.cols)) and not f.over:
+                    moves.append(("O", i, ms))
+                    f = self.apply(p, f, moves[-1], None)[0]
+            for i, ch in enumerate(marks):
+                if ch != "." and not f.over:
+                    moves.append(("M", i, ".FQ".index(ch), ms))
+                    f = self.apply(p, f, moves[-1], None)[0]
+        except ValueError as e:
+            raise ValueError(f"minesweeper save: {e}") from None
+        return moves
+
+    def _session_data(self, p: Params, seed, moves: list) -> dict:
+        """The player's ``moves`` as session data, each at its own time."""
+        return {"session": 1, "params": self.params_text(p), "seed": seed if isinstance(seed, int) and
+                not isinstance(seed, bool) and seed >= 0 else 0, "log": ["p" + self.encode(p, m) for m in moves],
+                "t": [m[3] if m[0] == "M" else m[2] for m in moves]}
+
+
+KINDS, MARK_KINDS = "OCUFQ", "UFQ"  # the older log: open, chord, and a cell's mark set to none, flag, question mark
+
+
+def _old_moves(log, layout: tuple, what: str) -> list:
+    """The moves of an older format's log (``arcade.engine.replays.decode_events``), the first open carrying the
+    layout."""
+    moves = []
+    for kind, i, ms in decode_events(log, KINDS, what):
+        if kind in "OC":
+            moves.append((kind, i, ms, layout) if kind == "O" and not moves else (kind, i, ms))
+        else:
+            moves.append(("M", i, MARK_KINDS.index(kind), ms))
+    return moves
+
+
+def _position(backend: MinesBackend, p: Params, moves: list) -> tuple:
+    """(state, open cells, marks) of the field the moves lead to; ValueError for a move the rules refuse."""
+    f = backend.start(p, 0)
+    for m in moves:
+        f = backend.apply(p, f, m, None)[0]
+    return (f.state, "".join(str(v) for v in f._state), "".join(".FQ"[v] for v in f._mark))
 
 
 BACKEND = MinesBackend()

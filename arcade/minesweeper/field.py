@@ -1,4 +1,4 @@
-"""One game of Minesweeper: the mine field, its rules and its (de)serialisation. Pure (no pygame).
+"""The rules of Minesweeper: the mine field, a position of the game. Pure (no pygame).
 
 Rules, as players of the classic game expect them:
 
@@ -12,42 +12,33 @@ Rules, as players of the classic game expect them:
 - the game is won when every safe cell is open (the mines are then flagged), lost when a mine is opened (every
   mine is shown, wrong flags are marked).
 
-The random source is injected (``rng``, a ``random.Random``, or ``seed``) and only used to place the mines.
-``view()`` is the solver's picture (``arcade.minesweeper.solver``): a tuple of strings, ``"0".."8"`` opened,
-``"#"`` covered, ``"F"`` flagged. ``display()`` is the scene's picture (adds mines, wrong flags, question marks).
-``to_dict()`` / ``Field.from_dict()`` round-trip exactly (the random state too, while no mine is placed);
-``from_dict`` raises ``ValueError`` with a one-line reason on bad data.
+The random source is injected (``rng``, a ``random.Random``, or ``seed``) and only used to place the mines
+(:func:`deal`, when no layout is given). ``view()`` is the solver's picture (``arcade.minesweeper.solver``): a
+tuple of strings, ``"0".."8"`` opened, ``"#"`` covered, ``"F"`` flagged. ``display()`` is the scene's picture (adds
+mines, wrong flags, question marks).
 
-Every input that changes the field is kept in ``log`` as ``(kind, cell index, ms)``: ``"O"`` open, ``"C"`` chord,
-``"F"`` flag, ``"Q"`` question mark, ``"U"`` mark taken off; ``ms`` is ``clock_ms``, which the owner keeps at the
-milliseconds since the first click. With the mines' layout it makes the game's replay
-(``arcade.minesweeper.replay``); ``log`` is None for a game restored from a save older than replays.
+A :class:`Field` is the state of the game's session backend (``arcade.minesweeper.backend``), which copies it for
+every move and keeps the game's clock in ``clock_ms``; the session keeps the moves, saves and replays.
 """
 from __future__ import annotations
 
 import random
 from typing import Iterable
 
-from arcade.engine.replays import decode_events, encode_events
+__all__ = ["Field", "LEVELS", "RULES", "neighbours", "level_of", "CUSTOM_WIDTH", "CUSTOM_HEIGHT",
+           "max_custom_mines", "custom_problem", "check_custom", "check_size", "deal", "free_zone"]
 
-__all__ = ["Field", "LEVELS", "RULES", "FORMAT_VERSION", "neighbours", "level_of", "CUSTOM_WIDTH", "CUSTOM_HEIGHT",
-           "max_custom_mines", "custom_problem", "check_custom"]
-
-FORMAT_VERSION = 1
 LEVELS: dict[str, tuple[int, int, int]] = {  # name -> (rows, cols, mines); expert is 16 wide x 30 tall
     "beginner": (9, 9, 10),
     "intermediate": (16, 16, 40),
     "expert": (30, 16, 99),
 }
 RULES = ("safe", "opening")
-STATES = ("ready", "playing", "won", "lost")
 MAX_SIDE = 100                   # what a field (a save, a replay) may hold
 CUSTOM_WIDTH = (5, 25)           # what a player may choose: the columns and rows that fit the portrait window with
 CUSTOM_HEIGHT = (5, 35)          # cells of 18 pixels or more (tests/minesweeper check it against the view)
 COVERED, OPEN = 0, 1
 NO_MARK, FLAG, QUESTION = 0, 1, 2
-MARK_KINDS = "UFQ"  # the log's kind for a cell getting NO_MARK, FLAG, QUESTION
-KINDS = "OC" + MARK_KINDS
 
 _NEIGHBOURS: dict[tuple[int, int], tuple[tuple[int, ...], ...]] = {}
 
@@ -64,6 +55,25 @@ def neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
                                  for cc in range(max(0, c - 1), min(cols, c + 2)) if rr != r or cc != c))
         table = _NEIGHBOURS[key] = tuple(out)
     return table
+
+
+def free_zone(rows: int, cols: int, first: int, rule: str) -> set[int]:
+    """The cells a first click on ``first`` keeps free of mines: itself, and its neighbours under ``"opening"``."""
+    return {first} | set(neighbours(rows, cols)[first]) if rule == "opening" else {first}
+
+
+def placement_rule(rows: int, cols: int, mines: int, first: int, rule: str) -> str:
+    """The rule that holds for a first click on ``first``: ``"opening"`` falls back to ``"safe"`` on a custom board
+    too full to keep the click's neighbours free."""
+    if rule == "opening" and rows * cols - len(free_zone(rows, cols, first, "opening")) < mines:
+        return "safe"
+    return rule
+
+
+def deal(rows: int, cols: int, mines: int, first: int, rule: str, rng: random.Random) -> tuple[int, ...]:
+    """The mines for a first click on cell index ``first``, drawn from ``rng`` outside the rule's free zone."""
+    zone = free_zone(rows, cols, first, placement_rule(rows, cols, mines, first, rule))
+    return tuple(rng.sample([j for j in range(rows * cols) if j not in zone], mines))
 
 
 def level_of(rows: int, cols: int, mines: int) -> str:
@@ -129,9 +139,7 @@ class Field:
         self.rule = rule
         self.question_marks = bool(question_marks)
         self.rng = rng if rng is not None else random.Random(seed)
-        self.seed = seed if _is_int(seed) else None  # kept for the replay (the layout is what replays)
-        self.log: list | None = []          # (kind, cell index, ms) of every input that changed the field
-        self.clock_ms = 0                   # the owner's clock, stamped on each input
+        self.clock_ms = 0                   # the game's clock at this position: ms since the first click
         self._nb = neighbours(rows, cols)
         n = rows * cols
         self._mine = bytearray(n)           # 1 where a mine is (all 0 until the first click)
@@ -231,21 +239,16 @@ class Field:
         return tuple(out)
 
     # ------------------------------------------------------------------------------------------- moves
-    def _free_zone(self, i: int, rule: str) -> set[int]:
-        return {i} | set(self._nb[i]) if rule == "opening" else {i}
-
     def place_mines(self, first: int, mines: Iterable[int] | None = None) -> None:
         """Place the mines for a first click on cell index ``first``: at random from the injected RNG (keeping the
         rule's free zone clear), or exactly ``mines`` (a no-guess generator's layout; it must keep the zone clear)."""
         if self.placed:
             raise ValueError("the mines are already placed")
         n = self.size
-        rule = self.rule
-        if rule == "opening" and n - len(self._free_zone(first, "opening")) < self.mines:
-            rule = "safe"  # a custom board too full for an opening: the clicked cell alone stays safe
-        zone = self._free_zone(first, rule)
+        rule = placement_rule(self.rows, self.cols, self.mines, first, self.rule)
+        zone = free_zone(self.rows, self.cols, first, rule)
         if mines is None:
-            chosen = self.rng.sample([j for j in range(n) if j not in zone], self.mines)
+            chosen = deal(self.rows, self.cols, self.mines, first, self.rule, self.rng)
         else:
             chosen = sorted(set(mines))
             if len(chosen) != self.mines or any(not _is_int(j) or not 0 <= j < n for j in chosen):
@@ -274,12 +277,7 @@ class Field:
         if not self.placed:
             self.place_mines(i)
         opened = self._open_from([i])
-        self._note("O", i)
         return [divmod(j, self.cols) for j in opened]
-
-    def _note(self, kind: str, i: int) -> None:
-        if self.log is not None:
-            self.log.append((kind, i, self.clock_ms))
 
     def _open_from(self, starts: list[int]) -> list[int]:
         opened = []
@@ -315,7 +313,6 @@ class Field:
         todo = [j for j in nb if self._state[j] != OPEN and self._mark[j] != FLAG]
         if not todo:
             return []
-        self._note("C", i)
         mines = [j for j in todo if self._mine[j]]
         if mines:  # a wrong flag: the mines under the chord go off, the safe ones around still open first
             safe = [j for j in todo if not self._mine[j]]
@@ -349,7 +346,6 @@ class Field:
             new = NO_MARK
         self.flags += (new == FLAG) - (m == FLAG)
         self._mark[i] = new
-        self._note(MARK_KINDS[new], i)
         return new
 
     def set_mark(self, row: int, col: int, mark: int) -> None:
@@ -360,7 +356,6 @@ class Field:
             return
         self.flags += (mark == FLAG) - (self._mark[i] == FLAG)
         self._mark[i] = mark
-        self._note(MARK_KINDS[mark], i)
 
     def _lose(self, i: int) -> None:
         self.state = "lost"
@@ -375,129 +370,3 @@ class Field:
             elif not self._mine[j] and self._mark[j]:
                 self._mark[j] = NO_MARK
         self.flags = sum(1 for j in range(self.size) if self._mark[j] == FLAG)
-
-    # ------------------------------------------------------------------------------------------- save / load
-    def to_dict(self) -> dict:
-        """Everything needed to continue the game exactly (plain JSON types)."""
-        return {
-            "version": FORMAT_VERSION,
-            "rows": self.rows, "cols": self.cols, "mines": self.mines,
-            "rule": self.rule, "question_marks": self.question_marks,
-            "state": self.state,
-            "placement": self.placement,
-            "first_click": self.first_click,
-            "mine_cells": [i for i in range(self.size) if self._mine[i]] if self.placed else None,
-            "open": "".join("1" if s == OPEN else "0" for s in self._state),
-            "marks": "".join(".FQ"[m] for m in self._mark),
-            "exploded": self.exploded,
-            "rng": _rng_to_json(self.rng) if not self.placed else None,
-            "seed": self.seed,
-            "log": encode_events(self.log) if self.log is not None else None,
-        }
-
-    @classmethod
-    def from_dict(cls, data) -> "Field":
-        """The game saved by ``to_dict``; ``ValueError`` (one line) when the data is not a consistent game."""
-        if not isinstance(data, dict):
-            raise ValueError(f"saved field: expected a mapping, got {type(data).__name__}")
-        if data.get("version") != FORMAT_VERSION:
-            raise ValueError(f"saved field: version {data.get('version')!r}, expected {FORMAT_VERSION}")
-        try:
-            rows, cols, mines = data["rows"], data["cols"], data["mines"]
-            rule, state = data["rule"], data["state"]
-            openbits, marks = data["open"], data["marks"]
-            mine_cells, exploded = data["mine_cells"], data["exploded"]
-            placement, first = data["placement"], data["first_click"]
-            qm, rng_state = data["question_marks"], data["rng"]
-        except KeyError as e:
-            raise ValueError(f"saved field: missing {e.args[0]!r}") from None
-        check_size(rows, cols, mines)
-        if rule not in RULES:
-            raise ValueError(f"saved field: rule {rule!r}")
-        if not isinstance(qm, bool):
-            raise ValueError(f"saved field: question_marks {qm!r}")
-        if state not in STATES:
-            raise ValueError(f"saved field: state {state!r}")
-        n = rows * cols
-        if not isinstance(openbits, str) or len(openbits) != n or set(openbits) - set("01"):
-            raise ValueError(f"saved field: 'open' must be {n} characters 0/1")
-        if not isinstance(marks, str) or len(marks) != n or set(marks) - set(".FQ"):
-            raise ValueError(f"saved field: 'marks' must be {n} characters . F Q")
-        if "Q" in marks and not qm:
-            raise ValueError("saved field: a question mark while question marks are off")
-        f = cls(rows, cols, mines, rule=rule, question_marks=qm)
-        if state == "ready":
-            if mine_cells is not None or "1" in openbits or placement is not None or first is not None \
-                    or exploded is not None:
-                raise ValueError("saved field: a game not started has no mines, open cells or first click")
-            f.rng = _rng_from_json(rng_state)
-        else:
-            if not isinstance(mine_cells, list) or len(set(mine_cells)) != mines or len(mine_cells) != mines \
-                    or any(not _is_int(j) or not 0 <= j < n for j in mine_cells):
-                raise ValueError(f"saved field: 'mine_cells' must be {mines} distinct cells in 0..{n - 1}")
-            if placement not in RULES or (placement == "opening" and rule != "opening"):
-                raise ValueError(f"saved field: placement {placement!r} under rule {rule!r}")
-            if not _is_int(first) or not 0 <= first < n:
-                raise ValueError(f"saved field: first_click {first!r}")
-            if set(mine_cells) & f._free_zone(first, placement):
-                raise ValueError("saved field: a mine where the first click was kept safe")
-            if rng_state is not None:
-                raise ValueError("saved field: a started game keeps no random state")
-            for j in mine_cells:
-                f._mine[j] = 1
-            f._recount()
-            f.placed, f.placement, f.first_click = True, placement, first
-        for i in range(n):
-            if openbits[i] == "1":
-                f._state[i] = OPEN
-                if marks[i] != ".":
-                    raise ValueError(f"saved field: cell {divmod(i, cols)} is open and marked")
-            f._mark[i] = ".FQ".index(marks[i])
-        opened_mines = [i for i in range(n) if f._state[i] == OPEN and f._mine[i]]
-        f.opened = sum(1 for i in range(n) if f._state[i] == OPEN and not f._mine[i])
-        f.flags = marks.count("F")
-        if state == "lost":
-            if opened_mines != [exploded]:
-                raise ValueError("saved field: a lost game has exactly its exploded mine open")
-        elif exploded is not None or opened_mines:
-            raise ValueError(f"saved field: a mine is open in a {state} game")
-        if state == "won" and f.opened != n - mines:
-            raise ValueError("saved field: a won game has every safe cell open")
-        if state == "playing":
-            if f.opened == n - mines:
-                raise ValueError("saved field: every safe cell is open but the game is not won")
-            if not f._state[first]:
-                raise ValueError("saved field: the first click is not open")
-        if state != "ready":
-            for i in range(n):  # an open 0 has opened its neighbours (the flood fill)
-                if f._state[i] == OPEN and not f._mine[i] and f._count[i] == 0 and any(
-                        f._state[j] != OPEN and f._mark[j] != FLAG for j in f._nb[i]):
-                    raise ValueError(f"saved field: the open 0 at {divmod(i, cols)} has covered neighbours")
-        f.state = state
-        f.exploded = exploded
-        f.seed = data.get("seed") if _is_int(data.get("seed")) else None
-        try:  # the inputs so far (for the replay): a save older than replays, or a damaged log, has none
-            f.log = decode_events(data.get("log"), KINDS, "saved field")
-            f.clock_ms = f.log[-1][2] if f.log else 0
-        except ValueError:
-            f.log = None
-        return f
-
-
-def _rng_to_json(rng: random.Random):
-    version, internal, gauss = rng.getstate()
-    return [version, list(internal), gauss]
-
-
-def _rng_from_json(state) -> random.Random:
-    rng = random.Random()
-    if state is None:
-        return rng
-    try:
-        version, internal, gauss = state
-        if not isinstance(internal, list) or not all(_is_int(x) for x in internal):
-            raise TypeError
-        rng.setstate((version, tuple(internal), gauss))
-    except (TypeError, ValueError):
-        raise ValueError("saved field: 'rng' is not a random state") from None
-    return rng

@@ -1,6 +1,6 @@
 """Minesweeper on the session layer: the backend plays the rules of Field, a code and the same clicks give the same
-field, undo works past a lost game, no-guess bests are kept apart, and replays written before the session layer
-still read."""
+field, undo works past a lost game, no-guess bests are kept apart, and saves and replays written before the session
+layer still read."""
 import json
 from pathlib import Path
 
@@ -14,6 +14,7 @@ from arcade.minesweeper.backend import BACKEND, Params
 
 LEGACY = Path(__file__).parent.parent / "replays" / "legacy"
 EXPECTED = json.loads((LEGACY / "mines-expected.json").read_text())
+SAVES = json.loads((LEGACY / "saves-expected.json").read_text())
 
 
 def clicks(session, cells, ms0=0):
@@ -98,6 +99,66 @@ def test_replays_written_before_the_session_layer_still_play_to_the_same_end(nam
     assert len(positions) == want["positions"] and last.state == want["state"]
     assert list(last.display()) == want["display"]
     assert positions[0].state.opened == 0  # the untouched field at move 0
+
+
+def old_save(name: str) -> dict:
+    return json.loads((LEGACY / f"{name}.json").read_text())
+
+
+@pytest.mark.parametrize("name", ["mines-save-v1", "mines-save-log"])
+def test_saves_written_before_the_session_layer_continue_where_they_were(name):
+    s = Session.from_dict(BACKEND, old_save(name))
+    want = SAVES[name]
+    assert list(s.state.display()) == want["display"] and s.state.state == want["state"]
+    assert s.state.flags == want["flags"] and s.state.question_marks
+    assert s.events[0].startswith("pO") and ":" in s.events[0]  # the first open carries the saved mines
+    t = Session.from_dict(BACKEND, json.loads(json.dumps(s.to_dict())))  # and it saves again in today's format
+    assert t.state.display() == s.state.display() and t.events == s.events
+
+
+def test_an_old_saves_inputs_keep_their_times_and_its_hints():
+    s = Session.from_dict(BACKEND, old_save("mines-save-log"))
+    data = old_save("mines-save-log")
+    assert len(s.events) == 14 and s.times[0] == 0 and s.times[-1] == s.state.clock_ms == 9503
+    assert s.hints == 1  # it was saved as assisted: it sets no best time
+    assert s.undo() and s.undo() and s.state.display() != tuple(SAVES["mines-save-log"]["display"])
+    v1 = Session.from_dict(BACKEND, old_save("mines-save-v1"))  # older than replays: the clock as saved
+    assert v1.times[0] == 0 and v1.times[-1] == v1.state.clock_ms == 8400 and v1.hints == 0
+    assert data["field"]["log"]
+
+
+def test_an_old_save_with_a_damaged_log_continues_from_its_cells():
+    data = old_save("mines-save-log")
+    data["field"]["log"] = data["field"]["log"][:12]  # cut off after the second input
+    s = Session.from_dict(BACKEND, data)
+    assert list(s.state.display()) == SAVES["mines-save-log"]["display"]
+    assert s.times[0] == 0 and set(s.times[1:]) == {data["elapsed_ms"]}
+
+
+def field_change(**change):
+    data = old_save("mines-save-v1")
+    data["field"].update(change)
+    return data
+
+
+def mine_open():
+    f = old_save("mines-save-v1")["field"]
+    i = f["mine_cells"][0]
+    return f["open"][:i] + "1" + f["open"][i + 1:]
+
+
+@pytest.mark.parametrize("data", [
+    field_change(version=2), field_change(rows=1), field_change(mines=0), field_change(rule="x"),
+    field_change(state="paused"), field_change(open="01"), field_change(marks="Z" * 81),
+    field_change(mine_cells=[0] * 10), field_change(mine_cells=list(range(9))), field_change(first_click=99),
+    field_change(state="won"), field_change(open=mine_open()), field_change(marks="F" * 81),
+    field_change(mine_cells=[40] + old_save("mines-save-v1")["field"]["mine_cells"][1:]),
+    {**old_save("mines-save-v1"), "elapsed_ms": -1}, {**old_save("mines-save-v1"), "field": "nope"},
+])
+def test_a_bad_old_save_is_one_line_value_error(data):
+    with pytest.raises(ValueError) as e:
+        Session.from_dict(BACKEND, data)
+    assert "\n" not in str(e.value) and str(e.value).startswith("minesweeper")
 
 
 @given(st.floats(2, 100), st.floats(2, 100), st.floats(1, 9999))

@@ -1,11 +1,11 @@
-"""Field rules: levels, first-click rules, flood fill, flags and question marks, chording, win and loss, and the
-exact save/load round trip with its one-line ValueErrors."""
-import json
+"""Field rules: levels, first-click rules and the mines' deal, flood fill, flags and question marks, chording, win
+and loss."""
 import random
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
-from arcade.minesweeper.field import FLAG, LEVELS, NO_MARK, QUESTION, Field, neighbours
+from arcade.minesweeper.field import FLAG, LEVELS, NO_MARK, QUESTION, Field, deal, free_zone, neighbours
 
 
 def fixed(layout, first, rule="safe", **kw):
@@ -118,66 +118,18 @@ def test_win_flags_every_mine_and_loss_shows_them():
     assert g.open(1, 1) == [] and g.toggle_flag(1, 1) == NO_MARK  # a finished game ignores moves
 
 
-def round_trip(f):
-    data = json.loads(json.dumps(f.to_dict()))
-    g = Field.from_dict(data)
-    assert g.to_dict() == f.to_dict()
-    assert g.display() == f.display() and g.view() == f.view() and g.state == f.state
-    return g
-
-
-def test_round_trip_in_every_state():
-    f = Field.level("intermediate", seed=3, question_marks=True)
-    g = round_trip(f)  # not started: the random state travels, so the same mines follow
-    f.open(5, 5), g.open(5, 5)
-    assert f.mine_cells() == g.mine_cells()
-    f.toggle_flag(*next(c for c in f.mine_cells() if not f.is_open(*c)))
-    covered = [(r, c) for r in range(16) for c in range(16) if not f.is_open(r, c) and f.mark(r, c) == NO_MARK]
-    f.toggle_flag(*covered[-1]), f.toggle_flag(*covered[-1])  # a question mark
-    round_trip(f)
-    f.open(*f.mine_cells()[-1])
-    assert f.state == "lost"
-    round_trip(f)
-    w = fixed(["*..", "...", "..."], (2, 2))
-    round_trip(w)
-
-
-def corrupt(data, **changes):
-    d = dict(data)
-    d.update(changes)
-    return d
-
-
-@pytest.mark.parametrize("change", [
-    {"version": 2}, {"rows": 1}, {"mines": 0}, {"rule": "x"}, {"state": "paused"}, {"open": "01"},
-    {"marks": "Z" * 81}, {"mine_cells": [0] * 10}, {"mine_cells": list(range(9))}, {"first_click": 99},
-    {"placement": "x"}, {"exploded": 3}, {"rng": [1, 2, 3]}, {"question_marks": "yes"},
-])
-def test_from_dict_rejects_bad_data(change):
-    f = Field.level("beginner", seed=2)
-    f.open(4, 4)
-    data = f.to_dict()
-    with pytest.raises(ValueError) as e:
-        Field.from_dict(corrupt(data, **change))
-    assert "\n" not in str(e.value)
-
-
-def test_from_dict_rejects_inconsistent_games():
-    f = Field.level("beginner", seed=2)
-    f.open(4, 4)
-    data = f.to_dict()
-    mine = data["mine_cells"][0]
-    opened = data["open"][:mine] + "1" + data["open"][mine + 1:]
-    for bad in (corrupt(data, open=opened), corrupt(data, mine_cells=[data["first_click"]] + data["mine_cells"][1:]),
-                corrupt(data, state="won"), "nope", {}, corrupt(data, marks="F" + data["marks"][1:]
-                                                                    if data["open"][0] == "1" else "Q" * 81)):
-        with pytest.raises(ValueError):
-            Field.from_dict(bad)
-    ready = Field.level("beginner", seed=2).to_dict()
-    with pytest.raises(ValueError):
-        Field.from_dict(corrupt(ready, open="1" + ready["open"][1:]))
-    with pytest.raises(ValueError):
-        Field.from_dict({k: v for k, v in data.items() if k != "marks"})
+@settings(max_examples=60, deadline=None)
+@given(st.integers(5, 12), st.integers(5, 12), st.integers(1, 200), st.integers(0, 10**6),
+       st.sampled_from(["safe", "opening"]), st.integers(0, 143))
+def test_the_deal_keeps_the_first_clicks_zone_free(rows, cols, mines, seed, rule, first):
+    mines, first = min(mines, rows * cols - 1), first % (rows * cols)
+    cells = deal(rows, cols, mines, first, rule, random.Random(seed))
+    assert len(set(cells)) == mines and all(0 <= j < rows * cols for j in cells) and first not in cells
+    if rows * cols - 9 >= mines and rule == "opening":
+        assert not set(cells) & free_zone(rows, cols, first, "opening")
+    f = Field(rows, cols, mines, rule=rule, seed=seed)
+    f.open(*divmod(first, cols))
+    assert sorted(cells) == [r * cols + c for r, c in f.mine_cells()]  # the field's own placement is the deal
 
 
 def test_neighbours_table():

@@ -65,14 +65,54 @@ def watch_from_list(app, game_id: str, rec):
     return app.stack.top
 
 
-def mines_record(f) -> dict:
-    """A Minesweeper game played on a :class:`arcade.minesweeper.field.Field` (its own log of inputs) as replay
-    data in the format written before the session layer, which replays still read (through the backend)."""
-    from arcade.engine.replays import encode_events
+class MinesGame:
+    """A Minesweeper game played through the backend and the session, as the scene plays it, on the field that
+    ``Field(rows, cols, mines, rule, seed=seed)`` deals (:func:`arcade.minesweeper.field.deal` from
+    ``random.Random(seed)`` at the first open). ``clock_ms`` is the game's clock, stamped on each input; the field's
+    queries (``view()``, ``over``, ``is_open`` ...) are the session's position's."""
 
-    bits = 0
-    for r, c in f.mine_cells():
-        bits |= 1 << (r * f.cols + c)
-    return {"rows": f.rows, "cols": f.cols, "mines": f.mines, "rule": f.rule, "no_guess": False, "seed": 0,
-            "layout": format(bits, "x").zfill((f.size + 3) // 4), "log": encode_events(f.log), "state": f.state,
-            "time_ms": f.clock_ms, "question_marks": f.question_marks, "assisted": False}
+    def __init__(self, rows: int, cols: int, mines: int, rule: str = "opening", seed=0):
+        import random
+
+        from arcade.engine.session import Session
+        from arcade.minesweeper.backend import BACKEND, Params
+
+        self.session = Session(BACKEND, Params(rows, cols, mines, rule), 0)
+        self.rng = random.Random(seed)
+        self.clock_ms = 0
+
+    @classmethod
+    def level(cls, name: str, **kw) -> "MinesGame":
+        from arcade.minesweeper.field import LEVELS
+
+        return cls(*LEVELS[name], **kw)
+
+    def __getattr__(self, name):
+        return getattr(self.session.state, name)
+
+    def _play(self, move) -> bool:
+        return self.session.play(move)
+
+    def open(self, r: int, c: int) -> bool:
+        from arcade.minesweeper.field import deal
+
+        f, cell = self.session.state, r * self.cols + c
+        if f.placed:
+            return self._play(("O", cell, self.clock_ms))
+        layout = tuple(sorted(deal(f.rows, f.cols, f.mines, cell, f.rule, self.rng)))
+        return self._play(("O", cell, self.clock_ms, layout))
+
+    def chord(self, r: int, c: int) -> bool:
+        return self._play(("C", r * self.cols + c, self.clock_ms))
+
+    def set_mark(self, r: int, c: int, mark: int) -> bool:
+        return self._play(("M", r * self.cols + c, mark, self.clock_ms))
+
+    @property
+    def opens(self) -> int:
+        """The opens played (the first click's included)."""
+        return sum(1 for ev in self.session.events if ev[1:2] == "O")
+
+    def record(self) -> dict:
+        """The game's replay data."""
+        return self.session.replay().data

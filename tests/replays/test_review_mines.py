@@ -9,13 +9,12 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from arcade.minesweeper import solver
-from arcade.minesweeper.field import Field
+from arcade.minesweeper.field import FLAG, NO_MARK, QUESTION, Field
 from arcade.minesweeper.replay import steps
-from arcade.minesweeper.field import FLAG, NO_MARK, QUESTION
-from tests.replays.common import mines_record
+from tests.replays.common import MinesGame
 
 
-def play(f: Field, actions, rng: random.Random, finish: bool = True) -> Field:
+def play(f: MinesGame, actions, rng: random.Random, finish: bool = True) -> MinesGame:
     """Apply the actions (cells wrap onto the board); then, if ``finish``, open random covered cells until the
     game ends (a player who keeps clicking)."""
     for kind, r, c, dt in actions:
@@ -28,12 +27,12 @@ def play(f: Field, actions, rng: random.Random, finish: bool = True) -> Field:
         elif kind == "chord":
             f.chord(r, c)
         elif kind == "flag":
-            f.toggle_flag(r, c)
+            f.set_mark(r, c, {NO_MARK: FLAG, FLAG: NO_MARK, QUESTION: NO_MARK}[f.mark(r, c)])
         elif kind == "mark":
             f.set_mark(r, c, FLAG)
         elif kind == "unmark":
             f.set_mark(r, c, NO_MARK)
-        elif kind == "question" and f.question_marks:
+        elif kind == "question":
             f.set_mark(r, c, QUESTION)
     while finish and not f.over:
         f.clock_ms += rng.randrange(2000)
@@ -49,7 +48,7 @@ def play(f: Field, actions, rng: random.Random, finish: bool = True) -> Field:
 
 def ai_game(level, seed, chords=True):
     """The solver plays; it flags the mines it is sure of and chords numbers whose flags are complete."""
-    f = Field.level(level, seed=seed)
+    f = MinesGame.level(level, seed=seed)
     while not f.over:
         f.clock_ms += 250
         a = solver.analyse(f.view(), f.mines)
@@ -150,7 +149,7 @@ class SyncWorker:
 
 
 def reviewed(f):
-    st_ = steps(mines_record(f))
+    st_ = steps(f.record())
     r = Reviewer(st_, f.mines, make_worker=SyncWorker, chunk=5)
     for _ in range(1000):
         if r.done:
@@ -162,7 +161,7 @@ def reviewed(f):
 
 def test_every_steps_view_and_display_are_the_fields():
     """A step keeps the display as one string; its view (what the review and the odds see) is derived."""
-    f = Field.level("beginner", seed=3, question_marks=True)
+    f = MinesGame.level("beginner", seed=3)
     rng = random.Random(3)
     seen = [(f.display(), f.view())]
     actions = [("open", 4, 4, 0), ("question", 0, 0, 10), ("flag", 8, 8, 10), ("flag", 8, 7, 10)]
@@ -170,12 +169,12 @@ def test_every_steps_view_and_display_are_the_fields():
     for a in actions:
         if f.over:
             break
-        n = len(f.log)
+        n = len(f.session.events)
         play(f, [a], rng, finish=False)
-        if len(f.log) > n:
+        if len(f.session.events) > n:
             seen.append((f.display(), f.view()))
     assert f.over
-    st_ = steps(mines_record(f))
+    st_ = steps(f.record())
     assert [(s.display, s.view) for s in st_] == seen
 
 
@@ -185,7 +184,7 @@ def test_the_ai_never_misses_a_safe_cell(seed):
     st_, r = reviewed(f)
     moves = r.moves
     assert [m.index for m in moves] == [p[0] for p in positions(st_, f.mines)]
-    assert len(moves) == sum(1 for k, _, _ in f.log if k == "O") - 1  # every open but the first click
+    assert len(moves) == f.opens - 1  # every open but the first click
     assert summarize(moves)["missed"] == 0
     if f.state == "lost":
         assert moves[-1].guess  # the fatal move was a guess (the solver never opens a known mine)
@@ -193,8 +192,8 @@ def test_the_ai_never_misses_a_safe_cell(seed):
 
 def test_a_random_clicker_misses_safe_cells_and_its_loss_is_a_guess():
     for seed in range(20):
-        f = play(Field.level("beginner", seed=seed), [("open", 4, 4, 0)], random.Random(seed))
-        if f.state == "lost" and len([k for k, _, _ in f.log if k == "O"]) > 4:
+        f = play(MinesGame.level("beginner", seed=seed), [("open", 4, 4, 0)], random.Random(seed))
+        if f.state == "lost" and f.opens > 4:
             break
     st_, r = reviewed(f)
     s = summarize(r.moves)

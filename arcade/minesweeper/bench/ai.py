@@ -3,8 +3,9 @@
     arcade bench minesweeper --level beginner|intermediate|expert --games N --seed S
                              --first-click safe|opening --jobs J --json FILE [--resume] [--quiet]
 
-Game i is ``Field.level(level, seed=S + i, rule=first_click)`` (the window's own rules and mine placement),
-played by ``solver.analyse`` (what ``solver.choose`` returns) one cell a move until it is won or lost. Games
+Game i is a session of the game's backend (the window's own rules) whose first open carries the mines that
+``field.deal`` draws from ``random.Random(S + i)`` under the first-click rule, played by ``solver.analyse`` (what
+``solver.choose`` returns) one cell a move, each move the AI's, until it is won or lost. Games
 run in parallel worker processes (``--jobs``). A progress line goes to stderr, the table to stdout: the win
 rate with its 95 % confidence interval (Wilson score), guesses per game (moves with a risk of a mine), ms per
 move and per game (median and max), and how many moves used the fallback approximation.
@@ -62,10 +63,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def play_game(level: str, seed: int, first_click: str) -> dict:
     """Play one game headless; its JSON record."""
-    from arcade.minesweeper import solver
-    from arcade.minesweeper.field import Field
+    import random
 
-    f = Field.level(level, seed=seed, rule=first_click)
+    from arcade.engine.session import AI, Session
+    from arcade.minesweeper import solver
+    from arcade.minesweeper.backend import BACKEND, Params
+    from arcade.minesweeper.field import LEVELS, deal
+
+    rows, cols, mines = LEVELS[level]
+    session = Session(BACKEND, Params(rows, cols, mines, first_click), seed)
+    deal_rng = random.Random(seed)
+    f = session.state
     times: list = []
     cpu: list = []
     guesses = fallbacks = endgame = 0
@@ -82,7 +90,11 @@ def play_game(level: str, seed: int, first_click: str) -> dict:
             risk_taken += a.risk
         endgame += a.reason == "endgame"
         fallbacks += a.fallbacks > 0
-        f.open(*a.move)
+        cell = a.move[0] * cols + a.move[1]
+        first = () if f.placed else (tuple(sorted(deal(rows, cols, mines, cell, first_click, deal_rng))),)
+        if not session.play(("O", cell, 0, *first), by=AI):
+            raise RuntimeError(f"minesweeper bench: the rules refused the AI's open of {a.move} (seed {seed})")
+        f = session.state
         if f.state == "lost":
             lost_on = {"reason": a.reason, "risk": round(a.risk, 4), "cell": list(a.move)}
     return {
