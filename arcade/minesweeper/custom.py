@@ -17,7 +17,8 @@ from arcade.engine.ui.input import LOGICAL_SIZE, pointer_down, pointer_up
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.widgets import Dimmer
 from arcade.minesweeper.field import CUSTOM_HEIGHT, CUSTOM_WIDTH, custom_problem, max_custom_mines
-from arcade.minesweeper.view import CHIP, INK, MIN_TEXT
+from arcade.minesweeper.screens import MIN_TEXT
+from arcade.minesweeper.view import CHIP, INK
 
 __all__ = ["CustomOverlay", "NAMES"]
 

@@ -24,7 +24,9 @@ from arcade.minesweeper import LEVEL_TITLES
 from arcade.minesweeper.field import level_of
 from arcade.minesweeper.replay import check, label, result_text, steps, validate
 from arcade.minesweeper.review import Reviewer, pct, summarize
-from arcade.minesweeper.view import INK, LANDSCAPE, MIN_TEXT, BoardView, Hud, Layout, Screen, draw_wrapped, turned_for
+from arcade.minesweeper.hud import Hud, draw_wrapped
+from arcade.minesweeper.screens import LANDSCAPE, MIN_TEXT, Layout, Screen, turned_for
+from arcade.minesweeper.view import INK, BoardView
 
 __all__ = ["MinesReplayScene", "MinesReviewCard", "make_replay", "validate", "label", "SCREEN", "BUTTONS",
            "TIMELINE"]

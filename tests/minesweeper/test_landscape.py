@@ -8,7 +8,8 @@ import pytest
 
 from arcade.engine.app import MIN_LANDSCAPE, fit_canvas
 from arcade.engine.ui.input import LANDSCAPE_SIZE, LOGICAL_SIZE
-from arcade.minesweeper import replay_scene as rs, scene as sc, view as vw
+from arcade.minesweeper import hud as mhud, replay_scene as rs, scene as sc, screens as places, view as vw
+from arcade.engine.ui import text as ui_text
 from arcade.minesweeper.custom import CustomOverlay
 from arcade.minesweeper.field import CUSTOM_HEIGHT, CUSTOM_WIDTH, FLAG, LEVELS, max_custom_mines
 from helpers import click, frames, key, mouse_down, mouse_move, mouse_up, settle
@@ -63,7 +64,7 @@ def pixel(app, pos):
 def test_beginner_uses_the_height_with_the_hud_in_a_column_at_its_right(wide):
     app, s = wide
     lay = s.view.layout
-    assert s.hud.screen is vw.SIDE and lay.cell == 56  # as large as cells go
+    assert s.hud.screen is places.SIDE and lay.cell == 56  # as large as cells go
     assert lay.frame.h >= 0.9 * LANDSCAPE_SIZE[1] and CANVAS.contains(lay.frame)
     rects = hud_rects(s)
     assert all(CANVAS.contains(r) for r in rects)
@@ -89,7 +90,7 @@ def test_the_columns_buttons_and_chips_do_what_they_say(wide):
     assert not s.odds_on
     frames(app, 1, events=click(s.hud.picker_rects["level:intermediate"].center))
     frames(app, 1)
-    assert (s.field.rows, s.field.cols) == (16, 16) and s.hud.screen is vw.SIDE
+    assert (s.field.rows, s.field.cols) == (16, 16) and s.hud.screen is places.SIDE
     assert s.view.layout.cell == 33 and s.view.layout.frame.h >= 0.9 * LANDSCAPE_SIZE[1]
     frames(app, 1, events=click(s.hud.picker_rects["noguess"].center))
     assert s.no_guess
@@ -117,7 +118,7 @@ def test_expert_is_shown_thirty_wide_with_the_biggest_cells_that_fit(wide):
     f, lay = s.field, s.view.layout
     assert (f.rows, f.cols) == LEVELS["expert"][:2] == (30, 16)  # the field is kept 16 wide ...
     assert lay.turned and lay.board.size == (30 * lay.cell, 16 * lay.cell)  # ... and shown 30 wide
-    assert lay.cell == 26 and s.hud.screen is vw.WIDE and CANVAS.contains(lay.frame)
+    assert lay.cell == 26 and s.hud.screen is places.WIDE and CANVAS.contains(lay.frame)
     assert all(lay.frame.top >= r.bottom or lay.frame.bottom <= r.top for r in hud_rects(s))
     # the cell in the 21st column of the 3rd row on screen is the field's row 20, column 2, for clicks ...
     rect = pygame.Rect(lay.board.x + 20 * lay.cell, lay.board.y + 2 * lay.cell, lay.cell, lay.cell)
@@ -155,12 +156,12 @@ def test_turning_the_window_mid_game_lays_out_again_and_the_game_goes_on(wide):
     hold = s.view.layout.cell_rect(*flag).center
     app.window.size = (1280, 1000)  # still wider than tall: the same canvas
     frames(app, 2)
-    assert app.size == LANDSCAPE_SIZE and s.hud.screen is vw.SIDE
+    assert app.size == LANDSCAPE_SIZE and s.hud.screen is places.SIDE
     app.window.size = (480, 800)
     frames(app, 2)
     assert app.size == LOGICAL_SIZE and app.screen.get_size() == LOGICAL_SIZE
-    assert s.hud.screen is vw.ROOMY and s.view.layout.board == vw.Layout(9, 9, vw.ROOMY.board).board
-    assert s.hud.button_rects()["hint"] == vw.Hud(vw.ROOMY).button_rects()["hint"]  # the portrait row, unchanged
+    assert s.hud.screen is places.ROOMY and s.view.layout.board == vw.Layout(9, 9, places.ROOMY.board).board
+    assert s.hud.button_rects()["hint"] == mhud.Hud(places.ROOMY).button_rects()["hint"]  # the portrait row, unchanged
     assert s.field.display() == display and s.field.state == "playing" and s.elapsed > clock
     assert s.view.pending  # ... still under way, then shown
     settle(app, 0.6)
@@ -171,7 +172,7 @@ def test_turning_the_window_mid_game_lays_out_again_and_the_game_goes_on(wide):
     # back to the wide window: a button held down is released where it is now
     app.window.size = (800, 480)
     frames(app, 2)
-    assert app.size == LANDSCAPE_SIZE and s.hud.screen is vw.SIDE and s.view.layout.cell == 56
+    assert app.size == LANDSCAPE_SIZE and s.hud.screen is places.SIDE and s.view.layout.cell == 56
     cell = next((r, c) for r in range(9) for c in range(9) if not s.field.is_open(r, c) and not s.field.mark(r, c)
                 and not s.field.is_mine(r, c))
     frames(app, 1, events=[mouse_down(s.view.layout.cell_rect(*cell).center)])
@@ -193,13 +194,13 @@ def test_expert_turns_with_the_window_and_keeps_its_cursor(wide):
     app.window.size = (480, 800)
     frames(app, 2)
     lay = s.view.layout
-    assert not lay.turned and s.hud.screen is vw.TALL and lay.cell == 22  # as the portrait expert always was
+    assert not lay.turned and s.hud.screen is places.TALL and lay.cell == 22  # as the portrait expert always was
     assert lay.board.size == (16 * 22, 30 * 22) and tuple(s.cursor) == cursor and s.field.display() == display
     frames(app, 1, events=[key(pygame.K_RIGHT)])
     assert tuple(s.cursor) == (cursor[0], cursor[1] + 1)  # the field's columns run across in portrait
     app.window.size = (800, 480)
     frames(app, 2)
-    assert s.view.layout.turned and s.view.layout.cell == 26 and s.hud.screen is vw.WIDE
+    assert s.view.layout.turned and s.view.layout.cell == 26 and s.hud.screen is places.WIDE
 
 
 def every_custom_size():
@@ -213,7 +214,7 @@ def test_every_custom_size_fits_the_wide_canvas():
     for w, h in every_custom_size():
         screen = vw.screen_for(h, w, LANDSCAPE_SIZE)
         lay = vw.Layout(h, w, screen.board)
-        hud = vw.Hud(screen)
+        hud = mhud.Hud(screen)
         assert lay.cell >= (18 if h <= 29 else 15), (w, h, lay.cell)
         assert screen.board.contains(lay.frame) and CANVAS.contains(lay.frame)
         assert not any(lay.frame.colliderect(r) for r in (*hud.picker_rects.values(), *hud.button_rects().values(),
@@ -274,7 +275,7 @@ def test_the_end_card_sits_over_the_board_and_its_review_button_opens_the_replay
                         lambda self: rs.Reviewer(self.steps, self.mines, make_worker=ReviewWorker))
     won(app, s)
     review = s.review_rect()
-    card = vw.banner_card(len(s._banner_lines()[1]), 1.0, True, s.hud.screen)
+    card = mhud.banner_card(len(s._banner_lines()[1]), 1.0, True, s.hud.screen)
     assert card.center == s.view.layout.frame.center and s.view.layout.frame.contains(card)
     assert card.contains(review)
     frames(app, 1, events=click(review.center))
@@ -374,12 +375,12 @@ def test_the_check_can_fail(wide, measured):
     canvas = Canvas(LANDSCAPE_SIZE)
     canvas.fill(vw.PAGE)
     text = "A status line much too long for the column at the right of the board " * 2
-    canvas.blit(vw.fit(text, 456, 16, vw.INK, "medium", min_size=vw.MIN_TEXT), (560, 300))
-    canvas.blit(vw.render("tiny", 11, vw.INK), (600, 100))
+    canvas.blit(ui_text.fit(text, 456, 16, vw.INK, "medium", min_size=vw.MIN_TEXT), (560, 300))
+    canvas.blit(ui_text.render("tiny", 11, vw.INK), (600, 100))
     assert any("runs off" in p for p in problems(canvas)) and any("tiny" in p for p in problems(canvas))
     canvas = Canvas(LANDSCAPE_SIZE)
     canvas.fill(vw.PAGE)
-    vw.draw_wrapped(canvas, text, vw.SIDE.status_box, 16, vw.INK)
+    mhud.draw_wrapped(canvas, text, places.SIDE.status_box, 16, vw.INK)
     assert not problems(canvas) and len(canvas.pieces) > 2
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from arcade import cli
 from arcade.engine.plugin import Best, format_time
-from arcade.minesweeper import GAME, scene as sc, stats, view as vw
+from arcade.minesweeper import GAME, scene as sc, screens as places, stats, view as vw
 from arcade.minesweeper.custom import CustomOverlay
 from arcade.minesweeper.field import (CUSTOM_HEIGHT, CUSTOM_WIDTH, LEVELS, Field, check_custom, custom_problem,
                                       max_custom_mines)
@@ -54,7 +54,7 @@ def test_a_level_chosen_mid_game_starts_it_and_the_old_game_counts_as_abandoned(
     frames(app, 1, events=click(s.view.layout.cell_rect(4, 4).center))
     assert s.field.state == "playing"
     frames(app, 1, events=click(chip(s, "level:expert").center))
-    assert size_of(s) == LEVELS["expert"] and s.hud.screen is vw.TALL
+    assert size_of(s) == LEVELS["expert"] and s.hud.screen is places.TALL
     assert app.profile.history("minesweeper")[-1]["outcome"] == "abandoned"
 
 

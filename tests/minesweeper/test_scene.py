@@ -372,7 +372,8 @@ def test_expert_gets_the_tall_screen_and_bigger_cells(app):
     """Expert's 30 rows limit its cells by height: the slim HUD (its level picker included) and buttons give it
     22-pixel cells, and nothing overlaps (HUD above the board's frame, status line and buttons below it, all on
     the canvas)."""
-    from arcade.minesweeper.view import ROOMY, TALL, Hud, Layout, screen_for
+    from arcade.minesweeper.hud import Hud
+    from arcade.minesweeper.screens import ROOMY, TALL, Layout, screen_for
 
     assert screen_for(30, 16) is TALL and screen_for(9, 9) is ROOMY and screen_for(16, 16) is ROOMY
     lay = Layout(30, 16, TALL.board)
