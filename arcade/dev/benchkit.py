@@ -1,5 +1,7 @@
 """What every benchmark shares: argument types only benchmarks use, one percentile, the machine's load, the progress
-line on stderr, the atomic JSON file, reading an earlier run back, a Markdown table, and the pool of worker processes.
+line on stderr, the atomic JSON file, reading an earlier run back, a Markdown table, running totals of values, the
+executors that run the games (this process, a pool of worker processes) and the one writer of a run's results (a
+journal line a game, the whole file now and then in a background thread).
 
 Imported by the benchmark modules in each game's ``bench/`` package and by the house's own benchmarks in
 :mod:`arcade.dev`, never by a module a player's session imports. The argparse types the command line shares with
@@ -14,13 +16,15 @@ import multiprocessing as mp
 import os
 import platform
 import sys
+import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 __all__ = ["choice", "choice_list", "key_value", "percentile", "loadavg", "machine", "command", "Progress",
-           "write_json", "read_json", "differences", "markdown_table", "parallel"]
+           "write_json", "replace_file", "read_json", "differences", "markdown_table", "Counts", "Executor", "InProcess",
+           "ProcessPool", "parallel", "Results", "RECORDS", "journal_path", "read_journal"]
 
 
 # ----------------------------------------------------------------------------------------------- argument types
@@ -136,15 +140,24 @@ class Progress:
 def write_json(path, data, indent: int | None = None) -> None:
     """Write ``data`` as JSON atomically (a temporary file beside it, then a rename): a run stopped at any moment
     leaves the old file or the new one, never half of one. ``indent`` None: compact, one line."""
+    def fill(fh) -> None:
+        if indent is None:
+            json.dump(data, fh, separators=(",", ":"))
+        else:
+            json.dump(data, fh, indent=indent)
+        fh.write("\n")
+
+    replace_file(path, fill)
+
+
+def replace_file(path, fill: Callable) -> None:
+    """Write a file atomically: ``fill(fh)`` writes a temporary file beside ``path`` (text, UTF-8), which then takes
+    its place; if ``fill`` fails, ``path`` is left as it was and the temporary file goes."""
     path = Path(path)
     tmp = path.with_name(path.name + ".tmp")
     try:
         with open(tmp, "w", encoding="utf-8") as fh:
-            if indent is None:
-                json.dump(data, fh, separators=(",", ":"))
-            else:
-                json.dump(data, fh, indent=indent)
-            fh.write("\n")
+            fill(fh)
         os.replace(tmp, path)
     finally:
         try:
@@ -183,35 +196,319 @@ def markdown_table(head: Sequence[str], rows: Iterable[Sequence], pad: bool = Tr
     return "\n".join(lines)
 
 
-# ----------------------------------------------------------------------------------------------- worker processes
-def parallel(fn: Callable, items: Iterable, jobs: int, on_result: Callable, *, on_tick: Callable | None = None,
-             initializer: Callable | None = None, initargs: tuple = (), tick: float = 0.5) -> None:
-    """``fn(item)`` for every item: in this process when ``jobs`` is 1, else in ``jobs`` spawned processes (``fn``
-    and the items must pickle) with at most two items a process in flight, so a stopped run leaves nothing
-    half-submitted. ``on_result(result)`` runs here as each one finishes (in the order they finish); ``on_tick()``
-    about every ``tick`` seconds while the processes work (to read a progress queue, redraw a progress line)."""
-    items = iter(items)
-    if jobs <= 1:
+
+# ----------------------------------------------------------------------------------------------- running totals
+class Counts:
+    """Every value seen and how often (a running total whose size is the number of distinct values, not of values):
+    the exact median, percentiles and maximum of all of them at any moment, at a cost that does not grow with a
+    run whose values repeat (times rounded to 0.01 ms, moves, tiles). ``median`` is ``statistics.median``'s,
+    ``percentile`` is :func:`percentile`'s, both of the whole list the counts stand for."""
+
+    def __init__(self, values: Iterable = ()) -> None:
+        self.counts: dict = {}
+        self.n = 0
+        self.add(values)
+
+    def add(self, values: Iterable) -> None:
+        counts = self.counts
+        for v in values:
+            counts[v] = counts.get(v, 0) + 1
+            self.n += 1
+
+    def _ranks(self, *ranks: int) -> list:
+        """The values at the given 0-based ranks of the sorted list (ranks ascending)."""
+        out, seen, i = [], 0, 0
+        for v in sorted(self.counts):
+            seen += self.counts[v]
+            while i < len(ranks) and ranks[i] < seen:
+                out.append(v)
+                i += 1
+            if i == len(ranks):
+                break
+        return out
+
+    def median(self):
+        if not self.n:
+            return None
+        lo, hi = self._ranks((self.n - 1) // 2, self.n // 2)
+        return lo if lo == hi else (lo + hi) / 2
+
+    def percentile(self, q: float):
+        if not self.n:
+            return None
+        return self._ranks(min(self.n - 1, max(0, round(q * (self.n - 1)))))[0]
+
+    def max(self):
+        return max(self.counts) if self.counts else None
+
+    def over(self, limit) -> int:
+        """How many values are greater than ``limit``."""
+        return sum(c for v, c in self.counts.items() if v > limit)
+
+
+# ----------------------------------------------------------------------------------------------- executors
+class Executor:
+    """Where a benchmark's games run. ``run(fn, items, on_result, on_tick, tick)`` calls ``fn(item)`` for every item
+    and hands each result to ``on_result`` in this process, in the order they finish; ``on_tick()`` runs about
+    every ``tick`` seconds while the games are away. The bench loop (:func:`parallel`) knows only this method, so
+    another place to run games (a cluster) is one more subclass, not another loop."""
+
+    def run(self, fn: Callable, items: Iterable, on_result: Callable, on_tick: Callable | None = None,
+            tick: float = 0.5) -> None:
+        raise NotImplementedError
+
+
+class InProcess(Executor):
+    """Every item in this process, one after the other."""
+
+    def run(self, fn, items, on_result, on_tick=None, tick=0.5) -> None:
         for item in items:
             on_result(fn(item))
             if on_tick is not None:
                 on_tick()
-        return
-    ctx = mp.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=initializer, initargs=initargs) as pool:
-        pending = set()
-        for item in items:
-            pending.add(pool.submit(fn, item))
-            if len(pending) >= 2 * jobs:
-                break
-        while pending:
-            done, pending = wait(pending, timeout=tick, return_when=FIRST_COMPLETED)
-            if on_tick is not None:
-                on_tick()
-            for f in done:
-                on_result(f.result())
-                nxt = next(items, None)
-                if nxt is not None:
-                    pending.add(pool.submit(fn, nxt))
-        if on_tick is not None:
-            on_tick()
+
+
+class ProcessPool(Executor):
+    """``jobs`` spawned worker processes (``fn`` and the items must pickle), at most ``in_flight`` items a process
+    submitted at a time, so a stopped run leaves little half-submitted. A finished item's successor is submitted
+    before its result is handed on: the workers never wait for what ``on_result`` does with it."""
+
+    def __init__(self, jobs: int, initializer: Callable | None = None, initargs: tuple = (), in_flight: int = 2):
+        self.jobs, self.initializer, self.initargs, self.in_flight = jobs, initializer, initargs, in_flight
+
+    def run(self, fn, items, on_result, on_tick=None, tick=0.5) -> None:
+        items = iter(items)
+        ctx = mp.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=self.jobs, mp_context=ctx, initializer=self.initializer,
+                                 initargs=self.initargs) as pool:
+            pending = set()
+            for item in items:
+                pending.add(pool.submit(fn, item))
+                if len(pending) >= self.in_flight * self.jobs:
+                    break
+            while pending:
+                done, pending = wait(pending, timeout=tick, return_when=FIRST_COMPLETED)
+                for _ in done:
+                    nxt = next(items, _END)
+                    if nxt is not _END:
+                        pending.add(pool.submit(fn, nxt))
+                for f in done:
+                    on_result(f.result())
+                if on_tick is not None:
+                    on_tick()
+
+
+_END = object()
+
+
+def parallel(fn: Callable, items: Iterable, jobs: int, on_result: Callable, *, on_tick: Callable | None = None,
+             initializer: Callable | None = None, initargs: tuple = (), tick: float = 0.5,
+             executor: Executor | None = None) -> None:
+    """``fn(item)`` for every item, each result to ``on_result(result)`` here as it finishes (see :class:`Executor`):
+    on ``executor`` if given, else in this process when ``jobs`` is 1, else in ``jobs`` spawned processes
+    (:class:`ProcessPool`, which runs ``initializer(*initargs)`` in each)."""
+    if executor is None:
+        executor = InProcess() if jobs <= 1 else ProcessPool(jobs, initializer, initargs)
+    executor.run(fn, items, on_result, on_tick, tick)
+
+
+# ----------------------------------------------------------------------------------------------- a run's results
+SAVE_EVERY_S = 120.0   # the whole file of a run in progress is rewritten at most this often
+RECORDS = type("Records", (), {"__repr__": lambda self: "RECORDS", "__doc__": "Where a document's records go."})()
+_MARK = "\x00records\x00"
+
+
+def journal_path(path) -> Path:
+    """The journal beside a run's JSON file: ``FILE.partial``."""
+    path = Path(path)
+    return path.with_name(path.name + ".partial")
+
+
+def read_journal(path, run) -> list:
+    """The records in the journal beside ``path`` that belong to ``run`` (its ``_run`` field, compared as JSON), in
+    the order they were written; lines cut short by a kill, and other runs' lines, are skipped."""
+    journal = journal_path(path)
+    if not journal.exists():
+        return []
+    want = json.loads(json.dumps(run))
+    out = []
+    with open(journal, encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            try:
+                r = json.loads(line)
+                head = r.pop("_run")
+            except (ValueError, KeyError, TypeError, AttributeError):
+                continue
+            if head == want:
+                out.append(r)
+    return out
+
+
+class Results:
+    """A run's results on disk at a constant cost a game, for every benchmark.
+
+    ``add(key, record)`` appends the record to the journal (``FILE.partial``, one JSON line, tagged with ``run`` so
+    a resumed run knows its own) and flushes it at once: a run killed at any moment keeps every finished game. The
+    whole file (``document``) is written at the end (``close``), and while the run goes at most every ``every``
+    seconds (default :data:`SAVE_EVERY_S`) (``tick``, or the ``add`` that finds it due) by a background thread, so the caller (the loop that
+    hands out games) never waits for it. Each record is turned into JSON once, when added; a write joins those
+    texts, sorted by key, into the document, where it holds :data:`RECORDS`.
+
+    ``state()`` runs in the caller's thread when a write is due and must be cheap (running totals, copies of small
+    things); ``document(state)`` builds the file's dict from it, in the writer's thread for the writes during the
+    run. ``key`` orders the records and makes a record added twice (a resumed game) count once. ``path`` None:
+    nothing is written, the records are only kept in order for ``texts``. ``name`` starts the one-line note on
+    stderr when a write during the run fails (the run goes on; the journal holds its games).
+    """
+
+    def __init__(self, path, run, document: Callable, state: Callable = lambda: None, *,
+                 every: float | None = None, indent: int | None = None, name: str = "arcade bench") -> None:
+        self.path = None if path is None else Path(path)
+        self.run_text = json.dumps(run, separators=(",", ":"))
+        self.document, self.state = document, state
+        self.every = SAVE_EVERY_S if every is None else every
+        self.indent, self.name = indent, name
+        self.texts: dict = {}
+        self.last = time.perf_counter()
+        self.error: OSError | None = None
+        self._journal = None
+        self._lock = threading.Lock()
+        self._wake = threading.Condition(self._lock)
+        self._job = None        # (state, texts) the writer thread takes next
+        self._busy = False
+        self._thread: threading.Thread | None = None
+        self._closed = False
+
+    # -- records
+    def keep(self, key, record) -> None:
+        """Hold ``record`` for the document without writing it to the journal (a game read back from the files)."""
+        self.texts[key] = json.dumps(record, separators=(",", ":"))
+
+    def add(self, key, record) -> None:
+        """A finished game: into the journal now, into the document at the next write."""
+        text = json.dumps(record, separators=(",", ":"))
+        self.texts[key] = text
+        if self.path is None:
+            return
+        if self._journal is None:
+            self._journal = self._open_journal()
+        body = text[1:] if text != "{}" else "}"
+        self._journal.write('{"_run":' + self.run_text + ("," if text != "{}" else "") + body + "\n")
+        self._journal.flush()
+        self.tick()
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def _open_journal(self):
+        journal = journal_path(self.path)
+        cut = False
+        try:
+            with open(journal, "rb") as fh:
+                if fh.seek(0, os.SEEK_END) > 0:
+                    fh.seek(-1, os.SEEK_END)
+                    cut = fh.read(1) != b"\n"
+        except FileNotFoundError:
+            pass
+        fh = open(journal, "a", encoding="utf-8")
+        if cut:   # a line cut short by a kill must not swallow the next one
+            fh.write("\n")
+        return fh
+
+    def discard_journal(self) -> None:
+        """A new run (not resumed): an earlier run's journal beside the file goes."""
+        if self.path is not None:
+            journal_path(self.path).unlink(missing_ok=True)
+
+    # -- writes
+    def tick(self) -> None:
+        """Hand the writer thread a write if one is due (and the last one is done)."""
+        if self.path is None or self._closed or time.perf_counter() - self.last < self.every:
+            return
+        with self._lock:
+            if self._busy:
+                return
+            self.last = time.perf_counter()
+            self._job = (self.state(), list(self.texts.items()))
+            self._busy = True
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._writer, name="results-writer", daemon=True)
+                self._thread.start()
+            self._wake.notify()
+
+    def _writer(self) -> None:
+        while True:
+            with self._lock:
+                while self._job is None and not self._closed:
+                    self._wake.wait()
+                if self._job is None:
+                    return
+                state, texts = self._job
+                self._job = None
+            try:
+                self._write(self.path, self.document(state), texts)
+                if self.error is not None:
+                    print(f"\n{self.name}: {self.path} written again", file=sys.stderr)
+                self.error = None
+            except OSError as e:
+                if self.error is None:
+                    print(f"\n{self.name}: cannot write {self.path} ({e}); the run goes on, its games are in "
+                          f"{journal_path(self.path)}", file=sys.stderr)
+                self.error = e
+            finally:
+                with self._lock:
+                    self._busy = False
+
+    def write(self, path=None) -> None:
+        """Write the whole document now, in this thread (to ``path``, else the run's file); OSError if it fails."""
+        self.write_document(self.document(self.state()), path)
+
+    def write_document(self, doc: dict, path=None) -> None:
+        """Write ``doc`` (a document as ``document`` makes them) with the records now, in this thread."""
+        self._write(Path(path) if path is not None else self.path, doc, list(self.texts.items()))
+
+    def _write(self, path: Path, doc: dict, texts: list) -> None:
+        texts.sort(key=lambda kv: kv[0])
+        sep = ",\n" if self.indent is not None else ","
+        head = json.dumps(doc, indent=self.indent, separators=None if self.indent is not None else (",", ":"),
+                          default=lambda o: _MARK if o is RECORDS else _unjsonable(o))
+        before, mark, after = head.partition(json.dumps(_MARK))
+
+        def fill(fh) -> None:
+            fh.write(before)
+            if mark:
+                fh.write("[")
+                for i in range(0, len(texts), 1000):
+                    fh.write((sep if i else "") + sep.join(t for _, t in texts[i:i + 1000]))
+                fh.write("]")
+            fh.write(after + "\n")
+
+        replace_file(path, fill)
+
+    def close(self, complete: bool = False) -> None:
+        """The end of the run (or of a stop): wait for a write in progress, write the whole document here, close the
+        journal, and remove it when ``complete`` (every game of the run is in the document). OSError if the last
+        write fails (the journal then stays)."""
+        self.finish()
+        if self.path is None:
+            return
+        self.write()
+        if complete:
+            journal_path(self.path).unlink(missing_ok=True)
+
+    def finish(self) -> None:
+        """Stop the writer thread (after its write in progress) and close the journal; no write of its own."""
+        with self._lock:
+            self._closed = True
+            self._job = None
+            self._wake.notify()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+        if self._journal is not None:
+            self._journal.close()
+            self._journal = None
+
+
+def _unjsonable(o):
+    raise TypeError(f"Object of type {type(o).__name__} is not JSON serializable")

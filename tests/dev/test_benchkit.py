@@ -86,3 +86,104 @@ def test_the_hooks_come_from_the_records_and_a_game_without_them_sits_out():
     assert game_id == "2048" and state["moves"] == 40
     with pytest.raises(KeyError):
         hooks.game_hooks("box", registry)
+
+
+@given(st.lists(st.integers(-50, 50).map(lambda x: x / 4), max_size=60), st.floats(0, 1))
+def test_counts_give_the_median_and_percentiles_of_every_value(values, q):
+    import statistics
+
+    c = benchkit.Counts(values)
+    assert c.n == len(values)
+    if not values:
+        assert c.median() is None and c.percentile(q) is None and c.max() is None
+        return
+    assert c.median() == statistics.median(values)
+    assert c.percentile(q) == benchkit.percentile(values, q)
+    assert c.max() == max(values) and c.over(0) == sum(1 for v in values if v > 0)
+
+
+def _started(item):
+    """Mark item ``i`` as started in ``folder``, then return i."""
+    import pathlib
+
+    folder, i = item
+    (pathlib.Path(folder) / f"{i}.started").touch()
+    return i
+
+
+def test_the_pool_hands_out_the_next_item_before_the_result_is_handled(tmp_path):
+    # one process, one item in flight: item 1 can only be running while item 0's result is handled if it was
+    # submitted first
+    import time
+
+    seen = []
+
+    def handle(i):
+        if i == 0:
+            deadline = time.monotonic() + 30
+            while not (tmp_path / "1.started").exists() and time.monotonic() < deadline:
+                time.sleep(0.01)
+            seen.append((tmp_path / "1.started").exists())
+        seen.append(i)
+
+    benchkit.ProcessPool(1, in_flight=1).run(_started, [(str(tmp_path), i) for i in range(3)], handle)
+    assert seen == [True, 0, 1, 2]
+
+
+class _Listed(benchkit.Executor):
+    """An executor of its own: the bench loop takes any."""
+
+    def __init__(self):
+        self.items = []
+
+    def run(self, fn, items, on_result, on_tick=None, tick=0.5):
+        for item in items:
+            self.items.append(item)
+            on_result(fn(item))
+
+
+def test_parallel_runs_on_the_executor_it_is_given():
+    ex, got = _Listed(), []
+    benchkit.parallel(_square, range(4), 8, got.append, executor=ex)
+    assert ex.items == [0, 1, 2, 3] and got == [0, 1, 4, 9]
+
+
+def test_results_journal_every_game_and_write_the_whole_file_in_the_background(tmp_path):
+    import threading
+
+    path = tmp_path / "run.json"
+    entered, gate = threading.Event(), threading.Event()
+    documents = []
+
+    def document(n):
+        documents.append(n)
+        if len(documents) == 1:
+            entered.set()
+            gate.wait(30)
+        return {"games": n, "records": benchkit.RECORDS}
+
+    res = benchkit.Results(path, ["beginner", 3], document, lambda: len(res), every=0)
+    res.add(5, {"seed": 5, "won": True})
+    assert entered.wait(30)                      # the first game's write is under way ...
+    res.add(4, {"seed": 4, "won": False})        # ... and the next game does not wait for it
+    assert not path.exists()
+    assert [json.loads(line) for line in benchkit.journal_path(path).read_text().splitlines()] == [
+        {"_run": ["beginner", 3], "seed": 5, "won": True}, {"_run": ["beginner", 3], "seed": 4, "won": False}]
+    gate.set()
+    res.add(4, {"seed": 4, "won": False})        # the same game again counts once
+    res.close(complete=True)
+    data = json.loads(path.read_text())
+    assert data == {"games": 2, "records": [{"seed": 4, "won": False}, {"seed": 5, "won": True}]}
+    assert documents[0] == 1 and documents[-1] == 2
+    assert not benchkit.journal_path(path).exists() and list(tmp_path.iterdir()) == [path]
+
+
+def test_a_journal_line_cut_by_a_kill_does_not_swallow_the_next(tmp_path):
+    path = tmp_path / "run.json"
+    benchkit.journal_path(path).write_text('{"_run":"a","seed":1}\n{"_run":"a","se')
+    res = benchkit.Results(path, "a", lambda s: {"records": benchkit.RECORDS})
+    res.add(2, {"seed": 2})
+    res.add(3, {"seed": 3})
+    res.finish()
+    assert benchkit.read_journal(path, "a") == [{"seed": 1}, {"seed": 2}, {"seed": 3}]
+    assert benchkit.read_journal(path, "b") == []
