@@ -107,3 +107,58 @@ def test_noguess_bench_bad_values(argv, capsys):
     assert e.value.code == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1].startswith("arcade bench minesweeper-noguess: error: argument") and "Traceback" not in "".join(err)
+
+
+KILLED_RUN = """
+import sys
+from arcade.dev import benchkit
+benchkit.SAVE_EVERY_S = 0.3  # whole-file writes all through the run, so the kill can fall during one
+from arcade import cli
+if __name__ == "__main__":
+    sys.exit(cli.main(sys.argv[1:]))
+"""
+
+
+def test_a_run_killed_mid_way_resumes_without_losing_or_repeating_a_game(tmp_path, monkeypatch):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out, games = tmp_path / "k.json", 300
+    script = tmp_path / "run.py"
+    script.write_text(KILLED_RUN)
+    argv = ["bench", "minesweeper", "--level", "beginner", "--games", str(games), "--seed", "40", "--jobs", "2",
+            "--json", str(out), "--quiet"]
+    proc = subprocess.Popen([sys.executable, str(script), *argv], start_new_session=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    journal = tmp_path / "k.json.partial"
+    deadline = time.monotonic() + 120
+    try:
+        while time.monotonic() < deadline and proc.poll() is None:
+            if journal.exists() and journal.read_text().count("\n") >= 60 and out.exists():
+                break
+            time.sleep(0.005)
+    finally:
+        os.killpg(proc.pid, signal.SIGKILL)  # the run and its workers, at once
+        proc.wait()
+    assert proc.returncode == -signal.SIGKILL, "the run ended before it was killed"
+    kept = {json.loads(line)["seed"] for line in journal.read_text().splitlines() if line.endswith("}")}
+    assert 60 <= len(kept) < games and json.loads(out.read_text())["games"] < games
+
+    played = []
+    real = bench.play_game
+    monkeypatch.setattr(bench, "play_game", lambda *a: played.append(a[1]) or real(*a))
+    assert bench.run(parse("--level", "beginner", "--games", str(games), "--seed", "40", "--json", str(out),
+                           "--resume", "--quiet")) == 0
+    seeds = list(range(40, 40 + games))
+    assert sorted(played) == sorted(set(seeds) - kept) and len(played) == len(set(played))
+    data = json.loads(out.read_text())
+    assert [r["seed"] for r in data["records"]] == seeds
+    assert data["games"] == games and data["wins"] == sum(r["won"] for r in data["records"])
+    assert data["summary"]["moves"] == sum(r["moves"] for r in data["records"])
+    for r in data["records"][::37]:  # a game of either sitting is the game its seed plays
+        again = real("beginner", r["seed"], "safe")
+        assert (again["won"], again["moves"], again["opened"]) == (r["won"], r["moves"], r["opened"])
+    assert not journal.exists()

@@ -10,10 +10,12 @@ run in parallel worker processes (``--jobs``). A progress line goes to stderr, t
 rate with its 95 % confidence interval (Wilson score), guesses per game (moves with a risk of a mine), ms per
 move and per game (median and max), and how many moves used the fallback approximation.
 
-``--json FILE`` gets ``{"games": N, "wins": W, "summary": {...}, "records": [one per game]}``. Every finished
-game is also appended to ``FILE.partial`` at once (one JSON line), and FILE is rewritten every few seconds, so
-a run that is stopped (even killed) keeps its finished games; ``--resume`` then plays only the seeds missing
-from FILE and FILE.partial (same level, rule and seed, else a one-line error).
+``--json FILE`` gets ``{"games": N, "wins": W, "summary": {...}, "records": [one per game, by seed]}``, through
+the benchmarks' one writer (:class:`arcade.dev.benchkit.Results`): every finished game is appended to
+``FILE.partial`` at once (one JSON line), FILE is written at the end, on Ctrl+C and every couple of minutes in
+between (by a background thread, from running totals), so a run that is stopped (even killed) keeps its finished
+games; ``--resume`` then plays only the seeds missing from FILE and FILE.partial (same level, rule and seed, else a
+one-line error).
 """
 from __future__ import annotations
 
@@ -25,17 +27,16 @@ import sys
 import time
 from pathlib import Path
 
-from arcade.dev.benchkit import Progress, choice, loadavg, machine, parallel, percentile, write_json
+from arcade.dev.benchkit import RECORDS, Counts, Progress, Results, choice, loadavg, machine, parallel, read_journal
 from arcade.engine.args import BadOption, int_range, output_file, seed as seed_type
 
-__all__ = ["add_arguments", "run", "play_game", "summarize", "format_table", "wilson", "summary_rows", "LEVEL_NAMES",
-           "RULE_NAMES"]
+__all__ = ["add_arguments", "run", "play_game", "Tally", "summarize", "format_table", "wilson", "summary_rows",
+           "LEVEL_NAMES", "RULE_NAMES"]
 
 LEVEL_NAMES = ("beginner", "intermediate", "expert")
 MAX_GAMES = 1_000_000   # a run's seeds are listed up front: a typo such as 10^11 is an error, not a hang
 MAX_JOBS = 64
 RULE_NAMES = ("safe", "opening")
-WRITE_EVERY_S = 5.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -131,52 +132,69 @@ def wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
-def summarize(records: list, *, level: str, first_click: str, seed: int, jobs: int, wall_seconds: float) -> dict:
-    from arcade.minesweeper import solver
+class Tally:
+    """Running totals of a run's games: everything its summary says, kept up to date one game at a time at a cost
+    that does not grow with the run (move times are rounded to 0.01 ms, so their counts give the exact median and
+    p99 of every move)."""
 
-    n = len(records)
-    wins = sum(1 for r in records if r["won"])
-    lo, hi = wilson(wins, n)
-    moves = sorted(t for r in records for t in r.get("ms_moves", ()))
-    cpu = sorted(t for r in records for t in r.get("cpu_ms_moves", ()))
-    games_ms = sorted(r["ms_game"] for r in records)
-    return {
-        "level": level, "first_click": first_click, "seed": seed, "jobs": jobs,
-        "games": n, "wins": wins,
-        "win_rate": wins / n if n else None, "ci95": [lo, hi],
-        "guesses_per_game": sum(r["guesses"] for r in records) / n if n else None,
-        "guesses_per_won_game": (sum(r["guesses"] for r in records if r["won"]) / wins) if wins else None,
-        "moves": sum(r["moves"] for r in records),
-        "ms_per_move": {"median": _median(moves), "p99": percentile(moves, 0.99),
-                        "max": max((r["ms_max"] for r in records), default=None),
-                        "over_1s": sum(1 for t in moves if t > 1000.0)},
-        "cpu_ms_per_move": {"median": _median(cpu), "p99": percentile(cpu, 0.99),
-                            "max": cpu[-1] if cpu else None,
-                            "over_1s": sum(1 for t in cpu if t > 1000.0)},
-        "ms_per_game": {"median": _median(games_ms), "max": games_ms[-1] if games_ms else None},
-        "fallback_moves": sum(r["fallback_moves"] for r in records),
-        "endgame_moves": sum(r["endgame_moves"] for r in records),
-        "losses_by": _losses(records),
-        "solver": {"max_states": solver.MAX_STATES, "endgame_layouts": solver.ENDGAME_LAYOUTS,
-                   "cutoff": solver.CUTOFF, "guess_budget_s": solver.GUESS_BUDGET_S},
-        "machine": machine(),
-        "load_average": loadavg(),
-        "date": time.strftime("%Y-%m-%d"),
-        "wall_seconds": round(wall_seconds, 1),
-    }
+    def __init__(self) -> None:
+        self.games = self.wins = self.guesses = self.guesses_won = self.moves = 0
+        self.fallback_moves = self.endgame_moves = 0
+        self.ms_max = None
+        self.move_ms, self.cpu_ms, self.game_ms = Counts(), Counts(), Counts()
+        self.losses: dict = {}
 
-
-def _median(values):
-    return statistics.median(values) if values else None
-
-
-def _losses(records) -> dict:
-    out: dict = {}
-    for r in records:
+    def add(self, r: dict) -> None:
+        self.games += 1
+        self.wins += bool(r["won"])
+        self.guesses += r["guesses"]
+        self.guesses_won += r["guesses"] if r["won"] else 0
+        self.moves += r["moves"]
+        self.fallback_moves += r["fallback_moves"]
+        self.endgame_moves += r["endgame_moves"]
+        self.ms_max = r["ms_max"] if self.ms_max is None else max(self.ms_max, r["ms_max"])
+        self.move_ms.add(r.get("ms_moves", ()))
+        self.cpu_ms.add(r.get("cpu_ms_moves", ()))
+        self.game_ms.add((r["ms_game"],))
         if r.get("lost_on"):
             k = r["lost_on"]["reason"]
-            out[k] = out.get(k, 0) + 1
-    return out
+            self.losses[k] = self.losses.get(k, 0) + 1
+
+    def summary(self, *, level: str, first_click: str, seed: int, jobs: int, wall_seconds: float) -> dict:
+        from arcade.minesweeper import solver
+
+        n, wins = self.games, self.wins
+        lo, hi = wilson(wins, n)
+        return {
+            "level": level, "first_click": first_click, "seed": seed, "jobs": jobs,
+            "games": n, "wins": wins,
+            "win_rate": wins / n if n else None, "ci95": [lo, hi],
+            "guesses_per_game": self.guesses / n if n else None,
+            "guesses_per_won_game": self.guesses_won / wins if wins else None,
+            "moves": self.moves,
+            "ms_per_move": {"median": self.move_ms.median(), "p99": self.move_ms.percentile(0.99),
+                            "max": self.ms_max, "over_1s": self.move_ms.over(1000.0)},
+            "cpu_ms_per_move": {"median": self.cpu_ms.median(), "p99": self.cpu_ms.percentile(0.99),
+                                "max": self.cpu_ms.max(), "over_1s": self.cpu_ms.over(1000.0)},
+            "ms_per_game": {"median": self.game_ms.median(), "max": self.game_ms.max()},
+            "fallback_moves": self.fallback_moves,
+            "endgame_moves": self.endgame_moves,
+            "losses_by": dict(sorted(self.losses.items())),
+            "solver": {"max_states": solver.MAX_STATES, "endgame_layouts": solver.ENDGAME_LAYOUTS,
+                       "cutoff": solver.CUTOFF, "guess_budget_s": solver.GUESS_BUDGET_S},
+            "machine": machine(),
+            "load_average": loadavg(),
+            "date": time.strftime("%Y-%m-%d"),
+            "wall_seconds": round(wall_seconds, 1),
+        }
+
+
+def summarize(records: list, *, level: str, first_click: str, seed: int, jobs: int, wall_seconds: float) -> dict:
+    """The summary of ``records`` (what :class:`Tally` says after adding each of them)."""
+    tally = Tally()
+    for r in records:
+        tally.add(r)
+    return tally.summary(level=level, first_click=first_click, seed=seed, jobs=jobs, wall_seconds=wall_seconds)
 
 
 def _fmt(v, spec=".1f") -> str:
@@ -211,10 +229,6 @@ def format_table(s: dict) -> str:
 # ---------------------------------------------------------------------------------------------------------------
 # files
 
-def _partial(path: Path) -> Path:
-    return path.with_name(path.name + ".partial")
-
-
 def _load_previous(path: Path, level: str, first_click: str, seed: int) -> dict:
     """Records by seed from ``path`` and its journal; ``ValueError`` (one line) when they belong to another run."""
     records: dict = {}
@@ -231,21 +245,9 @@ def _load_previous(path: Path, level: str, first_click: str, seed: int) -> dict:
                              f"{got[2]}; this run is {level}, {first_click}, {seed}")
         for r in rows:
             records[r["seed"]] = r
-    journal = _partial(path)
-    if journal.exists():
-        for line in journal.read_text(encoding="utf-8").splitlines():
-            try:
-                r = json.loads(line)
-                head = r.pop("_run")
-            except (ValueError, KeyError, TypeError, AttributeError):
-                continue  # a line cut short by a kill
-            if head == [level, first_click, seed]:
-                records[r["seed"]] = r
+    for r in read_journal(path, [level, first_click, seed]):
+        records[r["seed"]] = r
     return records
-
-
-def _write(path: Path, summary: dict, records: list) -> None:
-    write_json(path, {"games": summary["games"], "wins": summary["wins"], "summary": summary, "records": records})
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -279,6 +281,10 @@ def _play(item) -> dict:
     return play_game(*item)
 
 
+def _document(summary: dict) -> dict:
+    return {"games": summary["games"], "wins": summary["wins"], "summary": summary, "records": RECORDS}
+
+
 def run(args) -> int:
     """Run the benchmark described by ``args`` (from ``add_arguments``); returns the exit code. ``BadOption``
     (the CLI prints it as one line and exits 2) for --resume without --json or from another run's file."""
@@ -286,69 +292,59 @@ def run(args) -> int:
     path = Path(args.json) if args.json else None
     if args.resume and path is None:
         raise BadOption("--resume needs --json FILE (the run to continue)")
-    done: dict = {}
-    if path is not None:
-        if args.resume:
-            try:
-                done = _load_previous(path, level, rule, seed0)
-            except ValueError as e:
-                raise BadOption(str(e)) from None
-        else:
-            _partial(path).unlink(missing_ok=True)
-    seeds = [seed0 + i for i in range(args.games)]
-    done = {s: r for s, r in done.items() if s in set(seeds)}
-    todo = [s for s in seeds if s not in done]
+    previous: dict = {}
+    if path is not None and args.resume:
+        try:
+            previous = _load_previous(path, level, rule, seed0)
+        except ValueError as e:
+            raise BadOption(str(e)) from None
+    seeds = range(seed0, seed0 + args.games)
+    todo = [s for s in seeds if s not in previous]
     jobs = max(1, min(args.jobs, len(todo) or 1))
-    progress = _Progress(len(seeds), len(done), sum(1 for r in done.values() if r["won"]), not args.quiet)
+    tally = Tally()
     started = time.perf_counter()
-    journal = open(_partial(path), "a", encoding="utf-8") if path is not None else None
-    last_write = [time.perf_counter()]
 
-    def records():
-        return [done[s] for s in sorted(done)]
+    def summary() -> dict:
+        return tally.summary(level=level, first_click=rule, seed=seed0, jobs=jobs,
+                             wall_seconds=time.perf_counter() - started)
 
-    def save(force=False):
-        if path is None:
-            return
-        now = time.perf_counter()
-        if force or now - last_write[0] > WRITE_EVERY_S:
-            recs = records()
-            _write(path, summarize(recs, level=level, first_click=rule, seed=seed0, jobs=jobs,
-                                   wall_seconds=now - started), recs)
-            last_write[0] = now
+    results = Results(path, [level, rule, seed0], _document, summary, name="arcade bench minesweeper")
+    if path is not None and not args.resume:
+        results.discard_journal()
+    for s in seeds:
+        if s in previous:
+            tally.add(previous[s])
+            results.keep(s, previous[s])
+    previous.clear()
+    progress = _Progress(len(seeds), tally.games, tally.wins, not args.quiet)
 
     def finished(r: dict) -> None:
-        done[r["seed"]] = r
-        if journal is not None:
-            journal.write(json.dumps({**r, "_run": [level, rule, seed0]}) + "\n")
-            journal.flush()
+        if r["seed"] in results.texts:
+            return  # already counted (cannot happen in one run; a record is never counted twice)
+        results.add(r["seed"], r)
+        tally.add(r)
         progress.game(r["won"])
-        save()
+
+    def tick() -> None:
+        progress.draw()
+        results.tick()
 
     interrupted = False
     try:
-        parallel(_play, [(level, s, rule) for s in todo], jobs, finished, on_tick=progress.draw, tick=1.0)
+        parallel(_play, [(level, s, rule) for s in todo], jobs, finished, on_tick=tick, tick=1.0)
     except KeyboardInterrupt:
         interrupted = True
     finally:
         progress.line.close()
-        if journal is not None:
-            journal.close()
-    recs = records()
-    summary = summarize(recs, level=level, first_click=rule, seed=seed0, jobs=jobs,
-                        wall_seconds=time.perf_counter() - started)
-    if path is not None:
-        _write(path, summary, recs)
-        if not interrupted and len(recs) == len(seeds):
-            _partial(path).unlink(missing_ok=True)
-    if recs:
-        print(format_table(summary))
+        results.close(complete=len(results) == len(seeds))
+    s = summary()
+    if tally.games:
+        print(format_table(s))
     if interrupted:
-        print(f"arcade bench minesweeper: stopped after {len(recs)} of {len(seeds)} games"
+        print(f"arcade bench minesweeper: stopped after {tally.games} of {len(seeds)} games"
               + (f"; --resume continues from {path}" if path else ""), file=sys.stderr)
         return 130
     return 0
-
 
 
 def summary_rows(beginner: int, expert: int) -> list:
