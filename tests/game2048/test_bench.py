@@ -135,17 +135,19 @@ def test_bad_arguments_for_the_chosen_strategy(capsys, tmp_path):
 
 
 def test_unwritable_json_mid_run_keeps_the_results(tmp_path, capsys, monkeypatch):
+    from arcade.dev import benchkit
+
     out = tmp_path / "run.json"
-    real = bench._dump
+    real = benchkit.Results._write
     calls = []
 
-    def flaky(path, *a, **kw):
-        calls.append(path)
-        if path == str(out):
+    def flaky(self, path, *a, **kw):
+        calls.append(str(path))
+        if str(path) == str(out):
             raise OSError(28, "No space left on device")
-        return real(path, *a, **kw)
+        return real(self, path, *a, **kw)
 
-    monkeypatch.setattr(bench, "_dump", flaky)
+    monkeypatch.setattr(benchkit.Results, "_write", flaky)
     args = parse(["--games", "2", "--seed", "3", "--jobs", "1", "--until", "32", "--param", "depth=1",
                   "--json", str(out), "--quiet"])
     assert bench.run(args) == 1
@@ -170,20 +172,22 @@ def test_a_stopped_run_resumes_to_the_same_result(tmp_path, monkeypatch, capsys)
     assert bench.run(parse(RESUME + ["--json", str(whole)])) == 0
     expected, _ = _outcome(whole)
 
-    # stop the same run right after the third checkpoint of its second game was written
-    real, seen = bench._dump, []
+    # stop the same run right after the third checkpoint of its second game was taken
+    real, seen = bench.play_game, []
 
-    def stop_after_checkpoint(path, summary, results, run_info=None, in_progress=None):
-        real(path, summary, results, run_info, in_progress)
-        if len(results) == 1 and in_progress:
-            seen.append(in_progress[0]["game"]["moves"])
-            if len(seen) == 3:
-                raise KeyboardInterrupt
+    def stop_after_checkpoint(seed, *, checkpoint=None, **kw):
+        def taken(state):
+            checkpoint(state)
+            if seed == 22:
+                seen.append(state["game"]["moves"])
+                if len(seen) == 3:
+                    raise KeyboardInterrupt
+        return real(seed, checkpoint=taken, **kw)
 
-    monkeypatch.setattr(bench, "_dump", stop_after_checkpoint)
+    monkeypatch.setattr(bench, "play_game", stop_after_checkpoint)
     with pytest.raises(KeyboardInterrupt):
         bench.run(parse(RESUME + ["--json", str(cut)]))
-    monkeypatch.setattr(bench, "_dump", real)
+    monkeypatch.setattr(bench, "play_game", real)
     partial, data = _outcome(cut)
     assert partial == expected[:1] and data["summary"]["partial"] is True
     assert [c["seed"] for c in data["in_progress"]] == [22] and data["in_progress"][0]["game"]["moves"] == seen[-1]
@@ -388,3 +392,32 @@ def test_bad_start_files_are_one_line(tmp_path, capsys, content, message):
     assert bench.run(parse(["--games", "2", "--starts", str(f), "--quiet"])) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_a_killed_run_keeps_the_games_its_journal_holds(tmp_path, monkeypatch, capsys):
+    """The JSON is written at the start and now and then; a game finished since is in the journal, which --status
+    reports and --resume keeps (it is not played again)."""
+    out = tmp_path / "run.json"
+    argv = ["--ai", "expectimax", "--games", "3", "--seed", "7", "--jobs", "1", "--until", "32", "--param", "depth=1",
+            "--json", str(out), "--quiet"]
+    played, real = [], bench.play_game
+
+    def play(seed, **kw):
+        if seed == 9 and not played.count("resumed"):
+            raise SystemExit(137)  # killed: no final write
+        played.append(seed)
+        return real(seed, **kw)
+
+    monkeypatch.setattr(bench, "play_game", play)
+    with pytest.raises(SystemExit):
+        bench.run(parse(argv))
+    assert json.loads(out.read_text())["games"] == [] and played == [7, 8]
+    capsys.readouterr()
+    assert bench.run(parse(["--status", str(out)])) == 0
+    assert "and since      2 more finished in" in capsys.readouterr().out
+    played.append("resumed")
+    assert bench.run(parse(argv + ["--resume"])) == 0
+    assert played[3:] == [9]
+    data = json.loads(out.read_text())
+    assert [g["seed"] for g in data["games"]] == [7, 8, 9] and data["summary"]["finished"] == 3
+    assert not (tmp_path / "run.json.partial").exists()

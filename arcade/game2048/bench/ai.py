@@ -12,11 +12,13 @@ and nodes per second. ``--json`` writes ``{"summary": {...}, "games": [{"seed", 
 "moves_to_2048", "ms_per_move", ...}], "run": {...}, "in_progress": [...]}``; ``--plot`` draws the max-tile
 distribution as a PNG with pygame (no display needed).
 
-Long runs survive a stop: the JSON is rewritten atomically after every finished game and, for every game in
-progress, at a checkpoint every ``--checkpoint-every`` moves (and at least every ``CHECKPOINT_SECONDS``): the
-game itself (board, score, move count, RNG state) and its statistics so far. ``--resume`` reads that file, keeps
-the finished games, continues every checkpointed game from where it stood and plays the seeds not started yet; the
-run's settings must match the file's (``--games`` may grow). Each sitting is one entry of ``summary.pieces``; a
+Long runs survive a stop, through the benchmarks' one writer (:class:`arcade.dev.benchkit.Results`): every
+finished game is appended to ``FILE.partial`` at once (one JSON line), and the JSON is written atomically at the
+start, at the end, on Ctrl+C and every couple of minutes in between (by a background thread), with a checkpoint of
+every game in progress, taken every ``--checkpoint-every`` moves (and at least every ``CHECKPOINT_SECONDS``): the
+game itself (board, score, move count, RNG state) and its statistics so far. ``--resume`` reads that file and its
+journal, keeps the finished games, continues every checkpointed game from where it stood and plays the seeds not
+started yet; the run's settings must match the file's (``--games`` may grow). Each sitting is one entry of ``summary.pieces``; a
 game lists the pieces that played it. With a fixed-depth search (no time budget) a resumed game ends exactly as
 an uninterrupted one would.
 """
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import hashlib
 import json
 import math
 import os
@@ -31,8 +34,8 @@ import sys
 import tempfile
 import time
 
-from arcade.dev.benchkit import Progress, command, differences, key_value, loadavg, parallel, percentile, read_json, \
-    write_json
+from arcade.dev.benchkit import RECORDS, Progress, Results, command, differences, journal_path, key_value, loadavg, \
+    parallel, percentile, read_journal, read_json
 from arcade.engine.args import float_range, int_range, output_file, positive_int
 
 __all__ = ["add_arguments", "run", "play_game", "summarize", "format_table", "plot", "param_arg", "summary_rows"]
@@ -441,23 +444,31 @@ def _params_from(args) -> dict:
     return params
 
 
-def _dump(path: str, summary: dict, results: list, run_info: dict | None = None,
-          in_progress: list | None = None) -> None:
-    """Write the run's JSON atomically. Finished games keep their move times (rounded) so a resumed run can still
-    give the median and p95 over every move."""
-    games = []
-    for g in results:
-        rec = {k: v for k, v in g.items() if k != "times_ms"}
-        rec["times_ms"] = [round(t, 2) for t in g.get("times_ms", [])]
-        games.append(rec)
-    data = {"summary": summary, "games": games}
-    if run_info is not None:
-        data["run"] = run_info
-        data["in_progress"] = list(in_progress or [])
-    write_json(path, data)
+def _record(g: dict) -> dict:
+    """A finished game as the JSON keeps it: its move times rounded (kept, so a resumed run can still give the
+    median and p95 over every move)."""
+    rec = {k: v for k, v in g.items() if k != "times_ms"}
+    rec["times_ms"] = [round(t, 2) for t in g.get("times_ms", [])]
+    return rec
+
+
+def _document(state) -> dict:
+    """The run's JSON from a snapshot (``state`` of ``run``): its summary is worked out here, in the writer's
+    thread for the writes during the run."""
+    games, live, pieces, wall, partial, run_info, kw = state
+    s = summarize(sorted(games, key=lambda g: g["seed"]), wall_seconds=wall, in_progress=len(live), pieces=pieces,
+                  **kw)
+    return {"summary": {**s, "partial": True} if partial else s, "games": RECORDS, "run": run_info,
+            "in_progress": live}
 
 
 _RUN_KEYS = ("strategy", "params", "seed", "until", "size", "max_moves", "four_probability", "starts", "network")
+
+
+def _fingerprint(run_info: dict) -> str:
+    """A short name of a run's settings (the ones a resume must match), for its journal's lines."""
+    keys = {k: run_info.get(k) for k in _RUN_KEYS + ("resolved",)}
+    return hashlib.sha1(json.dumps(keys, sort_keys=True, default=repr).encode()).hexdigest()[:16]
 _LEARNED = ("ntuple", "ntuple1")
 
 
@@ -529,7 +540,8 @@ def _load_resume(path: str, run_info: dict, seeds: list):
                          f"give the file's values with --param to resume it")
     wanted = set(seeds)
     try:
-        games = [g for g in data.get("games", []) if g["seed"] in wanted]
+        games = list({g["seed"]: g for g in data.get("games", []) + read_journal(path, _fingerprint(old))
+                      if g["seed"] in wanted}.values())
         done = {g["seed"] for g in games}
         checkpoints = {c["seed"]: c for c in data.get("in_progress", []) if c["seed"] in wanted
                        and c["seed"] not in done}
@@ -552,7 +564,7 @@ def _error(text: str) -> int:
 
 def status(path: str) -> str:
     """Where the run stored in ``path`` stands, as text: its summary table, the largest tile of each finished game
-    by seed, each game in progress (its move and largest tile at the last checkpoint) and the command that goes on
+    by seed (and of the games finished since the file was written, in its journal), each game in progress (its move and largest tile at the last checkpoint) and the command that goes on
     with it. ValueError (one line) for a file that is not a run's JSON."""
     data = read_json(path, "the run")
     try:
@@ -564,6 +576,14 @@ def status(path: str) -> str:
             top = max(g["max_tile"] for g in games)
             lines.append("largest tile   " + ", ".join(f"{g['seed']}: {g['max_tile']}" for g in games)
                          + f"   ({sum(g['max_tile'] >= top for g in games)} of {len(games)} reached {top})")
+        if isinstance(data.get("run"), dict):
+            kept = {g["seed"] for g in games}
+            later = {g["seed"]: g["max_tile"] for g in read_journal(path, _fingerprint(data["run"]))
+                     if g["seed"] not in kept}
+            if later:
+                lines.append(f"and since      {len(later)} more finished in {journal_path(path)} ("
+                             + ", ".join(f"{k}: {v}" for k, v in sorted(later.items()))
+                             + "), kept by --resume")
         for c in data.get("in_progress", []):
             grid = c["game"]["grid"]
             lines.append(f"in progress    seed {c['seed']} at move {c['game']['moves']:,}, largest tile "
@@ -648,87 +668,97 @@ def run(args) -> int:
     progress.done = len(results)
     started = time.perf_counter()
     live = dict(checkpoints)   # seed -> the latest checkpoint of a game in progress
-    write_error = [None]
+    fixed = dict(strategy=strategy, params=params, seed=seed, jobs=jobs, until=args.until, size=size,
+                 planned=args.games)
 
-    def summary_now(partial: bool) -> dict:
+    def state(partial: bool = True):
+        """A snapshot of the run for its JSON (cheap: copies of lists; the summary is worked out from it)."""
         this_piece["wall_seconds"] = time.perf_counter() - started
         this_piece["load_average"] = loadavg()
-        done = sorted(results, key=lambda r: r["seed"])
-        s = summarize(done, strategy=strategy, params=params, seed=seed, jobs=jobs, until=args.until,
-                      wall_seconds=wall_before + time.perf_counter() - started, size=size, planned=args.games,
-                      in_progress=len(live), pieces=pieces)
-        return {**s, "partial": True} if partial else s
+        return (list(results), [live[k] for k in sorted(live)], [dict(p) for p in pieces],
+                wall_before + time.perf_counter() - started, partial and len(results) < len(seeds), run_info, fixed)
 
-    def save(partial: bool = True) -> bool:
-        if not json_path:
-            return True
-        done = sorted(results, key=lambda r: r["seed"])
-        try:
-            _dump(json_path, summary_now(partial), done, run_info, [live[k] for k in sorted(live)])
-        except OSError as e:
-            if write_error[0] is None:
-                print(f"\narcade bench 2048: cannot write {json_path} ({e}); the run goes on, results are kept",
-                      file=sys.stderr)
-            write_error[0] = e
-            return False
-        if write_error[0] is not None:
-            print(f"arcade bench 2048: {json_path} written again", file=sys.stderr)
-            write_error[0] = None
-        return True
+    out = Results(json_path, _fingerprint(run_info), _document, state, name="arcade bench 2048")
+    if json_path and not resume:
+        out.discard_journal()
+    for g in results:
+        out.keep(g["seed"], g)
 
-    def checkpoint(state: dict) -> None:
-        live[state["seed"]] = state
-        save()
+    def checkpoint(st: dict) -> None:
+        live[st["seed"]] = st
+        out.tick()
 
     def finished(g: dict) -> None:
         results.append(g)
         live.pop(g["seed"], None)
+        out.add(g["seed"], _record(g))
         progress.update(g["seed"], g["moves"], g["max_tile"], True)
         this_piece["games_finished"] += 1
         progress.finish_game(g["moves"])
-        save(partial=len(results) < len(seeds))
+
+    def write_or_say(doc: dict) -> bool:
+        try:
+            out.write_document(doc)
+        except OSError as e:
+            print(f"\narcade bench 2048: cannot write {json_path} ({e}); the run goes on, results are kept",
+                  file=sys.stderr)
+            return False
+        return True
 
     kw = dict(strategy=strategy, params=params, until=args.until, size=size, max_moves=args.max_moves,
               four_probability=four, checkpoint_every=every, piece=piece)
     items = [(s, live.get(s), starts[s - seed] if starts else None) for s in todo]
-    if todo:
-        save()  # the run's settings and its new piece are on disk before the first move
-    if jobs == 1:  # in this process: checkpoints are saved directly
-        parallel(functools.partial(_play, checkpoint=checkpoint if json_path else None, **kw), items, 1, finished)
-    elif todo:  # worker processes send their checkpoints and progress through a queue
-        import multiprocessing as mp
-        q = mp.get_context("spawn").Queue()
+    if todo and json_path:
+        write_or_say(_document(state()))  # the run's settings and its new piece are on disk before the first move
+    try:
+        if jobs == 1:  # in this process: checkpoints are kept directly
+            parallel(functools.partial(_play, checkpoint=checkpoint if json_path else None, **kw), items, 1,
+                     finished)
+        elif todo:  # worker processes send their checkpoints and progress through a queue
+            import multiprocessing as mp
+            q = mp.get_context("spawn").Queue()
 
-        def drain() -> None:
-            while True:
-                try:
-                    msg = q.get_nowait()
-                except Exception:  # noqa: BLE001 - queue.Empty, or a closed queue
-                    break
-                if msg and msg[0] == "checkpoint":
-                    if json_path:
-                        checkpoint(msg[1])
-                else:
-                    progress.update(*msg)
-            progress.draw()
+            def drain() -> None:
+                while True:
+                    try:
+                        msg = q.get_nowait()
+                    except Exception:  # noqa: BLE001 - queue.Empty, or a closed queue
+                        break
+                    if msg and msg[0] == "checkpoint":
+                        if json_path:
+                            checkpoint(msg[1])
+                    else:
+                        progress.update(*msg)
+                progress.draw()
+                out.tick()
 
-        parallel(functools.partial(_play, **kw), items, jobs, finished, on_tick=drain, initializer=_init_worker,
-                 initargs=(q,))
+            parallel(functools.partial(_play, **kw), items, jobs, finished, on_tick=drain, initializer=_init_worker,
+                     initargs=(q,))
+    except KeyboardInterrupt:
+        out.finish()
+        if json_path:
+            write_or_say(_document(state()))   # the finished games and the checkpoints of the others, for --resume
+        raise
     progress.line.close()
+    out.finish()
     results.sort(key=lambda g: g["seed"])
     live.clear()
-    summary = summary_now(False)
+    doc = _document(state(False))
+    summary = doc["summary"]
     print(format_table(summary))
     code = 0
-    if json_path and not save(partial=False):
-        fallback = os.path.join(tempfile.gettempdir(), f"arcade-bench-2048-{os.getpid()}.json")
-        try:
-            _dump(fallback, summary, results, run_info, [])
-            print(f"arcade bench 2048: {json_path} could not be written; the results are in {fallback}",
-                  file=sys.stderr)
-        except OSError as e:
-            print(f"arcade bench 2048: could not write the results anywhere ({e})", file=sys.stderr)
-        code = 1
+    if json_path:
+        if write_or_say(doc):
+            journal_path(json_path).unlink(missing_ok=True)
+        else:
+            fallback = os.path.join(tempfile.gettempdir(), f"arcade-bench-2048-{os.getpid()}.json")
+            try:
+                out.write_document(doc, fallback)
+                print(f"arcade bench 2048: {json_path} could not be written; the results are in {fallback}",
+                      file=sys.stderr)
+            except OSError as e:
+                print(f"arcade bench 2048: could not write the results anywhere ({e})", file=sys.stderr)
+            code = 1
     if args.plot:
         try:
             plot(summary, args.plot)
