@@ -18,17 +18,20 @@ Three parts:
   p95, max) and nodes per second. Games run in ``--jobs`` processes (spawn); a progress line goes to stderr.
 
 ``--json FILE`` writes everything (``games`` and ``wins`` at the top level count the Gomoku games and the engine's
-wins). The exit code is 1 if the proof finds a move that lowers a value or 4x4 is not a draw, else 0.
+wins) through the benchmarks' one writer (:class:`arcade.dev.benchkit.Results`): each finished Gomoku game is
+appended to ``FILE.partial`` at once, and FILE is written at the end, on Ctrl+C and every couple of minutes in
+between. The exit code is 1 if the proof finds a move that lowers a value or 4x4 is not a draw, else 0.
 """
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import time
 from functools import lru_cache
 
-from arcade.dev.benchkit import Progress, choice_list, command, parallel, percentile, write_json
+from arcade.dev.benchkit import RECORDS, Progress, Results, choice_list, command, parallel, percentile
 from arcade.engine.args import float_range, int_range, nonnegative_int, output_file, positive_int, seed
 
 __all__ = ["add_arguments", "run", "play_game", "plain_value", "proof", "solve_4x4", "OPPONENTS", "summary_rows"]
@@ -255,17 +258,37 @@ class _Progress:
         self.line.close()
 
 
-def matches(args, progress: _Progress) -> dict:
-    configs = [{"opponent": opp, "engine": side, "level": args.level, "budget": args.budget,
-                "opening": args.opening, "seed": args.seed + i, "max_moves": args.max_moves}
-               for opp in args.opponents for side in "XO" for i in range(args.games)]
+def _configs(args) -> list:
+    return [{"opponent": opp, "engine": side, "level": args.level, "budget": args.budget,
+             "opening": args.opening, "seed": args.seed + i, "max_moves": args.max_moves}
+            for opp in args.opponents for side in "XO" for i in range(args.games)]
+
+
+def matches(args, progress: _Progress, results: Results | None = None) -> dict:
+    """The Gomoku matches: their table (the games themselves are ``results``' records, in the order of the
+    configurations; without ``results`` they are listed here)."""
+    configs = _configs(args)
+    order = {(c["opponent"], c["engine"], c["seed"]): i for i, c in enumerate(configs)}
     games = []
+    results = results if results is not None else Results(None, None, dict)
 
     def finished(g: dict) -> None:
         games.append(g)
+        results.add(order[g["opponent"], g["engine"], g["seed"]], {k: g[k] for k in _KEPT})
         progress.game(g)
 
-    parallel(play_game, configs, args.jobs, finished)
+    parallel(play_game, configs, args.jobs, finished, on_tick=results.tick)
+    table = gomoku_table(args, games)
+    if results.path is None:
+        table["games"] = [json.loads(t) for _, t in sorted(results.texts.items())]
+    return table
+
+
+_KEPT = ("opponent", "engine", "seed", "result", "stones", "moves")
+
+
+def gomoku_table(args, games: list) -> dict:
+    """Wins, draws and losses by opponent and colour, and the engine's times, of the finished ``games``."""
     table = {}
     for opp in args.opponents:
         row = {}
@@ -278,7 +301,8 @@ def matches(args, progress: _Progress) -> dict:
         row["ms_p95"] = round(percentile(ms, 0.95) or 0.0, 1)
         row["ms_max"] = round(max(ms), 1) if ms else 0.0
         row["nodes_per_s"] = int(sum(nd) / (sum(ms) / 1000)) if sum(ms) else 0
-        row["stones_median"] = statistics.median([g["stones"] for g in games if g["opponent"] == opp])
+        stones = [g["stones"] for g in games if g["opponent"] == opp]
+        row["stones_median"] = statistics.median(stones) if stones else None
         table[opp] = row
     all_ms = [m for g in games for m in g["ms"]]
     all_nodes = [n for g in games for n in g["nodes"]]
@@ -286,7 +310,7 @@ def matches(args, progress: _Progress) -> dict:
             "opponents": table, "ms_median": round(statistics.median(all_ms), 1) if all_ms else 0.0,
             "ms_p95": round(percentile(all_ms, 0.95) or 0.0, 1), "ms_max": round(max(all_ms), 1) if all_ms else 0.0,
             "nodes_per_s": int(sum(all_nodes) / (sum(all_ms) / 1000)) if sum(all_ms) else 0,
-            "games": [{k: g[k] for k in ("opponent", "engine", "seed", "result", "stones", "moves")} for g in games]}
+            "games": RECORDS}
 
 
 def format_report(out: dict) -> str:
@@ -327,13 +351,21 @@ def run(args) -> int:
         out["4x4"] = solve_4x4(args.sample_4x4, args.seed)
         if out["4x4"]["value"] != "draw" or out["4x4"]["sampled_preserving"] != out["4x4"]["sampled"]:
             status = 1
-    if "gomoku" in args.parts:
-        out["gomoku"] = matches(args, progress)
-        results = [g["result"] for g in out["gomoku"]["games"]]
-        out["games"], out["wins"] = len(results), results.count("W")
+    gomoku = "gomoku" in args.parts
+    if gomoku:
+        out["gomoku"] = {"games": RECORDS}   # the table comes at the end; the games as they finish
+
+    def state():
+        return {**out, **({"games": progress.done, "wins": progress.tally["W"]} if gomoku else {})}
+
+    results = Results(args.json, [out["command"], out["date"]], dict, state, indent=1, name="arcade bench tictactoe")
+    results.discard_journal()
+    try:
+        if gomoku:
+            out["gomoku"] = matches(args, progress, results)
+    finally:
+        results.close(complete=not gomoku or progress.done == progress.total)
     print(format_report(out))
-    if args.json:
-        write_json(args.json, out, indent=1)
     return status
 
 
