@@ -22,3 +22,21 @@ def test_gomoku_games_go_through_the_shared_writer(tmp_path, capsys):
     assert sum(sum(r["X"].values()) + sum(r["O"].values()) for r in data["gomoku"]["opponents"].values()) == 4
     assert list(tmp_path.iterdir()) == [out]
     assert "Gomoku 15x15" in capsys.readouterr().out
+
+
+def test_the_gomocup_ladder_writes_its_games_through_the_shared_writer(tmp_path, capsys):
+    import sys
+    from pathlib import Path
+
+    from arcade import cli
+
+    fake = Path(__file__).with_name("fake_engine.py")
+    out = tmp_path / "ladder.json"
+    assert cli.main(["bench", "gomocup", "--engine", f"{sys.executable} {fake} good", "--caps", "2,equal",
+                     "--games", "2", "--ms", "100", "--ours", "width=3", "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert [(g["cap"], g["ours_first"]) for g in data["games"]] == [(2, True), (2, False), ("equal", True),
+                                                                   ("equal", False)]
+    assert data["engine"].endswith("good") and data["ours"] == {"width": 3}
+    assert all(g["moves"] == len(g["order"]) for g in data["games"])
+    assert list(tmp_path.iterdir()) == [out]

@@ -16,7 +16,9 @@ alpha-beta without VCFs at its leaves, ``eval=windows`` for the evaluation by wi
 for the line patterns valued by a fit to game results. ``--ours-engine`` plays our side through the protocol too, as a
 Gomocup manager runs it (``--ours-engine "arcade gomoku-engine"``: our engine mode, a child process told the same
 ``--ms`` a move as ``timeout_turn``), so the run is two engines and a manager; each game's JSON then holds our
-engine's MESSAGE lines.
+engine's MESSAGE lines. ``--json FILE`` is written through the benchmarks' one writer
+(:class:`arcade.dev.benchkit.Results`): each game goes to ``FILE.partial`` as it ends, FILE (the settings and every
+game) at the end, on Ctrl+C and every two minutes.
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ import random
 import statistics
 import time
 
-from arcade.dev.benchkit import Progress, command, machine, write_json
+from arcade.dev.benchkit import RECORDS, Progress, Results, command, machine
 from arcade.engine.args import BadOption, int_range, output_file, positive_int
 
 __all__ = ["add_arguments", "run", "play", "five"]
@@ -206,7 +208,24 @@ def run(args) -> int:
 
         warm_compiled()  # load the kernels before the first move's clock starts
     progress = Progress()
-    games = []
+    head = {"machine": machine(), "command": command(), "engine": args.engine, "ms": args.ms, "ours": args.ours,
+            "ours_engine": args.ours_engine, "compiled": bool(args.ours.get("compiled", 1))
+            and _compiled(), "games": RECORDS}
+    results = Results(args.json, [head["command"], time.strftime("%Y-%m-%d %H:%M:%S")], lambda _: head, indent=1,
+                      name="arcade bench gomocup")
+    results.discard_journal()
+    try:
+        _ladder(args, argv, ours_argv, rng, progress, results)
+    finally:
+        progress.close()
+        results.close(complete=len(results) == len(args.caps) * args.games)
+    return 0
+
+
+def _ladder(args, argv, ours_argv, rng, progress, results) -> None:
+    """Every cap's games, a line of the table each; each game into ``results`` as it ends."""
+    from pathlib import Path
+
     print(f"machine: {machine()}")
     if ours_argv is None and (not args.ours.get("compiled", 1) or not _compiled()):
         print("ours: the Python searches (numba not in use)")
@@ -220,7 +239,7 @@ def run(args) -> int:
             progress.show(f"cap {cap}: game {g + 1}/{args.games}")
             r = play(argv, cap, g % 2 == 0, args.ms, args.opening, rng, args.ours, ours_argv)
             rows.append(r)
-            games.append(r)
+            results.add(len(results), r)
         w = sum(r["result"] == "win" for r in rows)
         d = sum(r["result"] == "draw" for r in rows)
         loss = len(rows) - w - d
@@ -230,10 +249,3 @@ def run(args) -> int:
         print(f"{str(cap):>6}  {w + d / 2:>4.1f}/{len(rows):<2}  {w}/{d}/{loss:<3}  "
               f"{statistics.median(ours) if ours else 0:>8.0f}  {statistics.median(theirs) if theirs else 0:>9.0f}  "
               f"{ends}", flush=True)
-    progress.close()
-    if args.json:
-        write_json(args.json, {"machine": machine(), "command": command(), "engine": args.engine, "ms": args.ms,
-                               "ours": args.ours, "ours_engine": args.ours_engine,
-                               "compiled": bool(args.ours.get("compiled", 1)) and _compiled(),
-                               "games": games}, indent=1)
-    return 0
