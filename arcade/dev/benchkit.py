@@ -354,8 +354,8 @@ class Results:
     hands out games) never waits for it. Each record is turned into JSON once, when added; a write joins those
     texts, sorted by key, into the document, where it holds :data:`RECORDS`.
 
-    ``state()`` runs in the caller's thread when a write is due and must be cheap (running totals, copies of small
-    things); ``document(state)`` builds the file's dict from it, in the writer's thread for the writes during the
+    ``state()`` runs in the caller's thread when a write is due (in ``tick`` or ``add``: running totals must take a
+    game in before it is added) and must be cheap (running totals, copies of small things); ``document(state)`` builds the file's dict from it, in the writer's thread for the writes during the
     run. ``key`` orders the records and makes a record added twice (a resumed game) count once. ``path`` None:
     nothing is written, the records are only kept in order for ``texts``. ``name`` starts the one-line note on
     stderr when a write during the run fails (the run goes on; the journal holds its games).

@@ -145,7 +145,9 @@ def test_a_run_killed_mid_way_resumes_without_losing_or_repeating_a_game(tmp_pat
         proc.wait()
     assert proc.returncode == -signal.SIGKILL, "the run ended before it was killed"
     kept = {json.loads(line)["seed"] for line in journal.read_text().splitlines() if line.endswith("}")}
-    assert 60 <= len(kept) < games and json.loads(out.read_text())["games"] < games
+    written = json.loads(out.read_text())   # a whole-file write during the run: its totals match its records
+    assert written["games"] == written["summary"]["games"] == len(written["records"]) < games
+    assert {r["seed"] for r in written["records"]} <= kept and 60 <= len(kept) < games
 
     played = []
     real = bench.play_game

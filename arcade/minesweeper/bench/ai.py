@@ -321,8 +321,8 @@ def run(args) -> int:
     def finished(r: dict) -> None:
         if r["seed"] in results.texts:
             return  # already counted (cannot happen in one run; a record is never counted twice)
+        tally.add(r)   # first: the add may hand the writer a snapshot of the totals with this record
         results.add(r["seed"], r)
-        tally.add(r)
         progress.game(r["won"])
 
     def tick() -> None:

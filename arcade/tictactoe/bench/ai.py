@@ -274,8 +274,8 @@ def matches(args, progress: _Progress, results: Results | None = None) -> dict:
 
     def finished(g: dict) -> None:
         games.append(g)
+        progress.game(g)   # first: its counts go into the snapshot the add may hand the writer
         results.add(order[g["opponent"], g["engine"], g["seed"]], {k: g[k] for k in _KEPT})
-        progress.game(g)
 
     parallel(play_game, configs, args.jobs, finished, on_tick=results.tick)
     table = gomoku_table(args, games)
