@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
 __all__ = ["choice", "choice_list", "key_value", "percentile", "loadavg", "machine", "command", "Progress",
-           "write_json", "replace_file", "read_json", "differences", "markdown_table", "Counts", "Executor", "InProcess",
-           "ProcessPool", "parallel", "Results", "RECORDS", "journal_path", "read_journal"]
+           "write_json", "replace_file", "read_json", "differences", "markdown_table", "Counts", "Executor",
+           "InProcess", "ProcessPool", "parallel", "Results", "RECORDS", "journal_path", "read_journal"]
 
 
 # ----------------------------------------------------------------------------------------------- argument types
@@ -350,15 +350,16 @@ class Results:
     ``add(key, record)`` appends the record to the journal (``FILE.partial``, one JSON line, tagged with ``run`` so
     a resumed run knows its own) and flushes it at once: a run killed at any moment keeps every finished game. The
     whole file (``document``) is written at the end (``close``), and while the run goes at most every ``every``
-    seconds (default :data:`SAVE_EVERY_S`) (``tick``, or the ``add`` that finds it due) by a background thread, so the caller (the loop that
-    hands out games) never waits for it. Each record is turned into JSON once, when added; a write joins those
-    texts, sorted by key, into the document, where it holds :data:`RECORDS`.
+    seconds (default :data:`SAVE_EVERY_S`; by ``tick``, or the ``add`` that finds it due) by a background thread,
+    so the caller (the loop that hands out games) never waits for it. Each record is turned into JSON once, when
+    added; a write joins those texts, sorted by key, into the document, where it holds :data:`RECORDS`.
 
     ``state()`` runs in the caller's thread when a write is due (in ``tick`` or ``add``: running totals must take a
-    game in before it is added) and must be cheap (running totals, copies of small things); ``document(state)`` builds the file's dict from it, in the writer's thread for the writes during the
-    run. ``key`` orders the records and makes a record added twice (a resumed game) count once. ``path`` None:
-    nothing is written, the records are only kept in order for ``texts``. ``name`` starts the one-line note on
-    stderr when a write during the run fails (the run goes on; the journal holds its games).
+    game in before it is added) and must be cheap (running totals, copies of small things); ``document(state)``
+    builds the file's dict from it, in the writer's thread for the writes during the run. ``key`` orders the
+    records and makes a record added twice (a resumed game) count once. ``path`` None: nothing is written, the
+    records are only kept in order for ``texts``. ``name`` starts the one-line note on stderr when a write during
+    the run fails (the run goes on; the journal holds its games).
     """
 
     def __init__(self, path, run, document: Callable, state: Callable = lambda: None, *,

@@ -18,9 +18,9 @@ start, at the end, on Ctrl+C and every couple of minutes in between (by a backgr
 every game in progress, taken every ``--checkpoint-every`` moves (and at least every ``CHECKPOINT_SECONDS``): the
 game itself (board, score, move count, RNG state) and its statistics so far. ``--resume`` reads that file and its
 journal, keeps the finished games, continues every checkpointed game from where it stood and plays the seeds not
-started yet; the run's settings must match the file's (``--games`` may grow). Each sitting is one entry of ``summary.pieces``; a
-game lists the pieces that played it. With a fixed-depth search (no time budget) a resumed game ends exactly as
-an uninterrupted one would.
+started yet; the run's settings must match the file's (``--games`` may grow). Each sitting is one entry of
+``summary.pieces``; a game lists the pieces that played it. With a fixed-depth search (no time budget) a resumed
+game ends exactly as an uninterrupted one would.
 """
 from __future__ import annotations
 
@@ -564,8 +564,9 @@ def _error(text: str) -> int:
 
 def status(path: str) -> str:
     """Where the run stored in ``path`` stands, as text: its summary table, the largest tile of each finished game
-    by seed (and of the games finished since the file was written, in its journal), each game in progress (its move and largest tile at the last checkpoint) and the command that goes on
-    with it. ValueError (one line) for a file that is not a run's JSON."""
+    by seed (and of the games finished since the file was written, in its journal), each game in progress (its
+    move and largest tile at the last checkpoint) and the command that goes on with it. ValueError (one line) for
+    a file that is not a run's JSON."""
     data = read_json(path, "the run")
     try:
         summary = data["summary"]
