@@ -32,6 +32,7 @@ import json
 import logging
 import os
 import random
+import re
 import shutil
 import stat
 import sys
@@ -94,6 +95,7 @@ class Case:
     bad: dict = field(default_factory=dict)  # damaged file name -> fingerprint
     kept_as: dict = field(default_factory=dict)  # damaged file name -> the name it was kept aside as
     warning_lines: list = field(default_factory=list)
+    newer: int = 0  # truncation sweep: offsets at which a best newer than the backup's came back from the cut file
 
     @property
     def ok(self) -> bool:
@@ -184,6 +186,29 @@ def best_in(data: bytes) -> dict:
     return out
 
 
+_BEST_ENTRY = re.compile(rb'"([^"\\]*)":(\d+)([,}])')
+
+
+def best_in_prefix(data: bytes) -> dict:
+    """The best scores still whole in the head of a compact profile file cut short (independent of
+    arcade.engine.storage): after the first ``"best":{``, each ``"name":digits`` entry that its ``,`` or ``}``
+    closes (a number the cut runs into may have lost digits, so it does not count)."""
+    start = data.find(b'"best":{')
+    out: dict = {}
+    if start < 0:
+        return out
+    i = start + len(b'"best":{')
+    while True:
+        m = _BEST_ENTRY.match(data, i)
+        if not m:
+            return out
+        name = m.group(1).decode("utf-8", "replace")
+        out[name] = max(out.get(name, 0), int(m.group(2)))
+        if m.group(3) == b"}":
+            return out
+        i = m.end()
+
+
 def best_in_file(path: Path) -> dict:
     """:func:`best_in` of a regular file no larger than storage accepts ({} for anything else)."""
     try:
@@ -223,12 +248,13 @@ def _merge_best(into: dict, other: dict) -> dict:
     return into
 
 
-def intact_best(d: Path, skip=()) -> dict:
-    """Max over every copy in the folder: main, backup, temp files (see :func:`best_in`), but the ``skip`` names."""
+def intact_best(d: Path, skip=(), refused=None) -> dict:
+    """Max over every copy in the folder: main, backup, temp files (see :func:`best_in`), but the ``skip`` names
+    and the ``refused`` values (key -> a crafted value no copy may count for)."""
     out: dict = {}
     for p in [d / FILENAME, d / BACKUP, *sorted(d.glob(FILENAME + ".tmp-*"))]:
         if p.name not in skip:
-            _merge_best(out, best_in_file(p))
+            _merge_best(out, {k: v for k, v in best_in_file(p).items() if (refused or {}).get(k) != v})
     return out
 
 
@@ -376,6 +402,7 @@ class Damage:
     profile_dir: Optional[Path] = None
     unreadable: list = field(default_factory=list)  # intact on disk but the fault makes them unreadable
     must_keep: dict = field(default_factory=dict)  # bests that must survive beyond those of the intact copies
+    refused: dict = field(default_factory=dict)  # crafted bests the loader must refuse: never shown, never kept
 
 
 @dataclass
@@ -387,6 +414,7 @@ class Spec:
     expected_warnings: int = 1
     can_save: bool = True  # False: no folder at all, play goes on in memory
     hang_guard: bool = False  # open with a watchdog that un-blocks a FIFO reader
+    check: Optional[Callable] = None  # (the profile just opened, its folder) -> failures: what the case promises
 
 
 def _main_from(make: Callable[[Template], bytes]) -> Callable:
@@ -443,7 +471,7 @@ def _run(spec: Spec, case: Case, d: Path, template: Template) -> None:
     pdir = dmg.profile_dir or d
     case.dir = pdir
     case.bad = {name: fingerprint(pdir / name) for name in dmg.bad}
-    case.expected_best = _merge_best(intact_best(pdir, skip=dmg.unreadable), dmg.must_keep)
+    case.expected_best = _merge_best(intact_best(pdir, skip=dmg.unreadable, refused=dmg.refused), dmg.must_keep)
     fault = spec.fault(pdir) if spec.fault else contextlib.nullcontext()
     with fault:
         done, hung = threading.Event(), []
@@ -458,6 +486,11 @@ def _run(spec: Spec, case: Case, d: Path, template: Template) -> None:
             case.failures.append(f"start-up blocked over {FIFO_TIMEOUT_S:.0f} s")
         case.got_best = {k: p.best(k) for k in case.expected_best}
         lost = {k: (v, case.got_best[k]) for k, v in case.expected_best.items() if case.got_best[k] < v}
+        for k, v in dmg.refused.items():
+            if p.best(k) == v:
+                case.failures.append(f"the crafted best {k!r}={v} was taken")
+        if spec.check is not None:
+            case.failures.extend(spec.check(p, pdir))
         # play goes on under the fault: a new best, in memory whatever the disk does
         played = p.best("stairs") + 1
         p.submit_score("stairs", played)
@@ -483,6 +516,9 @@ def _run(spec: Spec, case: Case, d: Path, template: Template) -> None:
         for k, v in case.expected_best.items():
             if case.final_best[k] < v:
                 lost.setdefault(k, (v, case.final_best[k]))
+        for k, v in dmg.refused.items():
+            if q.best(k) == v:
+                case.failures.append(f"the crafted best {k!r}={v} was written back")
     case.best_kept = not lost
     for k, (want, got) in sorted(lost.items()):
         case.failures.append(f"best {k!r}: {want} held by an intact copy, then only {got}")
@@ -686,6 +722,55 @@ def _prepare_bad_save(d: Path, t: Template) -> Damage:
     return Damage([f"{storage.SAVES_DIR}/2048.json"])
 
 
+def _prepare_cut_in_half(d: Path, t: Template) -> Damage:
+    """The main file cut in half, the backup intact: the bests still whole in the cut file are newer than the
+    backup's (its Stairs best 63 against the backup's 57)."""
+    half = t.main[: len(t.main) // 2]
+    (d / FILENAME).write_bytes(half)
+    return Damage([FILENAME], must_keep=best_in_prefix(half))
+
+
+def _prepare_clock_ahead(d: Path, t: Template) -> Damage:
+    """Two settings stamped as changed ten years from now, as a machine whose clock ran ahead leaves them."""
+    raw = t.raw()
+    raw["stamps"]["2048.size"] = raw["stamps"]["volume"] = time.time_ns() + 3650 * 86_400 * 10**9
+    (d / FILENAME).write_text(json.dumps(raw, separators=(",", ":")))
+    return Damage([])
+
+
+def _changes_take(p: Profile, d: Path) -> list:
+    """A setting stamped in the future takes a change made now, and a fresh open reads it (quietly)."""
+    p.set("2048.size", 6)
+    p.set("volume", 0.55)
+    p.flush()
+    q = Profile(d, sync=True)
+    got = (q.get("2048.size"), q.get("volume"))
+    return [] if got == (6, 0.55) and not q.warnings else [f"the changes did not take: {got}, {q.warnings}"]
+
+
+def _prepare_totals_at_limit(d: Path, t: Template) -> Damage:
+    raw = t.raw()
+    raw["totals"]["stairs"] = {"played": storage.MAX_COUNT, "score_sum": storage.MAX_COUNT}
+    (d / FILENAME).write_text(json.dumps(raw, separators=(",", ":")))
+    return Damage([])
+
+
+def _totals_stay_readable(p: Profile, d: Path) -> list:
+    """One more game on totals at the loader's limit: the file written reads back with them, no warning."""
+    p.record_game("stairs", 5, cause="hit")
+    q = Profile(d, sync=True)
+    want = {"played": storage.MAX_COUNT, "score_sum": storage.MAX_COUNT}
+    got = q.totals("stairs")
+    return [] if got == want and not q.warnings else [f"totals read back as {got}, warnings {q.warnings}"]
+
+
+def _prepare_unreachable_best(d: Path, t: Template) -> Damage:
+    raw = t.raw()
+    raw["best"]["2048/4x4"] = 10**12  # a 4x4 board cannot score a thousandth of that
+    (d / FILENAME).write_text(json.dumps(raw, separators=(",", ":")))
+    return Damage([FILENAME], refused={"2048/4x4": 10**12})
+
+
 def _dead_pid() -> int:
     """The pid of a process that has ended (a child started and reaped here)."""
     import subprocess
@@ -832,6 +917,14 @@ def _specs() -> list:
     one("backup corrupt too", "main truncated to half, backup random bytes: nothing intact", _prepare_both)
     one("backup holds a higher best", "backup: stairs 99 and a 6x6 best the main file lacks", _prepare_higher_backup,
         expected_warnings=0)
+    one("cut in half, backup intact", "main file cut in half: the bests still whole in it (stairs 63) are newer "
+        "than the backup's (57)", _prepare_cut_in_half)
+    one("clock ran ahead", "two settings stamped as changed 10 years from now; then changed again, now",
+        _prepare_clock_ahead, check=_changes_take)
+    one("totals at the limit", "stairs totals at 2**63 - 1 (the most the loader reads), then one more game",
+        _prepare_totals_at_limit, expected_warnings=0, check=_totals_stay_readable)
+    one("best a board cannot reach", "a 2048 4x4 best of 10^12 (the board's tiles cannot score 34 million)",
+        _prepare_unreachable_best)
     return rows
 
 
@@ -889,10 +982,11 @@ def _stat_key(path: Path):
 def truncation_sweep(workdir: Path, template: Template, step: int = 1) -> Case:
     """The main file truncated at every ``step``-th byte offset of the real save (0 .. N-1), one real open per
     offset, each checked cheaply: it starts; it keeps the backup's best scores (the only intact copy: a prefix of
-    the save never parses, checked with :func:`best_in` at every offset); the prefix is kept aside byte for byte;
-    exactly one warning line; and the recovery save wrote a main file byte-identical to the one written at the
-    first offset (which is checked in full: it parses and holds every best). fsync is a no-op during the sweep:
-    it is not what the sweep tests, and it would make thousands of opens slow."""
+    the save never parses, checked with :func:`best_in` at every offset) and every best still whole in the cut
+    file (:func:`best_in_prefix`: from about a third of the file on, the Stairs best is the cut file's 63, not the
+    backup's 57); the prefix is kept aside byte for byte; exactly one warning line; and the recovery save wrote a
+    main file that parses and holds every one of those bests. fsync is a no-op during the sweep: it is not what the
+    sweep tests, and it would make thousands of opens slow."""
     d = Path(workdir) / "truncated-every-offset"
     if d.exists():
         shutil.rmtree(d)
@@ -902,13 +996,12 @@ def truncation_sweep(workdir: Path, template: Template, step: int = 1) -> Case:
     row = Case("truncated at every byte offset" if step == 1 else f"truncated at every {step}th byte offset",
                f"main file cut at {len(offsets)} offsets (0..{n - 1}) of the real {n}-byte save", runs=len(offsets),
                dir=d)
-    counts = {"started": 0, "best": 0, "aside": 0, "warn": 0, "save": 0}
+    counts = {"started": 0, "best": 0, "aside": 0, "warn": 0, "save": 0, "newer": 0}
     warned = 0
     keep = template.bak_best  # the backup: the only intact copy
     main, bak = d / FILENAME, d / BACKUP
     bak.write_bytes(template.bak)
     bak_stat = _stat_key(bak)
-    recovered: Optional[bytes] = None
     with contextlib.ExitStack() as stack:
         stack.enter_context(_patch(storage, "os", _Os(fsync=lambda fd: None)))
         lines = stack.enter_context(capture_warnings())
@@ -921,7 +1014,7 @@ def truncation_sweep(workdir: Path, template: Template, step: int = 1) -> Case:
             if _stat_key(bak) != bak_stat:  # storage has no reason to touch the backup here: rewrite it if it did
                 bak.write_bytes(template.bak)
                 bak_stat = _stat_key(bak)
-            expected = _merge_best(best_in(prefix), keep)
+            expected = _merge_best(_merge_best(best_in(prefix), best_in_prefix(prefix)), keep)
             before = len(lines)
             problems = []
             try:
@@ -932,6 +1025,7 @@ def truncation_sweep(workdir: Path, template: Template, step: int = 1) -> Case:
                 counts["started"] += 1
                 if all(p.best(k) >= v for k, v in expected.items()):
                     counts["best"] += 1
+                    counts["newer"] += any(p.best(k) > v for k, v in keep.items())
                 else:
                     problems.append("lost a best score")
             asides = aside_names(d, FILENAME)
@@ -949,14 +1043,11 @@ def truncation_sweep(workdir: Path, template: Template, step: int = 1) -> Case:
                 written = main.read_bytes()
             except OSError:
                 written = None
-            if recovered is None and written is not None:
-                on_disk = best_in(written)
-                if all(on_disk.get(k, -1) >= v for k, v in expected.items()):
-                    recovered = written
-            if written is not None and written == recovered:
+            on_disk = best_in(written) if written is not None else {}
+            if written is not None and all(on_disk.get(k, -1) >= v for k, v in expected.items()):
                 counts["save"] += 1
             else:
-                problems.append("the recovery save did not write the recovered profile")
+                problems.append("the recovery save did not write every best kept")
             if problems:
                 row.failures.append(f"offset {off}: " + "; ".join(problems))
     m = len(offsets)
@@ -965,6 +1056,8 @@ def truncation_sweep(workdir: Path, template: Template, step: int = 1) -> Case:
     row.warnings = 1 if counts["warn"] == m else warned
     row.next_save_note = f"{counts['save']}/{m}"
     row.expected_best = dict(keep)
+    row.newer = counts["newer"]
+    row.action += f"; a best newer than the backup's read back from the cut file at {counts['newer']} offsets"
     return row
 
 

@@ -33,13 +33,16 @@ def help_seen_key(game_id: str) -> str:
 
 
 def register(games) -> dict:
-    """Make the games' settings (and their hidden help-seen flags) known to the profile; returns the games by id.
+    """Make the games' settings (and their hidden help-seen flags) and the limits of their bests known to the profile;
+    returns the games by id.
     Done by :func:`arcade.games.load` and by the app when it is handed its games."""
-    from arcade.engine import settings
+    from arcade.engine import settings, storage
 
     games = dict(games) if isinstance(games, dict) else {g.id: g for g in games}
     for g in games.values():
         settings.register(g.settings)
+        if g.best.limit is not None:
+            storage.limit_bests(g.id, g.best.limit)
         settings.register([Spec(help_seen_key(g.id), f"{g.title} help seen", False, "bool", hidden=True)])
     return games
 
@@ -50,11 +53,14 @@ class Best:
 
     ``key``: the profile key of the best shown in the menu (a string, or a function of the profile for a game whose
     best depends on a setting, like 2048's board size; default: the game's id). Every key of the game is the id or
-    starts with ``id + "/"``. ``lower``: a lower value is better (a time); ``unit`` "s" shows it as a time."""
+    starts with ``id + "/"``. ``lower``: a lower value is better (a time); ``unit`` "s" shows it as a time.
+    ``limit``: the most a best under a key can be (a function of the key, None for no limit of its own), what the
+    game's board can reach; the profile refuses a higher one on load as a crafted value."""
 
     key: str | Callable | None = None
     lower: bool = False
     unit: str = ""
+    limit: Callable[[str], int | None] | None = None
 
     def format(self, value) -> str:
         if self.unit == "s":

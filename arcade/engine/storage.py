@@ -10,8 +10,9 @@ One versioned JSON file, ``profile.json``, in the platformdirs user data dir (``
   is written, and ``flush()`` waits for it (the app calls it on quit).
 * Loading reads both the main file and the backup. A corrupt, truncated, wrong-schema, future-version
   or unreadable main file is renamed aside (``profile.json.corrupt-<time>``, never deleted), one
-  warning line is logged, and the game starts from what can be recovered: the backup first, plus
-  every valid part of the bad file. Best scores are merged by maximum over every readable copy.
+  warning line is logged, and the game starts from what can be recovered: every valid part of the bad file
+  (of one that does not parse, what is whole before the damage), the gaps filled from the backup. Best scores are
+  merged by maximum over every readable copy.
   A bad backup is renamed aside the same way (same single warning line), so no later save overwrites it.
   A key written twice in one object is a fault too (the higher of two scores is kept).
 * A write killed after its temp file was complete (before or between the renames) is finished at the
@@ -22,7 +23,8 @@ One versioned JSON file, ``profile.json``, in the platformdirs user data dir (``
 * Several processes on one data dir (two windows): every write holds an advisory lock on ``profile.lock`` and
   first re-reads the file on disk and merges it (the max of every best, the min of every best time, the union of
   the game histories by record id, each setting from whichever process changed it last, the totals plus what this
-  process added), so no window loses another's bests or settings. The first process holds ``instance.lock`` for
+  process added), so no window loses another's bests or settings. A change time later than now (a clock that ran
+  ahead) never wins over a change made now; one more than a day ahead is reset on load, with one warning. The first process holds ``instance.lock`` for
   its life; a later one knows it shares the profile (``shared``) and says so. A temp file is only ever finished or
   deleted when the process that wrote it is gone.
 * Writes are debounced (:data:`DEBOUNCE` seconds, coalescing the newest snapshot), so a best is on disk well within a
@@ -33,7 +35,8 @@ One versioned JSON file, ``profile.json``, in the platformdirs user data dir (``
   aside like a corrupt profile.
 * Nothing the reader would refuse is written: a profile that would pass :data:`MAX_FILE_BYTES` has its histories
   trimmed first; a file over the cap found on disk is still mined for its best scores before it is set aside.
-  Scores above :data:`MAX_SCORE` are implausible and refused.
+  Scores above :data:`MAX_SCORE`, and bests above what the game's board can reach (:func:`best_limit`), are
+  implausible and refused. Totals stop at :data:`MAX_COUNT`, the most the loader reads.
 """
 from __future__ import annotations
 
@@ -61,7 +64,9 @@ HISTORY_LIMIT = 500  # game records kept per game for the stats screen
 MAX_FILE_BYTES = 64 * 1024 * 1024  # refuse to parse anything absurdly large
 MAX_DEPTH = 32  # a saved game or history record nested deeper is refused (json.dumps must always manage it)
 MAX_SCORE = 10**15  # no game of the collection can score more; a bigger "best" is a crafted file
+MAX_COUNT = 2**63 - 1  # the largest count the loader reads (totals stop there: a 64-bit signed integer)
 DEBOUNCE = 0.25  # seconds a background write waits for more changes to coalesce
+STAMP_AHEAD_NS = 86_400 * 10**9  # a setting stamped more than a day in the future was stamped by a clock that ran ahead
 SAVES_DIR = "saves"  # each game in progress in a file of its own: saves/<game>.json
 LOCKFILE = "profile.lock"
 INSTANCE_LOCK = "instance.lock"
@@ -77,12 +82,35 @@ def default_data_dir() -> Path:
 
 
 def _nonneg_int(v) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**63
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_COUNT
+
+
+def _count(n: int) -> int:
+    """A count or a sum as written: it stops at :data:`MAX_COUNT`, the most the loader reads back."""
+    return min(n, MAX_COUNT)
 
 
 def _score(v) -> bool:
     """A plausible score or time: a whole number 0 .. MAX_SCORE."""
     return _nonneg_int(v) and v <= MAX_SCORE
+
+
+# game id -> the most a best under a key of that game can be (a function of the key, None for no limit of its own):
+# what the game's board can reach. Registered from the games' records (arcade.engine.plugin.register).
+BEST_LIMITS: dict = {}
+
+
+def limit_bests(game_id: str, limit) -> None:
+    """Make ``limit(key)`` (the most a best of ``game_id`` under ``key`` can be, or None) the loader's limit."""
+    BEST_LIMITS[game_id] = limit
+
+
+def best_limit(key: str) -> int:
+    """The highest best the profile keeps under ``key``: :data:`MAX_SCORE`, or less where the game says its board
+    cannot reach more (a 2048 4x4 board: about 33 million)."""
+    fn = BEST_LIMITS.get(key.split("/", 1)[0]) if isinstance(key, str) else None
+    top = fn(key) if fn is not None else None
+    return MAX_SCORE if top is None else min(MAX_SCORE, top)
 
 
 def _depth_ok(value, limit: int = MAX_DEPTH) -> bool:
@@ -94,6 +122,12 @@ def _depth_ok(value, limit: int = MAX_DEPTH) -> bool:
         if not level:
             return True
     return False
+
+
+def _trusted(stamp: int, now: int) -> int:
+    """A setting's change time as merging weighs it: a time later than ``now`` (a clock that ran ahead) is not
+    trusted and weighs as "changed at an unknown time", so any change made here and now wins over it."""
+    return stamp if stamp <= now else 0
 
 
 def _empty() -> dict:
@@ -116,10 +150,12 @@ def _setting(k, v, note):
         raise _Bad(f"setting {e}") from None
 
 
-def _scored(what: str):
+def _scored(what: str, limited: bool = False):
     def check(k, v, note):
         if isinstance(k, str) and _score(v):
-            return v
+            if not limited or v <= best_limit(k):
+                return v
+            raise _Bad(f"{what} {k!r}={v!r} (more than the game can reach: {best_limit(k)})")
         raise _Bad(f"{what} {k!r}={v!r}")
 
     return check
@@ -218,7 +254,7 @@ def _total(k, v, note):
 # "best": higher is better (points); "low": lower is better (times), absent in files written before it existed
 SECTIONS = {
     "settings": (_setting, True),
-    "best": (_scored("best score"), True),
+    "best": (_scored("best score", limited=True), True),
     "low": (_scored("best time"), False),
     "saves": (_save, True),
     "history": (_history, True),
@@ -294,7 +330,8 @@ def _merge_dup(a, b):
 
 def _read(path: Path):
     """Parse one file. Returns (raw or None, problem or None, exists, notes): ``notes`` lists what is wrong
-    in a file that did parse (duplicate keys)."""
+    in a file that did parse (duplicate keys). With a problem, ``raw`` is what can still be read of the file (see
+    :func:`_salvage`; the bests of a file too large to parse), or None."""
     dups: list[str] = []
 
     def pairs_hook(pairs):
@@ -319,12 +356,85 @@ def _read(path: Path):
             return None, "not a regular file", True, []
         if st.st_size > MAX_FILE_BYTES:
             return _mine(path), "file too large", True, []
-        text = path.read_bytes().decode("utf-8")
-        raw = json.loads(text, object_pairs_hook=pairs_hook)
-        return raw, None, True, [f"duplicate key {k!r}" for k in dict.fromkeys(dups)]
-    # ValueError: bad UTF-8, bad JSON, or an integer too long for int() (Python >= 3.11 refuses 4300+ digits)
-    except (OSError, ValueError, RecursionError) as e:
+        data = path.read_bytes()
+    except OSError as e:
         return None, f"{type(e).__name__}: {e}", True, []
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:  # what comes before the bad bytes is still readable
+        return _salvage(data[:e.start].decode("utf-8")), f"{type(e).__name__}: {e}", True, []
+    try:
+        raw = json.loads(text, object_pairs_hook=pairs_hook)
+    # ValueError: bad JSON, or an integer too long for int() (Python >= 3.11 refuses 4300+ digits)
+    except (ValueError, RecursionError) as e:
+        return _salvage(text), f"{type(e).__name__}: {e}", True, []
+    return raw, None, True, [f"duplicate key {k!r}" for k in dict.fromkeys(dups)]
+
+
+_DECODER = json.JSONDecoder()
+_SPACE = re.compile(r"[ \t\n\r]*")
+_CUT = object()  # a value the damage runs into
+
+
+def _salvage(text: str) -> dict | None:
+    """What a damaged profile (cut short, or garbage from some point on) still holds before the damage: the
+    top-level object with its whole sections, a section cut short with its whole entries, a history list cut short
+    with its whole records. Nothing deeper is taken in part (a saved game cut short is not a shorter game), and a
+    number or literal the damage runs into is never taken (a best of 63 cut to "6"). None when not even the top
+    level opens. The caller checks every entry as for a whole file (:func:`sanitize`)."""
+    try:
+        value, _, _ = _partial(text, _SPACE.match(text).end(), 0)
+    except RecursionError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def _partial(text: str, i: int, depth: int):
+    """The JSON value at ``i`` as ``(value, end, whole)``: ``value`` is ``_CUT`` when the damage runs into it; an
+    object at depth 0 or 1, or a list at depth 2, that is cut short comes with its whole entries (``whole`` False)."""
+    n = len(text)
+    c = text[i] if i < n else ""
+    if (c == "{" and depth < 2) or (c == "[" and depth == 2):
+        try:
+            v, j = _DECODER.raw_decode(text, i)
+            return v, j, True
+        except (ValueError, RecursionError):
+            pass
+        out: dict | list = {} if c == "{" else []
+        i = _SPACE.match(text, i + 1).end()
+        while i < n:
+            if c == "{":
+                if text[i] != '"':
+                    break
+                try:
+                    key, i = _DECODER.raw_decode(text, i)
+                except ValueError:
+                    break
+                i = _SPACE.match(text, i).end()
+                if text[i:i + 1] != ":":
+                    break
+                i = _SPACE.match(text, i + 1).end()
+            v, i, whole = _partial(text, i, depth + 1)
+            if v is _CUT:
+                break
+            if c == "{":
+                out[key] = v
+            else:
+                out.append(v)
+            i = _SPACE.match(text, i).end()
+            if not whole or text[i:i + 1] != ",":
+                break
+            i = _SPACE.match(text, i + 1).end()
+        return out, i, False
+    try:
+        v, j = _DECODER.raw_decode(text, i)
+    except (ValueError, RecursionError):
+        return _CUT, i, False
+    if c not in '{["':  # a number or a literal ends where something else begins: else it may have been cut
+        k = _SPACE.match(text, j).end()
+        if text[k:k + 1] not in (",", "}", "]"):
+            return _CUT, i, False
+    return v, j, True
 
 
 def _mine(path: Path):
@@ -447,9 +557,11 @@ class Profile:
         main_raw, main_err, main_exists, main_notes = _read(self.path)
         bak_raw, bak_err, bak_exists, bak_notes = _read(self.backup)
         main, main_problems = sanitize(main_raw) if main_err is None and main_exists else (None, [])
-        # a file too large to load: its bests, read from its head, still count
-        mined = sanitize(main_raw)[0] if main_err is not None and isinstance(main_raw, dict) else None
         bak, bak_problems = sanitize(bak_raw) if bak_err is None and bak_exists else (None, [])
+        # what can still be read of a file that does not parse (the entries before the damage; the bests of a file
+        # too large to load, read from its head): a damaged main file's part comes before the older backup
+        main_part = sanitize(main_raw)[0] if main_err is not None and isinstance(main_raw, dict) else None
+        bak_part = sanitize(bak_raw)[0] if bak_err is not None and isinstance(bak_raw, dict) else None
         main_problems += main_notes
         bak_problems += bak_notes
         bad = main_exists and (main_err is not None or bool(main_problems))
@@ -460,10 +572,10 @@ class Profile:
         else:
             # A damaged record or section costs only itself: the bad file's valid parts are kept (a complete temp
             # file, the newest whole state, comes before them) and what was lost is filled in from the backup.
-            base = tmp if tmp is not None else main if main is not None else bak if bak is not None else _empty()
-            for other in (main, bak):
-                if other is not None and other is not base:
-                    _fill(base, other)
+            copies = [c for c in (tmp, main, main_part, bak, bak_part) if c is not None]
+            base = copies[0] if copies else _empty()
+            for other in copies[1:]:
+                _fill(base, other)
             self.data = base
         parts = []
         if bad:
@@ -478,16 +590,18 @@ class Profile:
             parts.append(f"{'its' if bad else 'the profile'} backup {self.backup.name} was unreadable ({why}); {where}")
         if parts:
             if bad:
+                readable = main_part is not None and any(main_part[k] for k in SECTIONS)
                 src = ("a write cut short" if tmp is not None else "its valid parts" if main is not None
+                       else "what could still be read of it" if readable
                        else "the backup" if bak is not None else "defaults")
-                tail = f"recovered from {src}" + (", the rest from the backup" if main is not None and tmp is None
-                                                   and bak is not None else "")
+                tail = f"recovered from {src}" + (", the rest from the backup" if (main is not None or readable)
+                                                   and tmp is None and bak is not None else "")
             else:
                 tail = ("the profile itself is fine" if main is not None or tmp is not None
                         else "kept its valid parts" if bak is not None else "started from defaults")
             self._warn("; ".join(parts) + f"; {tail}")
         # A best score is never lost: take the maximum over every readable copy.
-        for other in (main, bak, tmp, mined):
+        for other in (main, bak, tmp, main_part, bak_part):
             if other is None:
                 continue
             for k, v in other["best"].items():
@@ -496,6 +610,7 @@ class Profile:
             for k, v in other["low"].items():
                 if v < self.data["low"].get(k, v + 1):
                     self.data["low"][k] = v
+        ahead = self._reset_future_stamps()
         legacy = set(self.data["saves"])
         self._load_saves()
         self._dirty |= legacy & set(self.data["saves"]) - self._on_disk_saves()
@@ -508,8 +623,25 @@ class Profile:
                         t.unlink()
                     except OSError:
                         pass
-        elif bad:
+        elif bad or ahead:
             self.save()
+
+    def _reset_future_stamps(self) -> bool:
+        """Settings stamped as changed more than :data:`STAMP_AHEAD_NS` in the future (a clock that ran ahead) get
+        the unknown change time 0, with one warning: a stamp from the future would otherwise outweigh every later
+        change until the clock caught up. A stamp less far ahead is kept; merging never trusts it over a change
+        made now (:func:`_trusted`)."""
+        now = time.time_ns()
+        ahead = sorted(k for k, v in self.data["stamps"].items() if v > now + STAMP_AHEAD_NS)
+        if not ahead:
+            return False
+        days = (max(self.data["stamps"][k] for k in ahead) - now) / 86_400e9
+        for k in ahead:
+            self.data["stamps"][k] = 0
+        self._warn(f"profile: {len(ahead)} setting{'s' if len(ahead) != 1 else ''} ({', '.join(ahead[:3])}"
+                   f"{', ...' if len(ahead) > 3 else ''}) stamped as changed up to {days:,.0f} days in the future "
+                   "(a clock that ran ahead); their change times are reset, so a new change takes")
+        return True
 
     def _read_temps(self) -> tuple[dict | None, list[Path]]:
         """Temp files left by a write killed before its rename. An incomplete one is deleted (the main file and
@@ -594,7 +726,7 @@ class Profile:
 
     def submit_score(self, key: str, score: int) -> bool:
         """Record a score; returns True (and saves at once) if it is a new best."""
-        if not _score(score):
+        if not _score(score) or score > best_limit(key):
             raise ValueError(f"implausible score {score!r} for {key}")
         if score > self.data["best"].get(key, 0):
             with self._lock:
@@ -664,8 +796,8 @@ class Profile:
                                                 fields["outcome"]))
             for k in keys:
                 t = self.data["totals"].setdefault(k, {"played": 0, "score_sum": 0})
-                t["played"] += 1
-                t["score_sum"] += int(score)
+                t["played"] = _count(t["played"] + 1)
+                t["score_sum"] = _count(t["score_sum"] + int(score))
                 added = self._added.setdefault(k, [0, 0])
                 added[0] += 1
                 added[1] += int(score)
@@ -769,9 +901,11 @@ class Profile:
         out["best"] = {**disk["best"], **{k: max(v, disk["best"].get(k, 0)) for k, v in snap["best"].items()}}
         out["low"] = {**disk["low"], **{k: min(v, disk["low"].get(k, v)) for k, v in snap["low"].items()}}
         settings, stamps = dict(disk["settings"]), dict(disk["stamps"])
+        now = time.time_ns()
         for k, v in snap["settings"].items():
-            if k not in settings or snap["stamps"].get(k, 0) >= stamps.get(k, 0):
+            if k not in settings or _trusted(snap["stamps"].get(k, 0), now) >= _trusted(stamps.get(k, 0), now):
                 settings[k] = v
+                stamps.pop(k, None)
                 if k in snap["stamps"]:
                     stamps[k] = snap["stamps"][k]
         out["settings"], out["stamps"] = settings, stamps
@@ -790,8 +924,8 @@ class Profile:
         totals = {k: dict(v) for k, v in disk["totals"].items()}
         for game, (played, score_sum) in added.items():
             t = totals.setdefault(game, {"played": 0, "score_sum": 0})
-            t["played"] += played
-            t["score_sum"] += score_sum
+            t["played"] = _count(t["played"] + played)
+            t["score_sum"] = _count(t["score_sum"] + score_sum)
         for game, t in snap["totals"].items():  # a game the file has no totals for yet
             totals.setdefault(game, dict(t))
         out["totals"] = totals
@@ -811,8 +945,9 @@ class Profile:
         for k, v in merged["low"].items():
             if k not in d["low"] or v < d["low"][k]:
                 d["low"][k] = v
+        now = time.time_ns()
         for k, v in merged["settings"].items():
-            if merged["stamps"].get(k, 0) > d["stamps"].get(k, 0):
+            if _trusted(merged["stamps"].get(k, 0), now) > _trusted(d["stamps"].get(k, 0), now):
                 d["settings"][k] = v
                 d["stamps"][k] = merged["stamps"][k]
         for game, recs in merged["history"].items():
@@ -826,7 +961,8 @@ class Profile:
         for game, t in merged["totals"].items():
             # the file's totals, plus what this process recorded after its deltas were taken for this write
             pending = self._added.get(game, (0, 0))
-            d["totals"][game] = {"played": t["played"] + pending[0], "score_sum": t["score_sum"] + pending[1]}
+            d["totals"][game] = {"played": _count(t["played"] + pending[0]),
+                                 "score_sum": _count(t["score_sum"] + pending[1])}
 
     def _encode(self, snap: dict) -> str | None:
         try:

@@ -23,6 +23,27 @@ def _best_key(profile) -> str:
     return best_key(profile.get("2048.size"))
 
 
+def max_tile(size: int) -> int:
+    """The biggest tile a ``size`` x ``size`` board can hold: 2^(cells + 1) (131072 on 4x4)."""
+    return 2 ** (size * size + 1)
+
+
+def best_limit(key: str) -> int | None:
+    """The most a best under ``key`` ("2048/4x4", "2048/4x4/daily/<date>") can be: as if every cell held the biggest
+    tile, each having earned what building it from 2s earns, cells x the tile (:func:`arcade.game2048.rules.max_score`
+    of one cell). A generous bound (33,554,432 on 4x4), never one a real game passes. None for a key of no board
+    size."""
+    parts = key.split("/")
+    if len(parts) < 2 or len(parts[1]) != 3 or parts[1][0] != parts[1][2] or parts[1][1] != "x" \
+            or not parts[1][0].isdigit():
+        return None
+    size = int(parts[1][0])
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        return None
+    cells = size * size
+    return cells * cells * max_tile(size)
+
+
 def board_size(text: str) -> int:
     """argparse type for ``--size``."""
     import argparse
@@ -63,7 +84,7 @@ GAME = GameInfo(
     blurb="Slide, merge, reach 2048",
     icon="icon_2048",
     scene="arcade.game2048.scene",
-    best=Best(key=_best_key),
+    best=Best(key=_best_key, limit=best_limit),
     settings=SETTINGS,
     help=HelpCard("How to play 2048", (
         ("Arrows, WASD, HJKL", "slide the tiles"),

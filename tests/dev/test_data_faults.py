@@ -16,6 +16,7 @@ from arcade.engine.storage import FILENAME, Profile
 
 BACKUP = FILENAME + ".bak"
 NO_INTACT_COPY = {"backup corrupt too", "folder under a regular file (real)", "folder is a regular file (real)"}
+NOT_A_BAD_FILE = {"clock ran ahead"}  # warned about (once), but nothing in the file is damaged: nothing set aside
 
 
 @pytest.fixture(scope="module")
@@ -71,7 +72,7 @@ def test_fault_case(name, template, tmp_path, caplog):
             assert case.final_best[key] >= held, f"{key}: lost by the next save"
 
     # keeps the bad file aside, byte for byte (checked here again, from the disk)
-    if spec.fault is None and spec.expected_warnings == 1 and spec.can_save:
+    if spec.fault is None and spec.expected_warnings == 1 and spec.can_save and name not in NOT_A_BAD_FILE:
         assert case.bad, "a file fault must name its bad file"
     for bad_name, fp in case.bad.items():
         kept = [a for a in faults.aside_names(case.dir, bad_name) if faults.fingerprint(case.dir / a) == fp]
@@ -104,6 +105,10 @@ def test_truncated_at_every_byte_offset(template, tmp_path, monkeypatch, caplog)
     assert row.failures == []
     assert row.started and row.best_kept and row.aside and row.next_save and row.warnings == 1
     assert row.expected_best["stairs"] == 57
+    # once the cut lies past the character that closes its entry, the cut file's own Stairs best (63) is read back,
+    # not the backup's 57: at every offset from there to the end
+    closed = template.main.index(b'"stairs":63') + len(b'"stairs":63') + 1
+    assert row.newer == len(template.main) - closed > len(template.main) // 3
 
 
 def test_the_matrix_notices_a_bad_file_that_is_not_kept_aside(template, tmp_path, monkeypatch):
