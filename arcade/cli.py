@@ -214,7 +214,7 @@ def _session_options(game, options: dict) -> dict:
         c = codes.parse(code)
         if c.game != game.id:
             raise ValueError(f"{code.strip()!r} is a code for {c.game!r}, not {game.id!r}")
-        backend.parse_params(c.params)
+        backend.code_params(c.params)
         return {**options, "code": c}
     return {**options, "daily": date or today()}
 
@@ -226,7 +226,11 @@ def _print_code(args, games: dict) -> int:
     game = games[args.game]
     options = {k[5:]: v for k, v in vars(args).items() if k.startswith("game_") and k != "game"}
     daily, date = options.pop("daily", False), options.pop("date", None)
-    if (args.code_seed is None) == (not daily):
+    if args.code_seed is not None and daily:
+        print(f"arcade code {game.id}: error: --seed and --daily exclude each other (the daily game has its own "
+              "seed): give one", file=sys.stderr)
+        return 2
+    if args.code_seed is None and not daily:
         print(f"arcade code {game.id}: error: give --seed S or --daily", file=sys.stderr)
         return 2
     if date is not None and not daily:

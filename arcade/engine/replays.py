@@ -167,6 +167,8 @@ def _shallow(value, depth: int = MAX_DEPTH) -> bool:
 
 def read_file(path) -> Replay:
     """Import: a replay from a file anyone may have edited; ``ValueError`` with one line if it is not one."""
+    if not os.fspath(path):  # Path("") is the current folder
+        raise ValueError("no file named: give the path of a replay file")
     p = Path(path)
     too_big = f"{path}: larger than {MAX_BYTES // 2**20} MiB, not a replay"
     try:

@@ -127,6 +127,12 @@ class Backend:
     def params_text(self, params) -> str:
         raise NotImplementedError
 
+    def code_params(self, text: str):
+        """The parameters a game code names: :meth:`parse_params`, held to the limits a player may choose (a code
+        is typed or pasted by a player; a replay or a save may hold parameters the game once allowed). Override where
+        they are narrower than what :meth:`parse_params` reads. ``ValueError`` (one line) otherwise."""
+        return self.parse_params(text)
+
     def new_params(self, setting: Callable[[str], Any], options: dict):
         """The parameters of a new game: from the settings (``setting(key)``) and the game's command-line
         options (``--size`` ...), the options first."""
@@ -771,7 +777,7 @@ def open_session(app, game, *, resume: bool = False, options: dict | None = None
         else:
             Session.discard_saved(backend, store)
     if code is not None:
-        return Session(backend, backend.parse_params(code.params), code.seed, store=store, mode=mode, clock=clock,
+        return Session(backend, backend.code_params(code.params), code.seed, store=store, mode=mode, clock=clock,
                        seeds=seeds)
     params = backend.new_params(app.profile.get, opts)
     if daily is not None:

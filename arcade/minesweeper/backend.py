@@ -24,8 +24,8 @@ from arcade.engine.i18n import _, ngettext
 from arcade.engine.replays import decode_events
 from arcade.engine.session import Backend, Result, count, rng_for
 from arcade.minesweeper import ID, LEVEL_TITLES, best_key
-from arcade.minesweeper.field import (CUSTOM_HEIGHT, CUSTOM_WIDTH, LEVELS, RULES, Field, check_size, deal, level_of,
-                                      max_custom_mines)
+from arcade.minesweeper.field import (CUSTOM_HEIGHT, CUSTOM_WIDTH, LEVELS, RULES, Field, check_custom, check_size, deal,
+                                      level_of, max_custom_mines)
 
 __all__ = ["Params", "MinesBackend", "BACKEND", "cleared"]
 
@@ -90,6 +90,17 @@ class MinesBackend(Backend):
         if any(f not in ("safe", "ng") for f in flags) or len(set(flags)) != len(flags):
             raise ValueError(f"minesweeper parameters {text!r}: options are .safe and .ng")
         return Params(rows, cols, mines, "safe" if "safe" in flags else "opening", "ng" in flags)
+
+    def code_params(self, text: str) -> Params:
+        """A code's field: a level, or a custom field within the limits ``--custom`` and the custom card keep
+        (:func:`arcade.minesweeper.field.check_custom`); a replay may hold any field :meth:`parse_params` reads."""
+        p = self.parse_params(text)
+        if p.level == "custom":
+            try:
+                check_custom(p.cols, p.rows, p.mines)
+            except ValueError as e:
+                raise ValueError(f"minesweeper field {text.split('.')[0]}: {e}") from None
+        return p
 
     def params_text(self, p: Params) -> str:
         level = p.level
