@@ -49,3 +49,12 @@ def frames(app, n: int = 1, dt: float = 1 / 60, events=()) -> None:
 def settle(app, seconds: float = 0.5, dt: float = 1 / 60) -> None:
     """Run frames until ``seconds`` of game time passed (fades finish, switches apply)."""
     frames(app, max(1, round(seconds / dt)), dt)
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` runs, read from /proc (a zombie waiting for its reaper does not count)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            return fh.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except (OSError, IndexError):
+        return False

@@ -10,23 +10,32 @@ process is always ended (:meth:`close`, also on failure):
 * it does not move within the turn's time (plus a grace for the pipes and its start-up);
 * it answers garbage where a move belongs, or a move off the board or on a stone.
 
-``MESSAGE`` lines are kept (the scene shows the newest as the engine's thinking); ``DEBUG`` lines are dropped;
-``ERROR`` lines while it thinks are kept as messages (engines report problems that way and play on).
+``MESSAGE`` lines are kept, each cut to :data:`MESSAGE_MAX` characters (the scene shows the newest as the engine's
+thinking); ``DEBUG`` lines are dropped; ``ERROR`` lines while it thinks are kept as messages (engines report
+problems that way and play on).
+
+The process itself is a :class:`arcade.engine.child.ChildProcess`: its own process group (a wrapper script that does
+not ``exec``, a grandchild it leaves behind: all ended with it), lines read up to 4 KB (the rest of a longer line
+dropped), writes that never wait on a full pipe, and :meth:`EngineProcess.close` that returns at once (END, then
+SIGTERM and SIGKILL to the group on a thread of its own). A poll hands over at most :data:`POLL_LINES` lines, so
+an engine flooding its output costs a frame no more than that.
 """
 from __future__ import annotations
 
 import os
-import queue
 import re
-import subprocess
-import threading
 import time
 from dataclasses import dataclass
 
-__all__ = ["EngineProcess", "Move", "Failure", "GRACE_S", "START_S"]
+from arcade.engine.child import ChildProcess
+
+__all__ = ["EngineProcess", "Move", "Failure", "GRACE_S", "START_S", "MESSAGE_MAX", "POLL_LINES"]
 
 GRACE_S = 1.0    # seconds past the turn's limit before a silent engine loses (pipes, a busy machine)
 START_S = 10.0   # seconds an engine has to answer START (loading its network, its tables)
+EXIT_S = 1.0    # seconds an engine whose output closed has to exit before it is reported without its exit code
+MESSAGE_MAX = 200  # characters of a MESSAGE kept (a status line shows fewer)
+POLL_LINES = 256   # lines handled a poll at most
 _MOVE = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*")
 
 
@@ -53,8 +62,8 @@ class EngineProcess:
         self.size, self.turn_ms, self.match_ms, self.rule = size, turn_ms, match_ms, rule
         self.info = dict(info or {})
         self.start_s, self.grace_s = start_s, grace_s
-        self.proc: subprocess.Popen | None = None
-        self.lines: queue.Queue = queue.Queue()
+        self.proc: ChildProcess | None = None
+        self.eof_at: float | None = None  # when its output closed (its exit code is awaited a moment, never waited on)
         self.messages: list[str] = []
         self.state = "new"  # new -> starting -> ready <-> thinking; failed / closed
         self.deadline = 0.0
@@ -68,59 +77,22 @@ class EngineProcess:
     def start(self) -> Failure | None:
         """Start the process and send START (the answer is read by :meth:`poll`)."""
         try:
-            self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                         stderr=subprocess.DEVNULL, text=True, bufsize=1,
-                                         cwd=os.path.dirname(os.path.abspath(self.argv[0])) or None)
+            self.proc = ChildProcess(self.argv, cwd=os.path.dirname(os.path.abspath(self.argv[0])) or None)
         except (OSError, ValueError) as e:
             return self._fail(f"cannot start {self.argv[0]}: {getattr(e, 'strerror', None) or e}")
-        threading.Thread(target=self._read, name="gomocup-reader", daemon=True).start()
         self.state = "starting"
         self.deadline = time.monotonic() + self.start_s
-        self._send(f"START {self.size}")
-        return None
-
-    def _read(self) -> None:
-        out = self.proc.stdout
-        try:
-            for line in out:
-                self.lines.put(line.rstrip("\r\n"))
-        except (OSError, ValueError):
-            pass
-        self.lines.put(None)  # the end of its output: it died or closed stdout
-
-    def _send(self, text: str) -> bool:
-        try:
-            self.proc.stdin.write(text + "\n")
-            self.proc.stdin.flush()
-            return True
-        except (OSError, ValueError, AttributeError):
-            return False
+        why = self.proc.send(f"START {self.size}")
+        return None if why is None else self._fail(f"{self._name()} {why}")
 
     def close(self) -> None:
-        """End the process: END, a moment to go, then killed."""
+        """End the process and its group: END, and the rest (a moment to go, SIGTERM, SIGKILL) off the caller's
+        thread; returns at once."""
         p, self.proc = self.proc, None
         if self.state != "failed":
             self.state = "closed"
-        if p is None:
-            return
-        try:
-            if p.poll() is None:
-                try:
-                    p.stdin.write("END\n")
-                    p.stdin.flush()
-                except (OSError, ValueError):
-                    pass
-                try:
-                    p.wait(timeout=0.5)
-                except subprocess.TimeoutExpired:
-                    p.kill()
-                    p.wait(timeout=5)
-        finally:
-            for f in (p.stdin, p.stdout):
-                try:
-                    f.close()
-                except (OSError, ValueError):
-                    pass
+        if p is not None:
+            p.end("END")
 
     def _fail(self, reason: str) -> Failure:
         self.failure = Failure(reason)
@@ -153,8 +125,10 @@ class EngineProcess:
 
     def _send_ask(self) -> Failure | None:
         for line in self.pending:
-            if not self._send(line):
-                return self._fail(f"{self._name()} closed its input (exit code {self._code()})")
+            why = self.proc.send(line)
+            if why is not None:
+                code = self.proc.exit_code()
+                return self._fail(f"{self._name()} {why}" + ("" if code is None else f" (exit code {code})"))
         self.pending = None
         self.state = "thinking"
         self.asked_at = time.monotonic()
@@ -164,28 +138,22 @@ class EngineProcess:
     def _name(self) -> str:
         return os.path.basename(self.argv[0])
 
-    def _code(self):
-        """The exit code of an engine whose output has closed: a process closes its output a moment before it
-        is reaped, so wait for it briefly (None if it is still running)."""
-        if self.proc is None:
-            return None
-        try:
-            return self.proc.wait(timeout=1.0)
-        except subprocess.TimeoutExpired:
-            return None
-
     def poll(self) -> Move | Failure | None:
         """The engine's move once it has one, a :class:`Failure`, or None (still starting or thinking)."""
         if self.state == "failed":
             return self.failure
-        while True:
-            try:
-                line = self.lines.get_nowait()
-            except queue.Empty:
-                break
+        if self.proc is None:
+            return None
+        for line in self.proc.lines(POLL_LINES):
             answer = self._line(line)
             if answer is not None:
                 return answer
+        if self.eof_at is not None:  # its output closed: its exit code once it has one (or after EXIT_S)
+            code = self.proc.exit_code()
+            if code is not None or time.monotonic() - self.eof_at > EXIT_S:
+                return self._fail(f"{self._name()} ended" + (" (still running, its output closed)" if code is None
+                                                              else f" (exit code {code})"))
+            return None
         if self.state in ("starting", "thinking") and time.monotonic() > self.deadline:
             what = "answer START" if self.state == "starting" else "move"
             limit = self.start_s if self.state == "starting" else self.turn_ms / 1000 + self.grace_s
@@ -194,10 +162,11 @@ class EngineProcess:
 
     def _line(self, line: str | None):
         if line is None:
-            return self._fail(f"{self._name()} ended (exit code {self._code()})")
+            self.eof_at = time.monotonic()
+            return None
         word = line.split(" ", 1)[0].upper()
         if word == "MESSAGE":
-            self.messages.append(line[8:].strip())
+            self.messages.append(_cut(line[8:].strip()))
             del self.messages[:-50]
             return None
         if word == "DEBUG" or not line.strip():
@@ -210,7 +179,7 @@ class EngineProcess:
                 return None
             return self._fail(f"{self._name()} refused START {self.size}: {line[:80]}")
         if word in ("ERROR", "UNKNOWN") and self.state == "thinking":
-            self.messages.append(line.strip())
+            self.messages.append(_cut(line.strip()))
             return None
         if self.state != "thinking":
             return None  # a late line between moves: ignored
@@ -234,3 +203,10 @@ class EngineProcess:
             if end is not None and time.monotonic() > end:
                 return self._fail(f"{self._name()} gave no answer within {timeout:g} s")
             time.sleep(0.002)
+
+
+def _cut(text: str) -> str:
+    """An engine's message as it is kept: printable, at most :data:`MESSAGE_MAX` characters (an ellipsis where it
+    was cut)."""
+    text = "".join(ch if ch.isprintable() else " " for ch in text[:MESSAGE_MAX + 1])
+    return text if len(text) <= MESSAGE_MAX else text[:MESSAGE_MAX - 3].rstrip() + "..."

@@ -24,7 +24,7 @@ def test_a_good_engine_moves_and_its_messages_are_kept():
     assert e.wait(20) == Move(2, 0)
     proc = e.proc
     e.close()
-    assert proc.poll() is not None and e.proc is None  # the process is ended
+    assert e.proc is None and proc.ended(timeout=10)  # the process is ended, its group gone
 
 
 @pytest.mark.parametrize("mode, words", [
@@ -39,7 +39,7 @@ def test_every_failure_is_one_line_and_the_process_is_ended(mode, words):
     e.ask([(0, 0, 1)])
     r = e.wait(30)
     assert isinstance(r, Failure) and words in r.reason and "\n" not in r.reason, r
-    assert e.state == "failed" and e.proc is None and proc.wait(timeout=5) is not None
+    assert e.state == "failed" and e.proc is None and proc.ended(timeout=10)
     assert e.poll() == r and e.ask([]) == r  # it stays failed
 
 
@@ -132,7 +132,7 @@ def test_a_game_against_an_external_engine_from_the_command_line(app, tmp_path):
     assert s.results_line() == "vs pbrain-fake-good: 1 won, 0 drawn, 0 lost"
     proc = s.engine.proc
     s.exit()
-    assert proc is None or proc.wait(timeout=5) is not None
+    assert proc is None or proc.ended(timeout=10)
 
 
 @pytest.mark.parametrize("mode", ["crash", "garbage", "illegal", "refuse"])
