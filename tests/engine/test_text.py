@@ -206,3 +206,41 @@ def test_fit_lines_shrinks_then_cuts_with_an_ellipsis():
     size, lines = fit_lines("blah " * 60, 260, 15, "medium", 2)
     assert size == 13 and len(lines) == 2 and lines[1].endswith("...")
     assert all(width(line, 13) <= 260 for line in lines)
+
+
+class _Counted:
+    """A font that counts the characters it is asked to measure or render (the work text layout does)."""
+
+    def __init__(self, font, tally):
+        self.font, self.tally = font, tally
+
+    def size(self, text):
+        self.tally[0] += len(text)
+        return self.font.size(text)
+
+    def render(self, text, *a):
+        self.tally[0] += len(text)
+        return self.font.render(text, *a)
+
+    def get_linesize(self):
+        return self.font.get_linesize()
+
+
+@pytest.mark.parametrize("text", ["x" * 50_000_000, "word " * 10_000_000, "a 「b」" * 5_000_000],
+                         ids=["one word", "words", "punctuation"])
+def test_absurdly_long_text_costs_what_a_screenful_does(monkeypatch, text):
+    """An engine's 50 MB MESSAGE on the status line: every entry point reads at most what a screen could show (the
+    characters measured stay under a million, not 50 million times the sizes tried), and the results still fit."""
+    from arcade.engine.ui import text as tx
+
+    tally = [0]
+    real = assets.font_for
+    monkeypatch.setattr(assets, "font_for", lambda t, size, weight="bold": _Counted(real(t, size, weight), tally))
+    size, lines = fit_lines(text, 400, 20, "bold", 2)
+    assert len(lines) == 2 and lines[-1].endswith("...") and all(width(x, size, "bold") <= 400 for x in lines)
+    assert lines[0] == text[:len(lines[0])]
+    wrapped = wrap_lines(text, 400, 16)
+    assert wrapped and all(width(x, 16) <= 400 for x in wrapped) and wrapped[0] == text[:len(wrapped[0])]
+    assert tx.fit(text, 400, 20).get_width() > 0 and tx.Label(20, max_width=400).get(text).get_width() > 0
+    assert tx.render(text, 20).get_width() > 0
+    assert tally[0] < 1_000_000, tally[0]

@@ -1,4 +1,9 @@
-"""Cached text rendering (a label is rendered once, then blitted every frame) and line breaking."""
+"""Cached text rendering (a label is rendered once, then blitted every frame) and line breaking.
+
+Text from outside (an engine's chatter, a file name, an error message) can be absurdly long; every function here
+reads at most what a screen could show, so a 50 MB string costs what a screenful does: a line is cut at
+:data:`LINE_CHARS` characters (wider than any canvas even at the smallest size), text to break into lines at
+:data:`TEXT_CHARS`, and :func:`fit_lines` reads no more than its lines could hold at one pixel a character."""
 from __future__ import annotations
 
 import re
@@ -7,15 +12,36 @@ import pygame
 
 from arcade.engine import assets
 
+LINE_CHARS = 1000    # characters of a line drawn at most: more is wider than any canvas at any size
+TEXT_CHARS = 10_000  # characters of a text broken into lines at most: more than any screen holds
+
+
+def _head(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit]
+
 
 # Bounded caches for labels drawn every frame (titles, buttons, small numbers). Text that keeps changing (a
 # score, a nodes-per-second figure) goes through a Label instead: one surface, re-rendered when the text changes.
 # An unbounded or large cache of big score digits grew the process by tens of MB over a long climb (the soak).
+def _cut_first(limit):
+    """Calls of the cached ``fn`` with its text cut at ``limit`` first (the cache never keeps a huge string);
+    ``cache_clear`` is the cache's."""
+    def wrap(fn):
+        def cut(text: str, *args, **kw):
+            return fn(_head(text, limit), *args, **kw)
+
+        cut.__name__, cut.__doc__, cut.__wrapped__, cut.cache_clear = fn.__name__, fn.__doc__, fn, fn.cache_clear
+        return cut
+    return wrap
+
+
+@_cut_first(LINE_CHARS)
 @assets.text_cache(maxsize=512)
 def render(text: str, size: int, color=(0, 0, 0), weight: str = "bold") -> pygame.Surface:
     return assets.font_for(text, size, weight).render(text, True, color)
 
 
+@_cut_first(LINE_CHARS)
 @assets.text_cache(maxsize=256)
 def fit(text: str, max_width: int, size: int, color=(0, 0, 0), weight: str = "bold", min_size: int = 8) -> pygame.Surface:
     """Render at ``size`` or smaller so the text is at most ``max_width`` wide, never drawn under ``min_size``
@@ -41,6 +67,7 @@ class Label:
         self._surface: pygame.Surface | None = None
 
     def get(self, text: str) -> pygame.Surface:
+        text = _head(text, LINE_CHARS)
         if text != self._text or self._scale != assets.text_scale():
             self._scale = assets.text_scale()
             size = self.size
@@ -143,6 +170,7 @@ def _lines(text: str, width: int, size: int, weight: str, sep: str, split_words:
     return tuple(lines + [line] if line else lines)
 
 
+@_cut_first(TEXT_CHARS)
 @assets.text_cache(maxsize=512)
 def wrap_lines(text: str, width: int, size: int, weight: str = "medium", sep: str = " ",
                split_words: bool = True, balance: bool = False) -> tuple[str, ...]:
@@ -186,16 +214,28 @@ def _balanced(text: str, width: int, size: int, weight: str, sep: str, split_wor
     return best[1] if best is not None else _lines(text, width, size, weight, sep, split_words)
 
 
-@assets.text_cache(maxsize=128)
 def fit_lines(text: str, width: int, size: int, weight: str = "bold", lines: int = 2, sep: str = " ",
               min_size: int = 13) -> tuple[int, tuple[str, ...]]:
     """``(size, lines)``: ``text`` in at most ``lines`` lines of at most ``width`` pixels (:func:`wrap_lines`) at
     the largest size from ``size`` down to ``min_size`` where it fits, the lines as even as their count allows (no
     lone word on the last). A text in two lines breaks after a label's colon when both halves fit ("vs AI Easy:"
     over "0 won, 0 drawn, 0 lost"). Too long even at ``min_size`` (an engine's chatter): the last line is cut,
-    with an ellipsis."""
+    with an ellipsis; a text longer than the lines could hold at one pixel a character is not read past that."""
+    cap = max(1, lines) * max(1, width) + 1  # more characters than this cannot fit (a character is 1 px or wider)
+    return _fit_lines(_head(text, cap + 1), width, size, weight, lines, sep, min_size, cap)
+
+
+@assets.text_cache(maxsize=128)
+def _fit_lines(text: str, width: int, size: int, weight: str, lines: int, sep: str, min_size: int,
+               cap: int) -> tuple[int, tuple[str, ...]]:
+    """:func:`fit_lines` of a text of at most ``cap + 1`` characters (more than ``cap``: too long)."""
     out: tuple[str, ...] = ()
+    cut = len(text) > cap
+    text = _head(text, cap)
     for sz in range(size, min_size - 1, -1):
+        if cut:
+            out = _lines(text, width, min_size, weight, sep, True)
+            break
         out = _lines(text, width, sz, weight, sep, True)
         if len(out) <= 1:
             return sz, out
@@ -206,6 +246,11 @@ def fit_lines(text: str, width: int, size: int, weight: str = "bold", lines: int
         if len(out) <= lines:
             return sz, _balanced(text, width, sz, weight, sep, True, len(out))
     last = " ".join(out[lines - 1:])
-    while len(last) > 1 and not _fits(last + "...", width, min_size, weight):
-        last = last[:-1]
-    return min_size, out[:lines - 1] + (last.rstrip() + "...",)
+    lo, hi = 1, len(last)  # the longest start of the last line that fits with an ellipsis (at least 1 character)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if _fits(last[:mid].rstrip() + "...", width, min_size, weight):
+            lo = mid
+        else:
+            hi = mid - 1
+    return min_size, out[:lines - 1] + (last[:lo].rstrip() + "...",)
