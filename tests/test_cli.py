@@ -121,3 +121,48 @@ def test_screenshot_of_a_seeded_game_is_the_same_every_run(tmp_path):
                 "--data-dir", str(tmp_path / f"p{i}"))
         assert r.returncode == 0, r.stderr
     assert shots[0].read_bytes() == shots[1].read_bytes()
+
+
+def _bad_outputs(tmp_path):
+    """Output paths that exist but cannot be a file, or cannot be named: a FIFO nobody reads (writing to it would
+    wait forever), a name over 255 bytes, a name with no room for the temp file of an atomic write, a device."""
+    fifo = tmp_path / "pipe.png"
+    os.mkfifo(fifo)
+    return {"fifo": (str(fifo), "not a regular file"), "long": (str(tmp_path / ("a" * 296 + ".png")), "too long"),
+            "no room": (str(tmp_path / ("b" * 249 + ".png")), "too long"), "device": ("/dev/null", "not a regular")}
+
+
+@pytest.mark.skipif(os.name != "posix", reason="named pipes and /dev/null")
+@pytest.mark.parametrize("which", ["fifo", "long", "no room", "device"])
+@pytest.mark.parametrize("command", [
+    ["--data-dir", "DATA", "--frames", "1", "--screenshot"],
+    ["bench", "faults", "--json"],
+    ["bench", "tictactoe", "--json"],
+    ["bench", "gomocup", "--engine", sys.executable, "--json"],
+    ["train", "2048", "--dir", "RUN", "--plot"],
+], ids=["screenshot", "faults-json", "tictactoe-json", "gomocup-json", "train-plot"])
+def test_an_output_that_cannot_be_a_file_is_one_line_and_exit_2(tmp_path, command, which):
+    path, words = _bad_outputs(tmp_path)[which]
+    argv = [{"RUN": str(tmp_path / "run"), "DATA": str(tmp_path / "p")}.get(a, a) for a in command]
+    r = run(*argv, path, timeout=60)  # (a FIFO that was opened would hang)
+    err = r.stderr.strip().splitlines()
+    assert r.returncode == 2, r.stderr
+    assert err[-1].startswith("arcade") and "error:" in err[-1] and words in err[-1], err[-1]
+    assert not any("Traceback" in line for line in err)
+    assert not (tmp_path / "p").exists() and not (tmp_path / "run").exists()  # refused before anything ran
+
+
+def test_the_screenshot_is_written_only_to_a_regular_file(tmp_path):
+    """The check at the start and the write at the end agree: a named pipe put there in between is refused in one
+    line (opening never waits for a reader), not waited on."""
+    import pygame
+
+    from arcade.engine.app import _regular_file
+
+    fifo = tmp_path / "late.png"
+    os.mkfifo(fifo)
+    with pytest.raises(OSError, match="not a regular file"):
+        _regular_file(fifo)
+    with _regular_file(tmp_path / "shot.png") as fh:
+        pygame.image.save(pygame.Surface((4, 4)), fh, "shot.png")
+    assert (tmp_path / "shot.png").read_bytes()[:4] == b"\x89PNG"

@@ -145,6 +145,32 @@ class AppError(Exception):
     """A condition the player should read about in one line (no display, bad window size)."""
 
 
+def _regular_file(path):
+    """``path`` opened to be written from its start, as long as it is a regular file: opening never waits (a named
+    pipe that nobody reads is refused, not waited on) and a pipe, device or socket is refused (``OSError``)."""
+    import errno
+    import stat
+
+    nonblock = getattr(os, "O_NONBLOCK", 0)
+    not_regular = f"{path} is not a regular file (a named pipe, a device or a socket)"
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | nonblock, 0o666)
+    except OSError as e:
+        if e.errno == errno.ENXIO:  # a named pipe with no reader
+            raise OSError(not_regular) from None
+        raise
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(not_regular)
+        if nonblock:
+            os.set_blocking(fd, True)
+        os.ftruncate(fd, 0)
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "wb")
+
+
 @dataclass
 class Options:
     mode: str = "menu"  # "menu" | "play" | "demo" | "replay"
@@ -371,9 +397,10 @@ class App:
         shot = pygame.Surface(size, 0, self.screen)  # the canvas's pixel format: smoothscale wants equal formats
         self._blit_fitted(shot, fit_canvas(size, self.size), bars=True)
         try:
-            pygame.image.save(shot, str(path))
+            with _regular_file(path) as fh:
+                pygame.image.save(shot, fh, str(path))
         except (OSError, pygame.error) as e:
-            raise AppError(f"cannot write the screenshot {path}: {e}") from None
+            raise AppError(f"cannot write the screenshot {path}: {getattr(e, 'strerror', None) or e}") from None
 
     def _blit_fitted(self, surface, fit: Fit, bars: bool = True) -> None:
         if fit.identity:

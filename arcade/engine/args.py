@@ -93,22 +93,51 @@ def seed(text: str) -> int:
     return v
 
 
+TEMP_SUFFIX = ".tmp"  # what an atomic write adds to the name of the file it writes first
+
+
 def output_file(text: str) -> Path:
     """A file to write: not empty, not a directory, in a folder that exists and is writable (checked before a
-    run starts, so hours of results are never lost to a typo at the end)."""
+    run starts, so hours of results are never lost to a typo at the end); a name the folder can hold (with room for
+    the temporary name an atomic write uses); a new file or a regular one, never a named pipe or a device (writing
+    to a FIFO nobody reads waits forever)."""
     if not text.strip():
         raise argparse.ArgumentTypeError("expected a file name, got an empty string")
+    if "\0" in text:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a file name (it holds a NUL character)")
     p = Path(text)
-    if p.is_dir():
-        raise argparse.ArgumentTypeError(f"{text} is a folder, expected a file name")
-    folder = p.parent if str(p.parent) else Path(".")
-    if not folder.is_dir():
-        raise argparse.ArgumentTypeError(f"the folder {folder} does not exist")
-    if not os.access(folder, os.W_OK):
-        raise argparse.ArgumentTypeError(f"cannot write in the folder {folder}")
-    if p.exists() and not os.access(p, os.W_OK):
-        raise argparse.ArgumentTypeError(f"{text} is not writable")
+    try:
+        folder = p.parent if str(p.parent) else Path(".")
+        if p.is_dir():
+            raise argparse.ArgumentTypeError(f"{text} is a folder, expected a file name")
+        if not folder.is_dir():
+            raise argparse.ArgumentTypeError(f"the folder {folder} does not exist")
+        if not os.access(folder, os.W_OK):
+            raise argparse.ArgumentTypeError(f"cannot write in the folder {folder}")
+        try:
+            name_max = os.pathconf(folder, "PC_NAME_MAX")
+        except (OSError, ValueError, AttributeError):
+            name_max = 255
+        length = len(os.fsencode(p.name))
+        if length + len(TEMP_SUFFIX) > name_max:
+            raise argparse.ArgumentTypeError(f"the file name is too long ({length} bytes; at most "
+                                             f"{name_max - len(TEMP_SUFFIX)} here)")
+        if p.exists():
+            if not p.is_file():
+                raise argparse.ArgumentTypeError(f"{text} is not a regular file (a named pipe, a device or a "
+                                                 "socket), expected a file name")
+            if not os.access(p, os.W_OK):
+                raise argparse.ArgumentTypeError(f"{text} is not writable")
+    except OSError as e:  # a path too long as a whole, a folder that cannot be looked into
+        raise argparse.ArgumentTypeError(f"cannot write {_short(text)}: {e.strerror or e}") from None
+    except UnicodeError:
+        raise argparse.ArgumentTypeError(f"{_short(text)} is not a file name this system can hold") from None
     return p
+
+
+def _short(text: str, limit: int = 80) -> str:
+    """A path as an error line shows it: at most ``limit`` characters, the middle left out."""
+    return text if len(text) <= limit else f"{text[:limit // 2 - 2]}...{text[-(limit // 2 - 1):]}"
 
 
 def folder_to_fill(text: str) -> Path:

@@ -33,7 +33,7 @@ import os
 import time
 from pathlib import Path
 
-from arcade.engine.args import BadOption, float_range, positive_int, seed
+from arcade.engine.args import BadOption, float_range, output_file, positive_int, seed
 
 __all__ = ["add_arguments", "run", "plot"]
 
@@ -73,8 +73,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--starts", metavar="FILE", help="boards to start games from (see --start-share)")
     parser.add_argument("--start-share", type=float_range(0, 1), default=0.5,
                         help="with --starts: the share of games that start from one of its boards (default 0.5)")
-    parser.add_argument("--plot", metavar="FILE", help="draw the learning curve to FILE (PNG) and stop")
-    parser.add_argument("--export", metavar="FILE", help="write the quantised shipping weights to FILE and stop")
+    parser.add_argument("--plot", type=output_file, metavar="FILE", help="draw the learning curve to FILE (PNG) and stop")
+    parser.add_argument("--export", type=output_file, metavar="FILE", help="write the quantised shipping weights to FILE and stop")
 
 
 def _summary(scores, tops, moves, seconds: float, began=None) -> dict:
