@@ -106,14 +106,15 @@ class ChildProcess:
 
     def _read(self) -> None:
         out = self.proc.stdout
-        fd = out.fileno()
         buf, skipping = bytearray(), False  # skipping: the rest of a line longer than line_max
         try:
+            poller = None
+            if hasattr(select, "poll"):  # (poll, not select: a descriptor numbered past 1023 is fine)
+                poller = select.poll()
+                poller.register(out.fileno(), select.POLLIN | select.POLLHUP | select.POLLERR)
             while not self._stop.is_set():
-                if POSIX:
-                    ready, _, _ = select.select([fd], [], [], _TICK)
-                    if not ready:
-                        continue
+                if poller is not None and not poller.poll(_TICK * 1000):
+                    continue
                 chunk = out.read(65536)
                 if not chunk:
                     break

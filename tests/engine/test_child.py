@@ -93,3 +93,26 @@ def test_ending_returns_at_once_and_ends_the_whole_group(tmp_path, wrap):
     assert c.ending.is_alive() and any(running(p) for p in started)  # returned before the group was gone
     assert c.ended(timeout=20)
     assert not any(running(p) for p in started) and not group_alive(c.pid)
+
+
+def test_a_pipe_numbered_past_1023_is_read_too(tmp_path):
+    """A long-running game may hold many files: the reader must not depend on select()'s 1024 descriptors."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1200:
+        pytest.skip("the descriptor limit is under 1200")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1200), hard))
+    held = [os.open(os.devnull, os.O_RDONLY) for _ in range(1100)]
+    try:
+        c = ChildProcess([sys.executable, "-c", "print('OK', flush=True)"])
+        try:
+            assert c.proc.stdout.fileno() > 1023
+            assert first_lines(c, 2) == ["OK", None]
+        finally:
+            c.end()
+            assert c.ended(10)
+    finally:
+        for fd in held:
+            os.close(fd)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
