@@ -1,4 +1,5 @@
-"""The data-fault matrix for the player's profile: ``arcade bench faults``.
+"""The data-fault matrix for the player's profile: ``arcade bench faults`` (followed by a second table, the
+misbehaving programs and output paths of :mod:`arcade.dev.process_faults`).
 
 A REAL profile is made with :class:`arcade.engine.storage.Profile` (settings changed, best scores for "2048/4x4",
 "2048/5x5" and "stairs", a saved 2048 game from its ``sample_save`` hook, history records); its last
@@ -1138,13 +1139,23 @@ def run(args) -> int:
     bad = [r for r in rows if not r.ok]
     print(f"\n{len(rows)} rows, {sum(r.runs for r in rows)} damaged profiles reopened, "
           f"{'all ok' if not bad else f'{len(bad)} rows FAILED'} ({time.perf_counter() - t0:.1f} s)")
+    # the second table: misbehaving programs (a Gomocup engine) and output paths (arcade.dev.process_faults)
+    from arcade.dev import process_faults
+
+    t1 = time.perf_counter()
+    programs, paths = process_faults.run_programs(), process_faults.run_paths()
+    print("\n" + process_faults.format_tables(programs, paths))
+    bad_io = [c for c in programs + paths if not c.ok]
+    print(f"\n{len(programs)} programs, {len(paths)} output paths, "
+          f"{'all ok' if not bad_io else f'{len(bad_io)} rows FAILED'} ({time.perf_counter() - t1:.1f} s)")
     out = getattr(args, "json", None)
     if out:
         Path(out).write_text(json.dumps([{
             "case": r.name, "action": r.action, "runs": r.runs, "starts": r.started, "best_kept": r.best_kept,
             "aside": r.aside, "warnings": r.warnings, "expected_warnings": r.expected_warnings,
-            "next_save": r.next_save, "failures": r.failures} for r in rows], indent=2))
-    return 0 if not bad else 1
+            "next_save": r.next_save, "failures": r.failures} for r in rows]
+            + process_faults.rows_json(programs, paths), indent=2))
+    return 0 if not bad and not bad_io else 1
 
 
 if __name__ == "__main__":  # python -m arcade.dev.faults

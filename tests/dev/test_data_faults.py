@@ -4,6 +4,7 @@ and the next save works once the disk is fine. The cases live in arcade/dev/faul
 import argparse
 import json
 import logging
+import os
 import random
 
 import pytest
@@ -243,8 +244,11 @@ def test_format_table_and_the_bench_command(tmp_path, capsys):
     args = parser.parse_args(["--step", "2500", "--keep", str(tmp_path / "bench"), "--json", str(tmp_path / "f.json")])
     assert faults.run(args) == 0
     out = capsys.readouterr().out
-    assert out.startswith("| case |") and "all ok" in out
-    assert len(json.loads((tmp_path / "f.json").read_text())) == len(rows)
+    assert out.startswith("| case |") and "all ok" in out and "| program |" in out and "| output path |" in out
+    from arcade.dev import process_faults
+
+    rows_io = len(process_faults.PROGRAMS) + len(process_faults.PATHS) if os.name == "posix" else 0
+    assert len(json.loads((tmp_path / "f.json").read_text())) == len(rows) + rows_io
 
     bad = faults.Case("x", "y", started=True, best_kept=False, aside=None, warnings=2, next_save=True,
                       failures=["lost"])
