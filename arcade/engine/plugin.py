@@ -257,4 +257,28 @@ class GameInfo:
         return min(values) if self.best.lower else max(values)
 
     def has_save(self, profile) -> bool:
-        return profile.saved_game(self.id) is not None
+        """A game in progress is saved, on any board."""
+        return bool(profile.saved_games(self.id))
+
+    def saves(self, profile) -> list[tuple[str, str]]:
+        """``(save key, board title)`` of the games in progress, one a board, the most recently saved first (an
+        older profile's one saved game is moved to its board's key first); the title is "" for a game with one
+        board. Imports the backend: call it on a click, not every frame."""
+        backend = self.make_backend()
+        if backend is None:
+            return [(k, "") for k in profile.saved_games(self.id)]
+        from arcade.engine.session import Store, saved_boards
+
+        return saved_boards(backend, Store(profile))
+
+    def new_board(self, profile) -> tuple[str, str]:
+        """``(save key, board title)`` of a new game from the settings (the title "" for a game with one board, or
+        when the settings make no game)."""
+        backend = self.make_backend()
+        if backend is None:
+            return self.id, ""
+        try:
+            params = backend.new_params(profile.get, {})
+        except ValueError:
+            return self.id, ""
+        return backend.save_key(params), backend.board_title(backend.board(params))

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from arcade.engine import codes
-from arcade.engine.i18n import N_, ngettext
+from arcade.engine.i18n import N_, _, ngettext
 from arcade.engine.stats import current_streak
 
 log = logging.getLogger("arcade")
@@ -169,6 +169,21 @@ class Backend:
         """The profile key of the best for games with ``params`` (the game's id, or ``id + "/..."``)."""
         return self.id
 
+    def board(self, params) -> str:
+        """The board of games with ``params`` as short text ("4x4", "expert", "gomoku"), or "" for a game with one
+        board: each board keeps its own game in progress (:meth:`save_key`)."""
+        return ""
+
+    def board_title(self, board: str) -> str:
+        """:meth:`board`'s text as the player reads it, in the current language ("Expert")."""
+        return board
+
+    def save_key(self, params) -> str:
+        """The profile key of the saved game of games with ``params``: the game's id, and its board after a slash.
+        A game in progress on one board is never replaced by a game on another."""
+        board = self.board(params)
+        return f"{self.id}/{board}" if board else self.id
+
     def score(self, state) -> int:
         """The score shown while playing (an abandoned game is recorded with it)."""
         return 0
@@ -241,6 +256,10 @@ class Store:
     def saved(self, game_id: str) -> dict | None:
         return self.profile.saved_game(game_id)
 
+    def saved_keys(self, game_id: str) -> list[str]:
+        """The keys of ``game_id``'s saved games (one a board), the most recently saved first."""
+        return self.profile.saved_games(game_id)
+
     def clear(self, game_id: str) -> None:
         self.profile.clear_saved(game_id)
 
@@ -280,10 +299,14 @@ class MemoryStore(Store):
         return current_streak([dict(f, score=s) for g, s, f in self.records if g == game_id])
 
     def save(self, game_id, data):
+        self.saves.pop(game_id, None)  # the most recently saved last, as the profile keeps them
         self.saves[game_id] = data
 
     def saved(self, game_id):
         return self.saves.get(game_id)
+
+    def saved_keys(self, game_id):
+        return [k for k in reversed(self.saves) if k == game_id or k.startswith(game_id + "/")]
 
     def clear(self, game_id):
         self.saves.pop(game_id, None)
@@ -381,6 +404,11 @@ class Session:
             return None
         return codes.make(self.backend.id, self.backend.params_text(self.params), self.seed)
 
+    @property
+    def save_key(self) -> str:
+        """Where this game is saved: its board's key (:meth:`Backend.save_key`)."""
+        return self.backend.save_key(self.params)
+
     def _refresh(self) -> None:
         self._result = self.backend.result(self.params, self.state)
 
@@ -465,15 +493,60 @@ class Session:
     def _new_seed(self) -> int:
         return (self.seeds or random.SystemRandom()).getrandbits(codes.SEED_BITS)
 
-    def new(self, seed: int | None = None, params=None) -> None:
-        """Leave this game (abandoned if it was under way) and begin another with ``params`` (default: the same)."""
+    def new(self, seed: int | None = None, params=None) -> bool:
+        """Leave this game and begin another with ``params`` (default: the same). On the same board the game left
+        is recorded as abandoned if it was under way. On another board it is kept (saved under its board, as
+        leaving for the menu keeps it), and the other board's saved game, if it has one, continues instead of a
+        new one: True is returned then, and the player is told either way."""
+        params = self.params if params is None else params
+        if self.mode == "play" and self.store is not None and self.backend.saved \
+                and self.backend.save_key(params) != self.save_key:
+            return self._switch(params, seed)
         self.leave(keep_save=False)
-        if params is not None:
-            self.params = params
+        self.params = params
+        self._begin_new(seed)
+        return False
+
+    def _begin_new(self, seed: int | None) -> None:
         self.seed = self._new_seed() if seed is None else int(seed)
         self.daily = None
         self._start_override = None
         self._begin(self.backend.start(self.params, self.seed))
+
+    def _switch(self, params, seed: int | None) -> bool:
+        """:meth:`new` on another board: this game is kept (a board nobody moved on is not), that board's saved
+        game continues or a new game begins."""
+        b = self.backend
+        left = b.board_title(b.board(self.params))
+        kept = bool(self.events) and self.recorded is None
+        self.leave(keep_save=kept)
+        other = Session.resume(b, self.store, b.save_key(params), clock=self.clock)
+        if other is not None:
+            seeds = self.seeds
+            self.__dict__.update(other.__dict__)  # scenes hold this session: it becomes the continued game
+            self.seeds = seeds
+        else:
+            self.params = params
+            self._begin_new(seed)
+        board = b.board_title(b.board(self.params))
+        if kept and other is not None:
+            self._say(_("Your {left} game is kept; your {board} game continues").format(left=left, board=board))
+        elif kept:
+            self._say(_("Your {left} game is kept: choose {left} again to continue it").format(left=left))
+        elif other is not None:
+            self._say(_("Your {board} game continues").format(board=board))
+        return other is not None
+
+    def saved_on(self, params) -> bool:
+        """Another game is saved on the board of ``params`` (:meth:`new` with them continues it)."""
+        key = self.backend.save_key(params)
+        return self.mode == "play" and self.store is not None and key != self.save_key and \
+            self.store.saved(key) is not None
+
+    def _say(self, message: str) -> None:
+        notify = getattr(self.store, "notify", None)
+        if notify is not None:
+            notify(message)
 
     def restart(self) -> None:
         """The same game again from its start (same seed), as a new game. A game without undo keeps no start
@@ -494,7 +567,7 @@ class Session:
             self._record_abandoned()
         self._left = True
         if self.mode == "play" and self.store is not None and self.backend.saved and not keep:
-            self.store.clear(self.backend.id)
+            self.store.clear(self.save_key)
 
     # ----- records -----
     def _fields(self, outcome: str, result: Result | None) -> dict:
@@ -526,7 +599,7 @@ class Session:
                 self.new_best = self.store.submit_best(b.streak_key, streak, False) or self.new_best
         self.store.add_replay(self.replay(best=self.new_best))
         if b.saved:
-            self.store.clear(b.id)
+            self.store.clear(self.save_key)
 
     def _record_abandoned(self) -> None:
         if self.store is None:
@@ -575,9 +648,9 @@ class Session:
         if self.mode != "play" or self.store is None or not self.backend.saved:
             return
         if self._result is not None and self.pos == len(self.states) - 1 and self.recorded is not None:
-            self.store.clear(self.backend.id)  # like the original 2048: a finished game is not continued
+            self.store.clear(self.save_key)  # like the original 2048: a finished game is not continued
             return
-        self.store.save(self.backend.id, self.to_dict())
+        self.store.save(self.save_key, self.to_dict())
 
     @classmethod
     def from_dict(cls, backend: Backend, data, *, store: Store | None = None, mode: str = "play",
@@ -647,24 +720,63 @@ class Session:
             self.recorded, self.ended_at = self._result, len(self.events)
 
     @classmethod
-    def resume(cls, backend: Backend, store: Store, **kw) -> "Session | None":
-        """The saved game of ``backend``'s game, or None. A save the rules refuse is kept aside (never
-        deleted) with one warning, and None is returned."""
-        data = store.saved(backend.id)
+    def resume(cls, backend: Backend, store: Store, key: str | None = None, **kw) -> "Session | None":
+        """The game saved under ``key`` (a board's :meth:`Backend.save_key`; default: the game's id), or None. A
+        save the rules refuse is kept aside (never deleted) with one warning, and None is returned."""
+        key = backend.id if key is None else key
+        data = store.saved(key)
         if data is None:
             return None
         try:
-            return cls.from_dict(backend, data, store=store, **kw)
+            s = cls.from_dict(backend, data, store=store, **kw)
         except ValueError as e:
-            store.set_aside(backend.id, str(e))
+            store.set_aside(key, str(e))
             return None
+        if s.save_key != key:  # not under its board's key (an older profile's, a file renamed by hand): moved there
+            if store.saved(s.save_key) is not None:
+                store.set_aside(key, f"another game is saved for its board ({s.save_key})")
+                return None
+            store.clear(key)
+            s._save()
+        return s
 
     @staticmethod
-    def discard_saved(backend: Backend, store: Store) -> None:
-        """A new game replaces the saved one: that one is recorded as abandoned and its save cleared."""
-        s = Session.resume(backend, store)
+    def discard_saved(backend: Backend, store: Store, key: str | None = None) -> None:
+        """A new game replaces the saved one under ``key`` (its board's): that one is recorded as abandoned and its
+        save cleared. The saved games of other boards stay."""
+        s = Session.resume(backend, store, key)
         if s is not None:
             s.leave(keep_save=False)
+
+
+def file_saves_by_board(backend: Backend, store: Store) -> None:
+    """A profile written before each board kept its own saved game holds one a game, under the game's id: it
+    moves to its board's key (nothing else changes; on disk, ``saves/<game>.json`` becomes
+    ``saves/<game>.<board>.json``). When that board holds a saved game already, the older one is kept aside with
+    one warning, never dropped. A save that cannot be read stays where it is (continuing it sets it aside)."""
+    if type(backend).board is Backend.board:
+        return  # one board: its key is the id
+    data = store.saved(backend.id)
+    if data is None:
+        return
+    try:
+        key = backend.save_key(backend.parse_params(replay_data(backend, data)["params"]))
+    except (ValueError, KeyError, TypeError):
+        return
+    if key == backend.id:
+        return
+    if store.saved(key) is None:
+        store.save(key, data)
+        store.clear(backend.id)
+    else:
+        store.set_aside(backend.id, f"the {backend.board_title(key.split('/', 1)[1])} board has a saved game already")
+
+
+def saved_boards(backend: Backend, store: Store) -> list[tuple[str, str]]:
+    """``(save key, board title)`` of every saved game of ``backend``'s game, the most recently saved first (what the
+    menu offers to continue); a game with one board gives its id and ""."""
+    file_saves_by_board(backend, store)
+    return [(k, backend.board_title(k.partition("/")[2])) for k in store.saved_keys(backend.id)]
 
 
 # ----- replays -----
@@ -746,14 +858,18 @@ def today() -> str:
     return _dt.date.today().isoformat()
 
 
-def open_session(app, game, *, resume: bool = False, options: dict | None = None, mode: str = "play",
+def open_session(app, game, *, resume: bool | str = False, options: dict | None = None, mode: str = "play",
                  seed: int | None = None) -> Session:
     """The session a game scene starts with. ``options`` are the scene's options: ``params`` starts a new game
     with those parameters; ``code`` (a :class:`arcade.engine.codes.Code`) plays that game; ``daily``
-    (YYYY-MM-DD) the daily game; otherwise ``resume``
-    continues the saved game if there is one, and a new game is made from the settings and the game's own options
-    (the backend's ``new_params(get_setting, options)``). A new game over a saved one records that one as
-    abandoned."""
+    (YYYY-MM-DD) the daily game; otherwise ``resume`` continues a saved game if there is one, and a new game is
+    made from the settings and the game's own options (the backend's ``new_params(get_setting, options)``).
+
+    Each board keeps its own saved game (:meth:`Backend.save_key`). ``resume`` True continues the one of the board
+    the options and settings ask for, or else the most recently saved one the options allow (``arcade play 2048``
+    continues a 4x4 game though the setting says 6x6 since; ``--size 6`` starts a 6x6 game and keeps the 4x4 one);
+    ``resume`` a save key (the menu's Continue on a board) continues that one. A new game over a saved game on its
+    board records that one as abandoned; the saved games of other boards stay."""
     backend = game.make_backend() if hasattr(game, "make_backend") else game
     store = Store.from_app(app) if mode == "play" else None
     clock = (lambda: app.time) if isinstance(getattr(app, "time", None), float) else time.monotonic
@@ -762,29 +878,52 @@ def open_session(app, game, *, resume: bool = False, options: dict | None = None
     seeds = app_seeds(app)
     if seed is None:
         seed = getattr(app, "seed", None)
+    saves = mode == "play" and backend.saved
+    if saves:
+        file_saves_by_board(backend, store)
     if given is not None:  # a new game with these parameters (the game's chooser, tests)
-        if mode == "play" and backend.saved:
-            Session.discard_saved(backend, store)
+        if saves:
+            Session.discard_saved(backend, store, backend.save_key(given))
         return Session(backend, given, seed, store=store, mode=mode, clock=clock, seeds=seeds)
-    if mode == "play" and backend.saved:
-        if resume and code is None and daily is None:
-            s = Session.resume(backend, store, clock=clock)
-            if s is not None and backend.fits(s.params, opts):
-                s.seeds = seeds
-                return s
-            if s is not None:  # the options ask for another game: this one is left for it
-                s.leave(keep_save=False)
-        else:
-            Session.discard_saved(backend, store)
+    if saves and resume and code is None and daily is None:
+        s = _resumed(backend, store, resume, opts, lambda: backend.new_params(app.profile.get, opts), clock)
+        if s is not None:
+            s.seeds = seeds
+            return s
+    params = backend.code_params(code.params) if code is not None else backend.new_params(app.profile.get, opts)
+    if saves:
+        Session.discard_saved(backend, store, backend.save_key(params))
     if code is not None:
-        return Session(backend, backend.code_params(code.params), code.seed, store=store, mode=mode, clock=clock,
-                       seeds=seeds)
-    params = backend.new_params(app.profile.get, opts)
+        return Session(backend, params, code.seed, store=store, mode=mode, clock=clock, seeds=seeds)
     if daily is not None:
         text = backend.params_text(params)
         return Session(backend, params, codes.daily_seed(backend.id, text, daily), store=store, mode=mode,
                        daily=daily, clock=clock, seeds=seeds)
     return Session(backend, params, seed, store=store, mode=mode, clock=clock, seeds=seeds)
+
+
+def _resumed(backend: Backend, store: Store, resume: bool | str, opts: dict, wanted, clock) -> Session | None:
+    """The saved game :func:`open_session` continues (``wanted()``: the parameters a new game would have), or
+    None. A saved game on the board asked for whose other options differ from the ones given (a tic-tac-toe
+    level) is left for the new game, as a new game over it would leave it."""
+    if isinstance(resume, str):
+        return Session.resume(backend, store, resume, clock=clock)
+    try:
+        key = backend.save_key(wanted())
+    except ValueError:  # settings a new game refuses: the saved games may still be continued
+        key = None
+    if key is not None:
+        s = Session.resume(backend, store, key, clock=clock)
+        if s is not None and backend.fits(s.params, opts):
+            return s
+        if s is not None:
+            s.leave(keep_save=False)
+            return None
+    for other in store.saved_keys(backend.id):  # the newest game of another board the options allow
+        s = Session.resume(backend, store, other, clock=clock)
+        if s is not None and backend.fits(s.params, opts):
+            return s
+    return None
 
 
 def app_seeds(app) -> random.Random | None:

@@ -29,8 +29,8 @@ One versioned JSON file, ``profile.json``, in the platformdirs user data dir (``
   deleted when the process that wrote it is gone.
 * Writes are debounced (:data:`DEBOUNCE` seconds, coalescing the newest snapshot), so a best is on disk well within a
   second of being reached; ``flush()`` writes at once.
-* Each game in progress lives in its own file, ``saves/<game>.json`` (written the same atomic way, only when it
-  changed), so a long game never slows the writing of settings and bests. A profile from before the split keeps
+* Each game in progress lives in its own file, ``saves/<game>.json`` or, a board each, ``saves/<game>.<board>.json``
+  (written the same atomic way, only when it changed), so a long game never slows the writing of settings and bests. A profile from before the split keeps
   its saved games inside; they move to their files on the next write. A save file that does not parse is kept
   aside like a corrupt profile.
 * Nothing the reader would refuse is written: a profile that would pass :data:`MAX_FILE_BYTES` has its histories
@@ -67,7 +67,7 @@ MAX_SCORE = 10**15  # no game of the collection can score more; a bigger "best" 
 MAX_COUNT = 2**63 - 1  # the largest count the loader reads (totals stop there: a 64-bit signed integer)
 DEBOUNCE = 0.25  # seconds a background write waits for more changes to coalesce
 STAMP_AHEAD_NS = 86_400 * 10**9  # a setting stamped more than a day in the future was stamped by a clock that ran ahead
-SAVES_DIR = "saves"  # each game in progress in a file of its own: saves/<game>.json
+SAVES_DIR = "saves"  # each game in progress in a file of its own: saves/<game>.json, saves/<game>.<board>.json
 LOCKFILE = "profile.lock"
 INSTANCE_LOCK = "instance.lock"
 
@@ -739,9 +739,17 @@ class Profile:
     def saved_game(self, game_id: str) -> dict | None:
         return self.data["saves"].get(game_id)
 
+    def saved_games(self, game_id: str) -> list[str]:
+        """The keys of ``game_id``'s games in progress (the id, or the id and a board after a slash: each board
+        keeps its own), the most recently saved first."""
+        with self._lock:
+            keys = list(self.data["saves"])
+        return [k for k in reversed(keys) if k == game_id or k.startswith(game_id + "/")]
+
     def save_game(self, game_id: str, state: dict) -> None:
         """Store a game in progress. ``state`` must not be mutated afterwards (it is written later)."""
         with self._lock:
+            self.data["saves"].pop(game_id, None)  # the most recently saved last
             self.data["saves"][game_id] = state
             self._cleared.discard(game_id)
             self._dirty.add(game_id)
@@ -1083,7 +1091,7 @@ class Profile:
             except OSError:
                 pass
         bad = []
-        for f in sorted(folder.glob("*.json")):
+        for f in sorted(folder.glob("*.json"), key=_mtime):  # the most recently saved last, as in play
             raw, err, exists, notes = _read(f)
             if err is None and not notes and _save_file_ok(raw):
                 self.data["saves"][raw["game"]] = raw["state"]
@@ -1126,9 +1134,17 @@ class Profile:
 
 
 def _slug(game_id: str) -> str:
-    """A file name for a game id (ids are short ASCII words; anything else is encoded)."""
-    safe = "".join(c if c.isalnum() or c in "-_." else f"%{ord(c):02x}" for c in game_id)
+    """A file name for a save key (a game id, or an id and its board: ``2048/4x4`` is ``2048.4x4``; ids are short
+    ASCII words and have no dot; anything else is encoded)."""
+    safe = "".join(c if c.isalnum() or c in "-_" else "." if c == "/" else f"%{ord(c):02x}" for c in game_id)
     return safe if safe and not safe.startswith(".") else "%" + safe
+
+
+def _mtime(path: Path) -> tuple:
+    try:
+        return path.stat().st_mtime_ns, path.name
+    except OSError:
+        return 0, path.name
 
 
 def _save_file_ok(raw) -> bool:

@@ -107,6 +107,10 @@ class Backend2048(Backend):
     def fits(self, params: Params, options: dict) -> bool:
         return options.get("size") in (None, params.size)
 
+    def board(self, params: Params) -> str:
+        """"4x4": each board size keeps its own game in progress."""
+        return f"{params.size}x{params.size}"
+
     # ----- the game -----
     def start(self, params: Params, seed: int) -> Position:
         rng = random.Random(f"arcade:{seed}:start")

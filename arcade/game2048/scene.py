@@ -151,9 +151,10 @@ class Game2048Scene(SessionScene):
         self._offer_new_size()
 
     def _offer_new_size(self) -> None:
-        """The board size setting changed during a game: a fresh game takes it at once; a game in progress is never
-        thrown away unasked (the new size otherwise applies to the next game). A size given on the command line
-        or by a code holds until the setting itself is changed."""
+        """The board size setting changed during a game: a fresh game takes it at once; a game in progress is kept
+        (each board size keeps its own game, continued when that size is played again), and the player is asked
+        whether to leave it now (the new size otherwise applies to the next game). A size given on the command
+        line or by a code holds until the setting itself is changed."""
         want = self.app.profile.get("2048.size")
         changed, self.size_setting = want != self.size_setting, want
         if self.demo or not changed or want == self.game.size or want == self._size_declined:
@@ -166,8 +167,10 @@ class Game2048Scene(SessionScene):
         def keep():
             self._size_declined = want
 
-        self.app.stack.push(AskOverlay(self.app, _("Board size {n}x{n}: start a new game?").format(n=want), [
-            ("new", _("New {n}x{n} game").format(n=want), self.new_game),
+        saved = self.session.saved_on(self.session.backend.new_params(self.app.profile.get, {"size": want}))
+        self.app.stack.push(AskOverlay(self.app, _("Board size {n}x{n}: your {m}x{m} game is kept").format(
+            n=want, m=self.game.size), [
+            ("new", (_("Continue {n}x{n}") if saved else _("New {n}x{n} game")).format(n=want), self.new_game),
             ("keep", _("Keep playing {n}x{n}").format(n=self.game.size), keep)]))
 
     # ----- game actions -----
@@ -392,9 +395,9 @@ class Game2048Scene(SessionScene):
 
 
 def make_scene(app, resume: bool = False, size: int | None = None, **options):
-    """A 2048 game: the saved one when ``resume`` and there is one (a ``size`` other than the save's starts a new
-    game on that size), a game code's or the daily game when the options name one; a saved game the rules refuse
-    is kept aside, with one warning."""
+    """A 2048 game: the saved one when ``resume`` and there is one (each size keeps its own: a ``size`` continues
+    that size's saved game or starts one, and keeps the others), a game code's or the daily game when the options
+    name one; a saved game the rules refuse is kept aside, with one warning."""
     return Game2048Scene(app, resume=resume, size=size, **options)
 
 

@@ -139,6 +139,18 @@ class MinesBackend(Backend):
             return tuple(custom) == (p.rows, p.cols, p.mines)
         return level is None or level == p.level
 
+    def board(self, p: Params) -> str:
+        """The level ("expert") or the custom field ("20x24m99"): each keeps its own game in progress."""
+        level = p.level
+        return level if level != "custom" else f"{p.rows}x{p.cols}m{p.mines}"
+
+    def board_title(self, board: str) -> str:
+        """"Expert", or a custom field as the replays list writes it, "20x24/99"."""
+        if board in LEVEL_TITLES:
+            return _(LEVEL_TITLES[board])
+        m = _CUSTOM.fullmatch(board)
+        return f"{m.group(1)}x{m.group(2)}/{m.group(3)}" if m else board
+
     # ----- the game -----
     def start(self, p: Params, seed: int) -> Field:
         return Field(p.rows, p.cols, p.mines, rule=p.rule, question_marks=True)

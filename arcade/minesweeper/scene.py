@@ -354,7 +354,8 @@ class MinesScene(SessionScene):
             self._after_reveal((r, c), max(1, self.field.opened - f.opened))
 
     def new_game(self) -> None:
-        """A new game with the settings' level (the game on the board is left: abandoned if it was under way)."""
+        """A new game with the settings' level. The game on the board is left: abandoned if it was under way on the
+        same level; on another level it is kept, and that level's saved game, if any, continues instead."""
         self.ai.target = None
         self.noguess.cancel()
         self.session.new(params=self.levels.new_params())
@@ -582,8 +583,9 @@ class MinesScene(SessionScene):
 def make_scene(app, resume: bool = False, level: str | None = None, custom=None, first_click: str | None = None,
                **options):
     """A new game at the setting's level, or the saved one. ``level`` / ``custom`` (rows, cols, mines) from the
-    command line become the setting, as the level picker's choice does; a saved game of another size is left (it
-    counts as abandoned) for one of the size asked for."""
+    command line become the setting, as the level picker's choice does; each level and custom field keeps its own
+    saved game, so a saved game of another size is kept (not abandoned) and the one of the size asked for, if
+    any, continues."""
     if level is not None:
         app.profile.set("mines.level", level)
     if custom is not None:

@@ -17,6 +17,7 @@ from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.widgets import ButtonGrid, ButtonList, Item
 
 ATTRACT_SECONDS = 20.0
+MAX_CONTINUES = 4  # the saved games (one a board, newest first) the "continue or new game?" card offers
 LIST_AREA = (200, 604)  # canvas rows the buttons may use: under the title plate, above the robot in the art
 # The landscape menu: the art scaled to the canvas's width, its bottom shown; the games as cards on the left under
 # the title, the other buttons top right, above the robot on its stairs (ROBOT: where the art draws them)
@@ -202,12 +203,18 @@ class MenuScene(Scene):
                                 prepare=preparing(self.app))
 
         def start():
-            if not resume and entry.has_save(self.app.profile):  # never throw a saved game away unasked
+            saves = entry.saves(self.app.profile) if not resume and entry.has_save(self.app.profile) else []
+            if saves:  # never throw a saved game away unasked; each board's saved game is offered by its name
                 from arcade.engine.ui.ask import AskOverlay
 
-                self.app.stack.push(AskOverlay(self.app, _("{game}: continue or new game?").format(game=_(entry.title)), [
-                    ("continue", _("Continue"), lambda: launch(True)),
-                    ("new", _("New game"), lambda: launch(False))]))
+                _key, board = entry.new_board(self.app.profile)
+                choices = [(f"continue:{key}", _("Continue {board}").format(board=title) if title else _("Continue"),
+                            lambda key=key: launch(True if key == entry.id else key))
+                           for key, title in saves[:MAX_CONTINUES]]
+                choices.append(("new", _("New {board} game").format(board=board) if board else _("New game"),
+                                lambda: launch(False)))
+                self.app.stack.push(AskOverlay(
+                    self.app, _("{game}: continue or new game?").format(game=_(entry.title)), choices))
             else:
                 launch()
 
@@ -243,7 +250,9 @@ class MenuScene(Scene):
                                     prepare=preparing(self.app))
 
             def start():
-                if entry.has_save(self.app.profile):  # never throw a saved game away unasked
+                # never throw a saved game away unasked: the daily game replaces the one saved on its board only
+                if entry.has_save(self.app.profile) and \
+                        entry.new_board(self.app.profile)[0] in dict(entry.saves(self.app.profile)):
                     self.app.stack.push(AskOverlay(
                         self.app, _("Leave your {game} game for the daily one?").format(game=_(entry.title)), [
                             ("daily", _("Play the daily game"), launch), ("cancel", _("Keep my game"), lambda: None)]))

@@ -132,6 +132,13 @@ class TicTacToeBackend(Backend):
                 and options.get("side") in (None, p.human) and (not options.get("friend") or p.opponent == "friend")
                 and (not options.get("engine") or p.opponent == "engine"))
 
+    def board(self, p: Params) -> str:
+        """"3x3", "4x4" or "gomoku": each board keeps its own game in progress (whoever it is against)."""
+        return p.variant
+
+    def board_title(self, board: str) -> str:
+        return _(_VARIANT_TITLES[board]) if board in _VARIANT_TITLES else board
+
     def start(self, p: Params, seed: int) -> Position:
         return Position(rules.empty_board(p.size), (), p.human, None)
 

@@ -425,7 +425,8 @@ class TicTacToeScene(SessionScene):
 
     # ----- games -----
     def start(self, params: Params) -> None:
-        """A new game with ``params`` (the one on the board is left: recorded as abandoned if it was under way)."""
+        """A new game with ``params``. The one on the board is left: recorded as abandoned if it was under way on the
+        same board; on another board it is kept, and that board's saved game, if any, continues instead."""
         self.requests.cancel()
         self._close_engine()
         self.session.new(params=params)

@@ -136,7 +136,7 @@ def test_sighup_quits_and_saves_like_sigterm(data_dir):
     finally:
         p.kill()
     assert p.returncode == 0, p.stderr.read()
-    assert Profile(data_dir).saved_game("2048") is not None  # the scene's exit saved the game
+    assert Profile(data_dir).saved_game("2048/4x4") is not None  # the scene's exit saved the game
     assert App  # (imported: the signal handlers are the App's)
 
 
@@ -152,10 +152,13 @@ def test_arcade_play_2048_continues_the_saved_game_and_new_starts_afresh(data_di
     from arcade.engine.session import Session
     from arcade.game2048.backend import BACKEND
 
-    saved = Session.from_dict(BACKEND, Profile(data_dir).saved_game("2048"))  # a save written before sessions
+    # a save written before sessions, and before each board kept its own: moved to its board's file
+    saved = Session.from_dict(BACKEND, Profile(data_dir).saved_game("2048/4x4"))
     assert saved.moves == g.moves and saved.state.score == g.score and saved.state.grid == g.grid  # continued
+    assert Profile(data_dir).saved_game("2048") is None and not (data_dir / "saves" / "2048.json").exists()
+    assert (data_dir / "saves" / "2048.4x4.json").is_file()
     assert subprocess.run(run + ["--new"], env=env(), capture_output=True, timeout=60).returncode == 0
-    assert Session.from_dict(BACKEND, Profile(data_dir).saved_game("2048")).moves == 0
+    assert Session.from_dict(BACKEND, Profile(data_dir).saved_game("2048/4x4")).moves == 0
 
 
 def test_menu_play_with_a_save_asks_continue_or_new(app):
@@ -173,10 +176,11 @@ def test_menu_play_with_a_save_asks_continue_or_new(app):
     frames(app, 1, events=[key(pygame.K_RETURN)])
     frames(app, 1)
     ask = app.stack.top
-    assert isinstance(ask, AskOverlay) and ask.keys() == ["continue", "new"]
-    frames(app, 1, events=[key(pygame.K_ESCAPE)])  # cancel: nothing happens to the save
+    assert isinstance(ask, AskOverlay) and ask.keys() == ["continue:2048/4x4", "new"]
+    assert [it.label for it in ask.list.items] == ["Continue 4x4", "New 4x4 game"]  # the board is named
+    frames(app, 1, events=[key(pygame.K_ESCAPE)])  # cancel: nothing happens to the save (moved to its board's key)
     settle(app, 0.4)
-    assert app.stack.top is menu and app.profile.saved_game("2048") == g.to_dict()
+    assert app.stack.top is menu and app.profile.saved_game("2048/4x4") == g.to_dict()
     frames(app, 1, events=[key(pygame.K_RETURN)])
     frames(app, 1, events=[key(pygame.K_RETURN)])  # "Continue" is the first choice
     settle(app, 0.8)

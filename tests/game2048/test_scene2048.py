@@ -106,7 +106,7 @@ def test_save_after_every_move_and_continue_restores(app):
     s = start(app)
     for k in (pygame.K_LEFT, pygame.K_UP, pygame.K_RIGHT, pygame.K_DOWN):
         frames(app, 1, events=[key(k)])
-    saved = Profile(app.profile.dir).saved_game("2048")  # on disk, not only in memory
+    saved = Profile(app.profile.dir).saved_game("2048/4x4")  # on disk, not only in memory
     assert saved is not None and Session.from_dict(BACKEND, saved).state.grid == s.game.grid
     restored = sc.make_scene(app, resume=True)
     assert restored.game.grid == s.game.grid and restored.game.score == s.game.score

@@ -49,13 +49,18 @@ def test_the_picker_starts_each_level(app, game, how):
                    for n in others)
 
 
-def test_a_level_chosen_mid_game_starts_it_and_the_old_game_counts_as_abandoned(app, game):
+def test_a_level_chosen_mid_game_starts_it_and_the_old_game_is_kept_for_its_level(app, game):
     s = game
     frames(app, 1, events=click(s.view.layout.cell_rect(4, 4).center))
     assert s.field.state == "playing"
+    shown = s.field.display()
     frames(app, 1, events=click(chip(s, "level:expert").center))
-    assert size_of(s) == LEVELS["expert"] and s.hud.screen is places.TALL
-    assert app.profile.history("minesweeper")[-1]["outcome"] == "abandoned"
+    assert size_of(s) == LEVELS["expert"] and s.hud.screen is places.TALL and s.field.state == "ready"
+    assert app.profile.history("minesweeper") == []  # kept, not abandoned
+    assert app.profile.saved_game("minesweeper/beginner") is not None
+    frames(app, 1, events=click(chip(s, "level:beginner").center))  # back: the beginner game goes on
+    assert size_of(s) == LEVELS["beginner"] and s.field.display() == shown and s.field.state == "playing"
+    assert app.profile.history("minesweeper") == []  # the expert board nobody played left no record
 
 
 def test_the_demo_ignores_the_picker(app):
@@ -120,7 +125,8 @@ def test_a_custom_field_chosen_opens_again_from_the_menu(app, game):
     frames(app, 1, events=[key(pygame.K_RETURN)])
     frames(app, 1)
     ask = app.stack.top  # the field was dealt and kept: continue it or deal a new one from the settings
-    assert ask.keys() == ["continue", "new"]
+    assert ask.keys() == ["continue:minesweeper/24x20m99", "new"]
+    assert [it.label for it in ask.list.items] == ["Continue 24x20/99", "New 24x20/99 game"]
     frames(app, 1, events=[key(pygame.K_DOWN), key(pygame.K_RETURN)])
     settle(app, 0.6)
     again = app.stack.top
@@ -247,18 +253,20 @@ def test_the_command_lines_level_becomes_the_setting(tmp_path):
     assert Profile(tmp_path).get("mines.level") == "expert"
 
 
-def test_a_level_asked_for_on_the_command_line_leaves_a_saved_game_of_another_size(app):
+def test_a_level_asked_for_on_the_command_line_keeps_a_saved_game_of_another_size(app):
     """`arcade play minesweeper --level expert` over a saved beginner game: the expert game starts; the beginner
-    game is recorded as abandoned (its replay kept), as a new game over it from the menu would."""
+    game is kept (not abandoned) and `--level beginner` continues it."""
     s = sc.make_scene(app, resume=False, level="beginner")
     s.open_cell(4, 4)
+    shown = s.field.display()
     s.exit()
-    assert app.profile.saved_game("minesweeper") is not None
+    assert app.profile.saved_game("minesweeper/beginner") is not None
     s = sc.make_scene(app, resume=True, level="expert")
-    assert size_of(s) == LEVELS["expert"]
-    assert app.profile.history("minesweeper")[-1]["outcome"] == "abandoned"
-    again = sc.make_scene(app, resume=True)  # the expert game is what continues now (nothing played: same board)
-    assert size_of(again) == LEVELS["expert"]
+    assert size_of(s) == LEVELS["expert"] and s.field.state == "ready"
+    assert app.profile.history("minesweeper") == []
+    s.exit()
+    again = sc.make_scene(app, resume=True, level="beginner")
+    assert size_of(again) == LEVELS["beginner"] and again.field.display() == shown
 
 
 # ------------------------------------------------------------------------------------------------ no-guess

@@ -228,13 +228,14 @@ def test_save_and_continue(app):
     s = start(app, fixed())
     s.elapsed = 7.5
     frames(app, 1, events=click(centre(s, 0, 4)))
-    assert app.profile.saved_game("minesweeper") is not None  # saved with the move
+    key = s.session.save_key
+    assert app.profile.saved_game(key) is not None  # saved with the move
     again = sc.make_scene(app, resume=True)
     assert again.field.display() == s.field.display() and again.elapsed == 7.5 and again.session.can_undo
-    app.profile.save_game("minesweeper", {"field": {"version": 99}})
+    app.profile.save_game(key, {"field": {"version": 99}})
     fresh = sc.make_scene(app, resume=True)  # an unreadable save: a new game, the save kept aside, never deleted
-    assert fresh.field.state == "ready" and app.profile.saved_game("minesweeper") is None
-    assert list(app.profile.dir.glob(f"{FILENAME}.save-minesweeper-*"))
+    assert fresh.field.state == "ready" and app.profile.saved_game(key) is None
+    assert list(app.profile.dir.glob(f"{FILENAME}.save-minesweeper_5x5m2-*"))  # named by its board too
 
 
 def test_hint_rings_the_cell_and_says_why(app):

@@ -194,11 +194,11 @@ def test_save_after_each_move_and_continue(app):
     from arcade.engine.session import Session
     from arcade.tictactoe.backend import BACKEND
 
-    assert Session.from_dict(BACKEND, app.profile.saved_game(ID)).state.moves == ((0, 0), (3, 3))
+    assert Session.from_dict(BACKEND, app.profile.saved_game(f"{ID}/4x4")).state.moves == ((0, 0), (3, 3))
     s2 = sc.make_scene(app, resume=True)
     assert s2.match.moves == [(0, 0), (3, 3)] and s2.match.variant == "4x4" and s2.chooser is None
     play(app, s, (1, 1), (2, 2), (0, 1), (2, 1), (0, 2), (2, 0), (0, 3))
-    assert s.match.over and app.profile.saved_game(ID) is None  # a finished game is not continued
+    assert s.match.over and app.profile.saved_game(f"{ID}/4x4") is None  # a finished game is not continued
 
 
 def test_a_bad_save_is_set_aside_and_a_new_game_offered(app):

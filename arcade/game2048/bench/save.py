@@ -32,7 +32,6 @@ def save_costs(moves: int = 100_000, size: int = 8, seed: int = 1) -> dict:
     """The figures of one session of ``moves`` moves on a ``size`` x ``size`` board (see the module's docstring)."""
     from arcade.engine.session import Session, Store
     from arcade.engine.storage import FILENAME, Profile
-    from arcade.game2048 import ID
     from arcade.game2048.backend import BACKEND, KEEP_GOING
 
     order = ("left", "down", "right", "up")
@@ -61,8 +60,9 @@ def save_costs(moves: int = 100_000, size: int = 8, seed: int = 1) -> dict:
         profile.flush()
         written = profile.bytes_written
         file_bytes = (Path(tmp) / FILENAME).stat().st_size
-        save_bytes = profile.save_path(ID).stat().st_size
-        state = profile.saved_game(ID)
+        save_file = profile.save_path(session.save_key)
+        save_bytes = save_file.stat().st_size
+        state = profile.saved_game(session.save_key)
         profile.close()
         if longest is None or (state and len(state["log"]) > len(longest["log"])):
             longest = state
@@ -76,7 +76,7 @@ def save_costs(moves: int = 100_000, size: int = 8, seed: int = 1) -> dict:
     return {"moves": moves, "size": size, "games": games, "seconds": seconds,
             "move_median_ms": statistics.median(ms), "move_p99_ms": percentile(ms, 0.99), "move_max_ms": max(ms),
             "bytes_written": written, "bytes_per_move": written / moves, "file_bytes": file_bytes,
-            "save_file_bytes": save_bytes,
+            "save_file": f"{save_file.parent.name}/{save_file.name}", "save_file_bytes": save_bytes,
             "from_dict_ms": t_load * 1000, "first_to_dict_ms": t_first * 1000,
             "resumed_moves": resumed.moves_played}
 
@@ -89,7 +89,7 @@ def run(args) -> int:
     print(f"  UI thread per move (session.play: rules, log, save): median {r['move_median_ms']:.3f} ms, "
           f"p99 {r['move_p99_ms']:.3f} ms, max {r['move_max_ms']:.1f} ms")
     print(f"  written: {r['bytes_written'] / 2**20:.1f} MiB in all, {r['bytes_per_move']:.0f} bytes a move "
-          f"(writes coalesced); saves/2048.json {r['save_file_bytes'] / 1024:.0f} KiB, profile.json "
+          f"(writes coalesced); {r['save_file']} {r['save_file_bytes'] / 1024:.0f} KiB, profile.json "
           f"{r['file_bytes']} bytes")
     print(f"  resume the longest game ({r['resumed_moves']:,} moves): from_dict {r['from_dict_ms']:.1f} ms, first to_dict {r['first_to_dict_ms']:.1f} ms")
     if args.json:
