@@ -4,6 +4,7 @@ the game left is kept, never recorded as abandoned, and continues where it was l
 again. A profile with the one saved game a game of older versions is read and moved to its board's file."""
 import pygame
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from arcade import cli, games as registry, shell
 from arcade.engine.session import MemoryStore, Session
@@ -247,3 +248,40 @@ def test_a_new_game_on_the_same_board_still_replaces_its_saved_game():
     s.play("left") or s.play("right")
     assert s.new() is False
     assert [f["outcome"] for _, _, f in store.records] == ["abandoned"] and s.moves == 0
+
+
+_OPS = st.lists(st.one_of(st.tuples(st.just("move"), st.sampled_from(("left", "right", "up", "down"))),
+                          st.tuples(st.just("board"), st.integers(3, 5)), st.just(("new", 0))), max_size=40)
+
+
+@settings(max_examples=60, deadline=None)
+@given(_OPS)
+def test_going_from_board_to_board_never_loses_a_game(ops):
+    """Whatever the order of moves, board changes and new games: each board's saved game is the game last left on
+    it, a board played again continues it, and only a new game on the same board records one as abandoned."""
+    from arcade.game2048.backend import BACKEND
+
+    store = MemoryStore()
+    s = Session(BACKEND, BACKEND.parse_params("4x4"), 1, store=store)
+    kept: dict = {}  # size -> the game left on that board (its save)
+    abandoned = 0
+    for op, arg in ops:
+        if op == "move":
+            s.play(arg)
+        elif op == "new":
+            abandoned += bool(s.line) and s.recorded is None
+            s.new()
+        elif arg != s.params.size:
+            left = s.params.size
+            if s.events and s.recorded is None:
+                kept[left] = s.to_dict()
+            else:
+                kept.pop(left, None)
+            waiting = kept.pop(arg, None)
+            assert s.new(params=BACKEND.parse_params(f"{arg}x{arg}")) is (waiting is not None)
+            assert s.params.size == arg
+            if waiting is not None:
+                assert s.to_dict()["log"] == waiting["log"] and s.seed == waiting["seed"]
+        for size, data in kept.items():
+            assert store.saves[f"2048/{size}x{size}"] == data
+    assert sum(f["outcome"] == "abandoned" for _, _, f in store.records) == abandoned
