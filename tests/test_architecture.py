@@ -176,7 +176,7 @@ def importlib_name(package):
 
 
 # The calls that write or read a game's records: only the session layer makes them for a game.
-RECORD_CALLS = {"record_game", "submit_score", "submit_low", "save_game", "saved_game", "clear_saved",
+RECORD_CALLS = {"record_game", "submit_score", "submit_low", "save_game", "saved_game", "saved_games", "clear_saved",
                 "set_aside_save"}
 
 

@@ -29,9 +29,10 @@ One versioned JSON file, ``profile.json``, in the platformdirs user data dir (``
   deleted when the process that wrote it is gone.
 * Writes are debounced (:data:`DEBOUNCE` seconds, coalescing the newest snapshot), so a best is on disk well within a
   second of being reached; ``flush()`` writes at once.
-* Each game in progress lives in its own file, ``saves/<game>.json`` or, a board each, ``saves/<game>.<board>.json``
-  (written the same atomic way, only when it changed), so a long game never slows the writing of settings and bests. A profile from before the split keeps
-  its saved games inside; they move to their files on the next write. A save file that does not parse is kept
+* Each game in progress lives in its own file, ``saves/<game>.<board>.json`` (``saves/<game>.json`` for a game with
+  one board; written the same atomic way, only when it changed), so a long game never slows the writing of settings
+  and bests. A profile from before the split keeps its saved games inside; they move to their files on the next
+  write. A save file that does not parse is kept
   aside like a corrupt profile.
 * Nothing the reader would refuse is written: a profile that would pass :data:`MAX_FILE_BYTES` has its histories
   trimmed first; a file over the cap found on disk is still mined for its best scores before it is set aside.

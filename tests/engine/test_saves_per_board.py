@@ -285,3 +285,25 @@ def test_going_from_board_to_board_never_loses_a_game(ops):
         for size, data in kept.items():
             assert store.saves[f"2048/{size}x{size}"] == data
     assert sum(f["outcome"] == "abandoned" for _, _, f in store.records) == abandoned
+
+
+def test_the_profile_keeps_a_file_a_board_and_knows_the_newest(data_dir):
+    import os
+
+    p = Profile(data_dir, sync=True)
+    p.save_game("2048/4x4", {"n": 1})
+    p.save_game("2048/6x6", {"n": 2})
+    p.save_game("minesweeper/20x24m99", {"n": 3})
+    assert p.saved_games("2048") == ["2048/6x6", "2048/4x4"]
+    p.save_game("2048/4x4", {"n": 4})  # played again: the newest
+    assert p.saved_games("2048") == ["2048/4x4", "2048/6x6"]
+    assert p.saved_games("minesweeper") == ["minesweeper/20x24m99"]
+    p.close()
+    saves = data_dir / "saves"
+    assert sorted(f.name for f in saves.iterdir()) == ["2048.4x4.json", "2048.6x6.json", "minesweeper.20x24m99.json"]
+    os.utime(saves / "2048.4x4.json", ns=(10**18, 10**18))  # the newest on disk, whatever the clock's grain
+    os.utime(saves / "2048.6x6.json", ns=(10**17, 10**17))
+    q = Profile(data_dir, sync=True)
+    assert q.saved_games("2048") == ["2048/4x4", "2048/6x6"] and q.saved_game("2048/4x4") == {"n": 4}
+    q.clear_saved("2048/6x6")
+    assert not (saves / "2048.6x6.json").exists() and q.saved_games("2048") == ["2048/4x4"]
