@@ -583,9 +583,8 @@ class MinesScene(SessionScene):
 def make_scene(app, resume: bool = False, level: str | None = None, custom=None, first_click: str | None = None,
                **options):
     """A new game at the setting's level, or the saved one. ``level`` / ``custom`` (rows, cols, mines) from the
-    command line become the setting, as the level picker's choice does; each level and custom field keeps its own
-    saved game, so a saved game of another size is kept (not abandoned) and the one of the size asked for, if
-    any, continues."""
+    command line become the setting, as the level picker's choice does; a saved game of another size is kept (each
+    level and custom field keeps its own) and the one of the size asked for, if any, continues."""
     if level is not None:
         app.profile.set("mines.level", level)
     if custom is not None:
