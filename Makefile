@@ -1,5 +1,6 @@
 # The two commands: `make play` and `make test`. Both create .venv and install the project into it (with numba, the
-# compiled 2048 search); the install is redone when pyproject.toml or setup.py change.
+# compiled searches, and ray, for benchmarks on a cluster: the game never imports it); the install is redone when
+# pyproject.toml or setup.py change.
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -25,7 +26,7 @@ assets: $(STAMP)
 $(STAMP): pyproject.toml setup.py
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "arcade needs Python 3.10 or newer; set PYTHON=python3.11")'
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[fast,test]'
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[fast,test,cluster]'
 	@touch $(STAMP)
 
 clean:

@@ -24,7 +24,8 @@ from typing import Callable, Iterable, Sequence
 
 __all__ = ["choice", "choice_list", "key_value", "percentile", "loadavg", "machine", "command", "Progress",
            "write_json", "replace_file", "read_json", "differences", "markdown_table", "Counts", "Executor",
-           "InProcess", "ProcessPool", "parallel", "Results", "RECORDS", "journal_path", "read_journal"]
+           "InProcess", "ProcessPool", "add_cluster_argument", "executor", "parallel", "Results", "RECORDS",
+           "journal_path", "read_journal"]
 
 
 # ----------------------------------------------------------------------------------------------- argument types
@@ -257,6 +258,16 @@ class Executor:
             tick: float = 0.5) -> None:
         raise NotImplementedError
 
+    def queue(self):
+        """A channel from the games back to this process (progress, checkpoints): ``put`` in a game,
+        ``get_nowait`` here (``queue.Empty`` when nothing waits). One that crosses spawned processes."""
+        return mp.get_context("spawn").Queue()
+
+    def set_initializer(self, initializer: Callable | None, *initargs) -> None:
+        """``initializer(*initargs)`` runs once in each worker before its first game (an executor without workers
+        ignores it)."""
+        self.initializer, self.initargs = initializer, initargs
+
 
 class InProcess(Executor):
     """Every item in this process, one after the other."""
@@ -299,6 +310,29 @@ class ProcessPool(Executor):
 
 
 _END = object()
+
+
+def add_cluster_argument(parser) -> None:
+    """``--cluster [auto|ADDRESS]``: the games as Ray tasks (the ``arcade[cluster]`` extra), see
+    :mod:`arcade.dev.cluster`."""
+    parser.add_argument("--cluster", nargs="?", const="auto", default=None, metavar="ADDRESS",
+                        help="run the games on a Ray cluster: ADDRESS, or auto (default: the one RAY_ADDRESS names or "
+                             "one running here, else a local Ray on this machine's cores); needs arcade[cluster]")
+
+
+def executor(jobs: int, cluster: str | None = None, initializer: Callable | None = None,
+             initargs: tuple = ()) -> Executor:
+    """The executor a bench's ``--jobs`` and ``--cluster`` ask for: a Ray cluster, this process (1 job) or a pool
+    of ``jobs`` processes. BadOption for both options at once."""
+    if cluster:
+        if jobs and jobs > 1:
+            from arcade.engine.args import BadOption
+
+            raise BadOption("--cluster and --jobs exclude each other (on a cluster its CPUs are the jobs)")
+        from arcade.dev.cluster import RayCluster
+
+        return RayCluster(cluster, initializer, initargs)
+    return InProcess() if jobs <= 1 else ProcessPool(jobs, initializer, initargs)
 
 
 def parallel(fn: Callable, items: Iterable, jobs: int, on_result: Callable, *, on_tick: Callable | None = None,

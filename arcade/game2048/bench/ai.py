@@ -34,9 +34,9 @@ import sys
 import tempfile
 import time
 
-from arcade.dev.benchkit import RECORDS, Progress, Results, command, differences, journal_path, key_value, loadavg, \
-    parallel, percentile, read_journal, read_json
-from arcade.engine.args import float_range, int_range, output_file, positive_int
+from arcade.dev.benchkit import RECORDS, Progress, Results, add_cluster_argument, command, differences, executor, \
+    journal_path, key_value, loadavg, parallel, percentile, read_journal, read_json
+from arcade.engine.args import BadOption, float_range, int_range, output_file, positive_int
 
 __all__ = ["add_arguments", "run", "play_game", "summarize", "format_table", "plot", "param_arg", "summary_rows"]
 
@@ -93,6 +93,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="game i uses seed S + i (default 1)")
     parser.add_argument("--jobs", type=positive_int, default=None, metavar="J",
                         help="parallel processes (default: the number of cores)")
+    add_cluster_argument(parser)
     parser.add_argument("--budget-ms", type=float_range(0, math.inf, lo_open=True), default=None, metavar="M", help="search time budget per move")
     parser.add_argument("--until", type=_tile, default=None, metavar="TILE", help="stop each game at this tile")
     parser.add_argument("--json", type=output_file, default=None, metavar="FILE",
@@ -658,6 +659,10 @@ def run(args) -> int:
     todo = [s for s in seeds if s not in done_seeds]
     jobs = args.jobs or min(len(todo) or 1, os.cpu_count() or 1)
     jobs = max(1, min(jobs, len(todo) or 1))
+    try:
+        pool = executor(1 if args.cluster and not args.jobs else jobs, args.cluster)
+    except BadOption as e:
+        return _error(str(e))
     piece = len(pieces)
     this_piece = {"piece": piece, "started": time.strftime("%Y-%m-%d %H:%M:%S"), "jobs": jobs,
                   "command": command(), "games_finished": 0, "games_resumed": len(checkpoints),
@@ -712,12 +717,12 @@ def run(args) -> int:
     if todo and json_path:
         write_or_say(_document(state()))  # the run's settings and its new piece are on disk before the first move
     try:
-        if jobs == 1:  # in this process: checkpoints are kept directly
+        if jobs == 1 and not args.cluster:  # in this process: checkpoints are kept directly
             parallel(functools.partial(_play, checkpoint=checkpoint if json_path else None, **kw), items, 1,
                      finished)
         elif todo:  # worker processes send their checkpoints and progress through a queue
-            import multiprocessing as mp
-            q = mp.get_context("spawn").Queue()
+            q = pool.queue()
+            pool.set_initializer(_init_worker, q)
 
             def drain() -> None:
                 while True:
@@ -733,8 +738,7 @@ def run(args) -> int:
                 progress.draw()
                 out.tick()
 
-            parallel(functools.partial(_play, **kw), items, jobs, finished, on_tick=drain, initializer=_init_worker,
-                     initargs=(q,))
+            parallel(functools.partial(_play, **kw), items, jobs, finished, on_tick=drain, executor=pool)
     except KeyboardInterrupt:
         out.finish()
         if json_path:

@@ -27,7 +27,8 @@ import sys
 import time
 from pathlib import Path
 
-from arcade.dev.benchkit import RECORDS, Counts, Progress, Results, choice, loadavg, machine, parallel, read_journal
+from arcade.dev.benchkit import RECORDS, Counts, Progress, Results, add_cluster_argument, choice, executor, loadavg, \
+    machine, parallel, read_journal
 from arcade.engine.args import BadOption, int_range, output_file, seed as seed_type
 
 __all__ = ["add_arguments", "run", "play_game", "Tally", "summarize", "format_table", "wilson", "summary_rows",
@@ -52,6 +53,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "or opening (its neighbours too)")
     parser.add_argument("--jobs", type=int_range(1, MAX_JOBS), default=1, metavar="J",
                         help=f"parallel processes, 1..{MAX_JOBS} (default 1)")
+    add_cluster_argument(parser)
     parser.add_argument("--json", type=output_file, default=None, metavar="FILE",
                         help="write the summary and one record per game (kept up to date while running)")
     parser.add_argument("--resume", action="store_true",
@@ -301,6 +303,7 @@ def run(args) -> int:
     seeds = range(seed0, seed0 + args.games)
     todo = [s for s in seeds if s not in previous]
     jobs = max(1, min(args.jobs, len(todo) or 1))
+    pool = executor(jobs, args.cluster)
     tally = Tally()
     started = time.perf_counter()
 
@@ -331,7 +334,7 @@ def run(args) -> int:
 
     interrupted = False
     try:
-        parallel(_play, [(level, s, rule) for s in todo], jobs, finished, on_tick=tick, tick=1.0)
+        parallel(_play, [(level, s, rule) for s in todo], jobs, finished, on_tick=tick, tick=1.0, executor=pool)
     except KeyboardInterrupt:
         interrupted = True
     finally:

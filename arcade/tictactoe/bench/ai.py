@@ -31,7 +31,8 @@ import statistics
 import time
 from functools import lru_cache
 
-from arcade.dev.benchkit import RECORDS, Progress, Results, choice_list, command, parallel, percentile
+from arcade.dev.benchkit import RECORDS, Progress, Results, add_cluster_argument, choice_list, command, executor, \
+    parallel, percentile
 from arcade.engine.args import float_range, int_range, nonnegative_int, output_file, positive_int, seed
 
 __all__ = ["add_arguments", "run", "play_game", "plain_value", "proof", "solve_4x4", "OPPONENTS", "summary_rows"]
@@ -65,6 +66,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=seed, default=1, metavar="S", help="game i uses seed S + i (default 1)")
     parser.add_argument("--jobs", type=int_range(1, 64), default=1, metavar="J",
                         help="parallel processes for the Gomoku games (default 1: the clock is per move)")
+    add_cluster_argument(parser)
     parser.add_argument("--sample-4x4", type=nonnegative_int, default=40, metavar="N",
                         help="random 4x4 positions checked against plain minimax (default 40)")
     parser.add_argument("--max-moves", type=positive_int, default=225, metavar="M",
@@ -277,7 +279,8 @@ def matches(args, progress: _Progress, results: Results | None = None) -> dict:
         progress.game(g)   # first: its counts go into the snapshot the add may hand the writer
         results.add(order[g["opponent"], g["engine"], g["seed"]], {k: g[k] for k in _KEPT})
 
-    parallel(play_game, configs, args.jobs, finished, on_tick=results.tick)
+    parallel(play_game, configs, args.jobs, finished, on_tick=results.tick,
+             executor=executor(args.jobs, args.cluster))
     table = gomoku_table(args, games)
     if results.path is None:
         table["games"] = [json.loads(t) for _, t in sorted(results.texts.items())]

@@ -1,0 +1,119 @@
+"""Benchmarks on a Ray cluster (``--cluster``, the ``arcade[cluster]`` extra): a local Ray of 2 CPUs started once for
+the module plays the same games as the process pool, a worker killed mid-run costs no game and counts none twice,
+and a missing extra, an unreachable cluster or ``--cluster`` with ``--jobs`` are one line and exit 2. The game
+itself never imports ray."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+ray = pytest.importorskip("ray", reason="the arcade[cluster] extra (make test installs it)")
+
+from arcade import cli  # noqa: E402
+from arcade.dev import benchkit  # noqa: E402
+from arcade.dev.cluster import INSTALL_HINT, RayCluster  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def local_ray():
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+    yield
+    ray.shutdown()
+
+
+def _games(path):
+    with open(path, encoding="utf-8") as fh:
+        data = json.load(fh)
+    return sorted((g["seed"], g["score"], g["moves"], g["max_tile"]) for g in data["games"])
+
+
+def test_the_cluster_plays_the_same_games_as_the_process_pool(local_ray, tmp_path, capsys):
+    common = ["bench", "2048", "--games", "4", "--seed", "5", "--until", "256", "--param", "depth=1", "--quiet"]
+    assert cli.main(common + ["--jobs", "2", "--json", str(tmp_path / "pool.json")]) == 0
+    assert cli.main(common + ["--cluster", "auto", "--json", str(tmp_path / "ray.json")]) == 0
+    pool, cluster = _games(tmp_path / "pool.json"), _games(tmp_path / "ray.json")
+    assert len(pool) == 4 and pool == cluster
+
+
+def test_minesweeper_on_the_cluster_counts_every_game_once(local_ray, tmp_path):
+    out = tmp_path / "ms.json"
+    assert cli.main(["bench", "minesweeper", "--level", "beginner", "--games", "12", "--seed", "3", "--quiet",
+                     "--cluster", "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["games"] == 12 and sorted(g["seed"] for g in data["records"]) == list(range(3, 15))
+    one = tmp_path / "one.json"
+    assert cli.main(["bench", "minesweeper", "--level", "beginner", "--games", "12", "--seed", "3", "--quiet",
+                     "--json", str(one)]) == 0
+    assert json.loads(one.read_text())["wins"] == data["wins"]
+
+
+def test_a_worker_lost_mid_run_plays_its_game_again_and_counts_it_once(local_ray, tmp_path):
+    marks = str(tmp_path)
+
+    def die_once(item):  # the first run of item 3 kills its worker process outright
+        mark = os.path.join(marks, f"died-{item}")
+        if item == 3 and not os.path.exists(mark):
+            open(mark, "w").close()
+            os._exit(1)
+        return item, item * item
+
+    got = []
+    benchkit.parallel(die_once, range(8), 1, got.append, executor=RayCluster("auto"))
+    assert sorted(got) == [(i, i * i) for i in range(8)]
+    assert os.path.exists(os.path.join(marks, "died-3"))
+
+
+def test_an_error_in_a_game_is_raised_here_as_from_the_pool(local_ray):
+    def broken(item):
+        raise ValueError(f"bad item {item}")
+
+    with pytest.raises(ValueError, match="bad item"):
+        benchkit.parallel(broken, [1], 1, lambda r: None, executor=RayCluster("auto"))
+
+
+def _cli(*args):
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    return subprocess.run([sys.executable, "-m", "arcade", *args], capture_output=True, text=True, env=env,
+                          timeout=120)
+
+
+def test_an_unreachable_cluster_is_one_line():
+    r = _cli("bench", "minesweeper", "--games", "1", "--level", "beginner", "--cluster", "127.0.0.1:1")
+    assert r.returncode == 2 and "no Ray cluster at 127.0.0.1:1" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+def test_cluster_and_jobs_exclude_each_other():
+    for bench in (["2048", "--games", "2"], ["minesweeper", "--games", "2"]):
+        r = _cli("bench", *bench, "--jobs", "2", "--cluster")
+        assert r.returncode == 2 and "exclude each other" in r.stderr, r.stderr
+        assert len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+def test_without_the_extra_the_cluster_is_one_line_naming_it(monkeypatch, capsys):
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray -> ImportError, as where it is not installed
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["bench", "minesweeper", "--games", "1", "--level", "beginner", "--cluster"])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err.strip()
+    assert INSTALL_HINT in err and len(err.splitlines()) == 1
+
+
+def test_the_game_never_imports_ray():
+    code = (
+        "import sys\n"
+        "from arcade.engine.app import App, Options\n"
+        "from arcade import games\n"
+        "import importlib\n"
+        "for g in games.load().values():\n"
+        "    importlib.import_module(g.scene)\n"
+        "import arcade.cli\n"
+        "print('ray' in sys.modules)\n")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "False"
