@@ -117,3 +117,59 @@ def test_the_game_never_imports_ray():
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == "False"
+
+
+# ----- arcade train 2048 --cluster -----
+def _weights(folder):
+    from arcade.game2048.ai import ntuple
+
+    return ntuple.load(os.path.join(folder, "weights.bin"))
+
+
+def test_training_on_one_actor_learns_what_the_single_process_trainer_learns(local_ray, tmp_path):
+    import numpy as np
+
+    here, there = str(tmp_path / "here"), str(tmp_path / "there")
+    common = ["train", "2048", "--games", "80", "--chunk", "40", "--seed", "3"]
+    assert cli.main(common + ["--dir", here]) == 0
+    assert cli.main(common + ["--dir", there, "--cluster", "--workers", "1"]) == 0
+    (a, ha), (b, hb) = _weights(here), _weights(there)
+    assert ha["games"] == hb["games"] == 80 and ha["next_seed"] == hb["next_seed"]
+    assert np.count_nonzero(a) > 1000
+    assert np.allclose(a, b, rtol=1e-5, atol=1e-4)  # the same games and updates, to float32 rounding
+
+
+def test_training_on_two_actors_checkpoints_and_resumes(local_ray, tmp_path, capsys):
+    run = str(tmp_path / "run")
+    assert cli.main(["train", "2048", "--dir", run, "--games", "100", "--chunk", "25", "--cluster"]) == 0
+    out = capsys.readouterr().out
+    assert "2 actors" in out and "the learner's share" in out
+    w1, h1 = _weights(run)
+    assert h1["games"] == 100
+    assert cli.main(["train", "2048", "--dir", run, "--resume", "--games", "150", "--chunk", "25"]) == 0
+    w2, h2 = _weights(run)  # resumed on one machine, without the cluster
+    assert h2["games"] == 150 and h2["next_seed"] > h1["next_seed"] and (w2 != w1).any()
+
+
+def test_workers_without_a_cluster_is_one_line(tmp_path, capsys):
+    with pytest.raises(SystemExit) as stop:
+        cli.main(["train", "2048", "--dir", str(tmp_path / "r"), "--games", "10", "--workers", "2"])
+    assert stop.value.code == 2 and "--workers goes with --cluster" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_summed_changes_rebuild_the_copy_an_actor_trained(seed):
+    import numpy as np
+
+    from arcade.game2048.bench.train_cluster import apply, changes
+
+    rng = np.random.default_rng(seed)
+    old = rng.normal(size=(4, 64)).astype(np.float32)
+    new = old.copy()
+    touched = rng.choice(old.size, size=rng.integers(0, old.size), replace=False)
+    new.reshape(-1)[touched] += rng.normal(size=touched.size).astype(np.float32)
+    idx, values = changes(new, old)
+    assert set(idx.tolist()) <= set(touched.tolist())
+    rebuilt = old.copy()
+    apply(rebuilt, (idx, values))
+    assert np.allclose(rebuilt, new, rtol=1e-6, atol=1e-6)

@@ -73,6 +73,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--starts", metavar="FILE", help="boards to start games from (see --start-share)")
     parser.add_argument("--start-share", type=float_range(0, 1), default=0.5,
                         help="with --starts: the share of games that start from one of its boards (default 0.5)")
+    parser.add_argument("--cluster", nargs="?", const="auto", default=None, metavar="ADDRESS",
+                        help="self-play on a Ray cluster: ADDRESS, or auto (the one RAY_ADDRESS names or one running "
+                             "here, else a local Ray on this machine's cores); needs arcade[cluster]")
+    parser.add_argument("--workers", type=positive_int, default=None, metavar="N",
+                        help="with --cluster: self-play actors (default: the cluster's CPUs); each plays --chunk "
+                             "games a round")
     parser.add_argument("--plot", type=output_file, metavar="FILE", help="draw the learning curve to FILE (PNG) and stop")
     parser.add_argument("--export", type=output_file, metavar="FILE", help="write the quantised shipping weights to FILE and stop")
 
@@ -154,7 +160,17 @@ def run(args) -> int:
             rates = f"; temporal coherence, the rates of {coherence_file}"
         else:
             coherence, rates = ntuple.new_coherence(), "; temporal coherence, fresh rates"
-    start, last_ckpt = time.monotonic(), time.monotonic()
+    trainer = None
+    if args.cluster:
+        from arcade.dev.cluster import RayCluster
+        from arcade.game2048.bench.train_cluster import ClusterTrainer
+
+        executor = RayCluster(args.cluster)
+        trainer = ClusterTrainer(executor, args.workers)
+        print(f"self-play on {executor.where}: {trainer.workers} actors, {args.chunk} games each a round", flush=True)
+    elif args.workers:
+        raise BadOption("--workers goes with --cluster")
+    start, last_ckpt, played0 = time.monotonic(), time.monotonic(), played
     block = {"s": [], "t": [], "m": [], "b": [], "sec": 0.0}
     print(f"training {ntuple.N_TUPLES} {ntuple.TUPLE_LEN}-tuples (x8 symmetries), alpha {args.alpha}, "
           f"chunks of {args.chunk} games, checkpoints every {args.every:g} min to {weights_file}"
@@ -171,36 +187,58 @@ def run(args) -> int:
         ntuple.save(w, weights_file, {"games": played, "next_seed": next_seed, "alpha": args.alpha,
                                       "tc": coherence is not None})
 
-    while played < args.games:
-        if args.minutes is not None and time.monotonic() - start > args.minutes * 60:
-            break
-        n = min(args.chunk, args.games - played, BLOCK - len(block["s"]))
-        t0 = time.perf_counter()
-        b = np.empty(n, dtype=np.int64)
-        s, t, m = ntuple.train(w, n, args.alpha, next_seed, starts, args.start_share, b, coherence)
-        sec = time.perf_counter() - t0
-        next_seed += 1
-        played += n
-        for k, v in (("s", s), ("t", t), ("m", m), ("b", b)):
-            block[k].append(v)
-        block["sec"] += sec
-        if sum(len(x) for x in block["s"]) >= BLOCK:
-            row = {"games_total": played, **({"tc": True} if coherence is not None else {}),
-                   **_summary(np.concatenate(block["s"]), np.concatenate(block["t"]), np.concatenate(block["m"]),
-                              block["sec"], np.concatenate(block["b"]))}
-            with open(curve_file, "a", encoding="utf-8") as f:
-                f.write(json.dumps(row) + "\n")
-            print(f"{played:>10,} games  avg {row['avg_score']:>9,.0f}  " + "  ".join(
-                f"{1 << e}: {row[f'reach_{1 << e}'] * 100:5.1f} %" for e in REACH)
-                + f"  {row['games_s']:.0f} games/s  {row['moves_s'] / 1e3:.0f} k moves/s"
-                + (f"  ({row['late_games']:,} started late: {row['late_avg_score']:,.0f} points on, ended with 32768 "
-                   f"{row['late_reach_32768'] * 100:.1f} %)" if "late_games" in row else ""), flush=True)
-            block = {"s": [], "t": [], "m": [], "b": [], "sec": 0.0}
-        if time.monotonic() - last_ckpt > args.every * 60:
-            checkpoint()
-            last_ckpt = time.monotonic()
+    def write_block(block: dict, played: int) -> None:
+        row = {"games_total": played, **({"tc": True} if coherence is not None else {}),
+               **_summary(np.concatenate(block["s"]), np.concatenate(block["t"]), np.concatenate(block["m"]),
+                          block["sec"], np.concatenate(block["b"]))}
+        with open(curve_file, "a", encoding="utf-8") as f:
+            f.write(json.dumps(row) + "\n")
+        print(f"{played:>10,} games  avg {row['avg_score']:>9,.0f}  " + "  ".join(
+            f"{1 << e}: {row[f'reach_{1 << e}'] * 100:5.1f} %" for e in REACH)
+            + f"  {row['games_s']:.0f} games/s  {row['moves_s'] / 1e3:.0f} k moves/s"
+            + (f"  ({row['late_games']:,} started late: {row['late_avg_score']:,.0f} points on, ended with 32768 "
+               f"{row['late_reach_32768'] * 100:.1f} %)" if "late_games" in row else ""), flush=True)
+
+    def chunks(n: int) -> list:
+        """Play and learn the next ``n`` games a chunk (a round of chunks on a cluster): their results."""
+        if trainer is None:
+            b = np.empty(n, dtype=np.int64)
+            s, t, m = ntuple.train(w, n, args.alpha, next_seed, starts, args.start_share, b, coherence)
+            return [(s, t, m, b)]
+        return trainer.round(w, coherence, n, args.alpha, next_seed, starts, args.start_share)
+
+    try:
+        while played < args.games:
+            if args.minutes is not None and time.monotonic() - start > args.minutes * 60:
+                break
+            per = 1 if trainer is None else trainer.workers
+            left = args.games - played
+            n = min(args.chunk, -(-left // per), max(1, -(-(BLOCK - sum(len(x) for x in block["s"])) // per)))
+            t0 = time.perf_counter()
+            done = chunks(n)
+            sec = time.perf_counter() - t0
+            next_seed += len(done)
+            for s, t, m, b in done:
+                played += len(s)
+                for k, v in (("s", s), ("t", t), ("m", m), ("b", b)):
+                    block[k].append(v)
+            block["sec"] += sec
+            if sum(len(x) for x in block["s"]) >= BLOCK:
+                write_block(block, played)
+                block = {"s": [], "t": [], "m": [], "b": [], "sec": 0.0}
+            if time.monotonic() - last_ckpt > args.every * 60:
+                checkpoint()
+                last_ckpt = time.monotonic()
+    finally:
+        if trainer is not None:
+            trainer.close()
     checkpoint()
     print(f"checkpoint: {played:,} games in {weights_file}")
+    if trainer is not None and trainer.seconds:
+        print(f"cluster: {trainer.workers} actors, {played - played0:,} games in {trainer.seconds:.1f} s "
+              f"({(played - played0) / trainer.seconds:.0f} games/s); the learner's share of the time "
+              f"{trainer.learner_seconds / trainer.seconds:.1%} (publishing the weights and adding the actors' "
+              f"changes), the actors' kernel {trainer.actor_cpu:.1f} s of CPU", flush=True)
     return 0
 
 
