@@ -15,7 +15,7 @@ ray = pytest.importorskip("ray", reason="the arcade[cluster] extra (make test in
 
 from arcade import cli  # noqa: E402
 from arcade.dev import benchkit  # noqa: E402
-from arcade.dev.cluster import INSTALL_HINT, RayCluster  # noqa: E402
+from arcade.dev.benchkit import INSTALL_HINT, RayCluster  # noqa: E402
 
 
 @pytest.fixture(scope="module")

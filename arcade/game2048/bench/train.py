@@ -162,7 +162,7 @@ def run(args) -> int:
             coherence, rates = ntuple.new_coherence(), "; temporal coherence, fresh rates"
     trainer = None
     if args.cluster:
-        from arcade.dev.cluster import RayCluster
+        from arcade.dev.benchkit import RayCluster
         from arcade.game2048.bench.train_cluster import ClusterTrainer
 
         executor = RayCluster(args.cluster)
