@@ -3,7 +3,8 @@
 Each number has a - and a + (held, they repeat, by tens after a while) and takes typed digits: Up/Down or Tab
 choose the number, digits type it (Backspace takes one off), Left/Right or - / + step it (Shift or Page Up/Down by
 ten), Enter starts, Esc or a click outside the card cancels. Steps stop at the limits and say so; a typed number
-outside them is shown in red with the limit it breaks, and Start then refuses with the same line. The limits are
+outside them is shown in red with the limit it breaks (every such number at once, the line under the numbers naming
+each), and Start then refuses with the same line. The limits are
 :func:`arcade.minesweeper.field.check_custom`'s.
 """
 from __future__ import annotations
@@ -16,7 +17,7 @@ from arcade.engine.ui import colors
 from arcade.engine.ui.input import LOGICAL_SIZE, pointer_down, pointer_up
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.widgets import Dimmer
-from arcade.minesweeper.field import CUSTOM_HEIGHT, CUSTOM_WIDTH, custom_problem, max_custom_mines
+from arcade.minesweeper.field import CUSTOM_HEIGHT, CUSTOM_WIDTH, max_custom_mines
 from arcade.minesweeper.screens import MIN_TEXT
 from arcade.minesweeper.view import CHIP, INK
 
@@ -109,16 +110,34 @@ class CustomOverlay(Scene):
         w, h = self.values[0], self.values[1]
         return CUSTOM_WIDTH[0] <= w <= CUSTOM_WIDTH[1] and CUSTOM_HEIGHT[0] <= h <= CUSTOM_HEIGHT[1]
 
+    def problems(self) -> list[tuple[int, str]]:
+        """(the row, the line saying which limit it breaks) of every number outside its limits, top to bottom.
+        Mines are held to the field's (width-1) x (height-1) when the size is within its limits, else to the most
+        any allowed field takes."""
+        w, h, m = self.values
+        out = []
+        for i, line in ((0, _("Width must be {lo} to {hi} columns, not {v}")),
+                        (1, _("Height must be {lo} to {hi} rows, not {v}"))):
+            lo, hi = self.limits(i)
+            if not lo <= self.values[i] <= hi:
+                out.append((i, line.format(lo=lo, hi=hi, v=self.values[i])))
+        lo, hi = self.limits(2)
+        if not lo <= m <= hi:
+            line = (_("Mines must be 1 to {hi} on {w} x {h}, not {v}") if self._size_ok()
+                    else _("Mines must be 1 to {hi} on the largest field, not {v}"))
+            out.append((2, line.format(hi=hi, v=m, w=w, h=h)))
+        return out
+
     def problem(self) -> tuple[int, str] | None:
-        """(the row, the line saying which limit it breaks) of the first number outside its limits, or None."""
-        p = custom_problem(*self.values)
-        if p is None:
+        """The first of :meth:`problems` with the line to show under the numbers: that number's line when it is
+        the only one out of its limits, else one naming each (each is red on the card), or None."""
+        found = self.problems()
+        if not found:
             return None
-        i, v = NAMES.index(p[0]), self.values[NAMES.index(p[0])]
-        lo, hi = self.limits(i) if i < 2 else (1, max_custom_mines(self.values[0], self.values[1]))
-        line = (_("Width must be {lo} to {hi} columns, not {v}"), _("Height must be {lo} to {hi} rows, not {v}"),
-                _("Mines must be 1 to {hi} on {w} x {h}, not {v}"))[i]
-        return i, line.format(lo=lo, hi=hi, v=v, w=self.values[0], h=self.values[1])
+        if len(found) == 1:
+            return found[0]
+        names = _(", ").join((_("width"), _("height"), _("mines"))[i] for i, _line in found)
+        return found[0][0], _("Out of limits, in red: {names}").format(names=names)
 
     def _check(self) -> None:
         p = self.problem()
@@ -247,19 +266,20 @@ class CustomOverlay(Scene):
         pygame.draw.rect(surface, colors.PAGE, c, border_radius=14)
         pygame.draw.rect(surface, colors.BOARD, c, width=3, border_radius=14)
         blit_center(surface, render(_("Custom field"), 30, INK), (c.centerx, c.y + 40))
-        bad = self.problem()
+        bad = {i for i, _line in self.problems()}
         for i, (label, row) in enumerate(zip((_("Width"), _("Height"), _("Mines")), self.rows)):
             parts = self.parts(i)
             focus = i == self.focus
             name = render(label, 22, INK)
             surface.blit(name, name.get_rect(bottomleft=(row.x + 4, row.centery + 2)))
-            limit = fit(self.limit_text(i), parts["minus"].x - row.x - 12, 15, INK, "medium", min_size=MIN_TEXT)
+            wrong = i in bad
+            limit = fit(self.limit_text(i), parts["minus"].x - row.x - 12, 15, ERROR if wrong else INK, "medium",
+                        min_size=MIN_TEXT)
             surface.blit(limit, limit.get_rect(topleft=(row.x + 4, row.centery + 6)))
             for key, sign in (("minus", "-"), ("plus", "+")):
                 pygame.draw.rect(surface, CHIP, parts[key], border_radius=8)
                 blit_center(surface, render(sign, 28, colors.TEXT_LIGHT), parts[key].center)
             box = parts["value"]
-            wrong = bad is not None and bad[0] == i
             pygame.draw.rect(surface, (255, 255, 255), box, border_radius=8)
             pygame.draw.rect(surface, colors.GOLD if focus else colors.BOARD, box, width=3 if focus else 2,
                              border_radius=8)

@@ -9,7 +9,7 @@ import pytest
 from arcade import cli
 from arcade.engine.plugin import Best, format_time
 from arcade.minesweeper import GAME, scene as sc, screens as places, stats, view as vw
-from arcade.minesweeper.custom import CustomOverlay
+from arcade.minesweeper.custom import ERROR as CUSTOM_ERROR, CustomOverlay
 from arcade.minesweeper.field import (CUSTOM_HEIGHT, CUSTOM_WIDTH, LEVELS, Field, check_custom, custom_problem,
                                       max_custom_mines)
 from arcade.shell.menu import MenuScene
@@ -185,6 +185,53 @@ def test_custom_limits_are_stated_and_enforced_with_a_clear_message(app, game):
     frames(app, 1, events=click(card.start_rect.center))
     frames(app, 1)
     assert app.stack.top is s and size_of(s) == (5, 24, 92)
+
+
+def red_pixels(app, rect) -> int:
+    """How many pixels of ``rect`` on the screen are the card's error red (the numbers and lines it marks)."""
+    n = 0
+    for x in range(rect.left, rect.right):
+        for y in range(rect.top, rect.bottom):
+            if tuple(app.screen.get_at((x, y)))[:3] == CUSTOM_ERROR:
+                n += 1
+    return n
+
+
+def test_every_number_out_of_its_limits_is_marked_at_once_and_named(app, game):
+    """Width 999, height 0 and mines 999 typed on the card: each number and each limit under its name turn red
+    together, the line under the numbers names all three, and Start refuses; one number brought back in is no
+    longer marked, the others stay."""
+    s = game
+    before = size_of(s)
+    card = custom_card(app, s)
+    digits = {d: key(getattr(pygame, f"K_{d}"), unicode=d) for d in "0123456789"}
+    frames(app, 1, events=[digits["9"], digits["9"], digits["9"], key(pygame.K_TAB), digits["0"], key(pygame.K_TAB),
+                           digits["9"], digits["9"], digits["9"]])
+    frames(app, 1)
+    assert card.values == [999, 0, 999] and card.error
+    assert card.message == "Out of limits, in red: width, height, mines"
+    for i in range(3):
+        value, label = card.parts(i)["value"], card.rows[i].copy()
+        label.width = card.parts(i)["minus"].x - label.x
+        assert red_pixels(app, value) > 20, f"row {i}: its number is not marked"
+        assert red_pixels(app, label) > 20, f"row {i}: the limit it breaks is not marked"
+    assert [i for i, _line in card.problems()] == [0, 1, 2]
+    lines = [line for _i, line in card.problems()]
+    assert lines == ["Width must be 5 to 25 columns, not 999", "Height must be 5 to 35 rows, not 0",
+                     "Mines must be 1 to 816 on the largest field, not 999"]
+    frames(app, 1, events=[key(pygame.K_RETURN)])
+    assert app.stack.top is card and size_of(s) == before and card.focus == 0
+    # the width brought back in: the height and the mines stay marked and named
+    frames(app, 1, events=[key(pygame.K_BACKSPACE), key(pygame.K_BACKSPACE)])
+    frames(app, 1)
+    assert card.values[0] == 9 and card.message == "Out of limits, in red: height, mines"
+    assert red_pixels(app, card.parts(0)["value"]) == 0 and red_pixels(app, card.parts(1)["value"]) > 20
+    frames(app, 1, events=[key(pygame.K_DOWN), digits["9"], key(pygame.K_DOWN), key(pygame.K_BACKSPACE)])
+    frames(app, 1)
+    assert card.values == [9, 9, 99] and card.message == "Mines must be 1 to 64 on 9 x 9, not 99"
+    assert red_pixels(app, card.parts(1)["value"]) == 0 and red_pixels(app, card.parts(2)["value"]) > 20
+    frames(app, 1, events=[key(pygame.K_BACKSPACE)])
+    assert card.values == [9, 9, 9] and not card.error and not card.problems()
 
 
 def test_a_held_button_repeats_then_goes_by_tens(app, game):
