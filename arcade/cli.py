@@ -267,12 +267,12 @@ def _print_stats(args, games: dict) -> int:
     """``arcade stats [GAME] [--json]``: the summariser's numbers (arcade.engine.stats) of the profile."""
     import json
 
-    from arcade.engine.stats import summarise
+    from arcade.engine.stats import chart_data, charts, summarise
     from arcade.engine.storage import Profile, default_data_dir
 
     profile = Profile(args.data_dir or default_data_dir(), sync=True)
     chosen = [games[args.stats_game]] if args.stats_game else list(games.values())
-    numbers = {g.id: summarise(profile, g) for g in chosen}
+    numbers = {g.id: dict(summarise(profile, g), charts=[chart_data(c) for c in charts(profile, g)]) for g in chosen}
     profile.close()
     if args.json:
         print(json.dumps(numbers, indent=2, ensure_ascii=False))

@@ -58,3 +58,17 @@ def running(pid: int) -> bool:
             return fh.read().rsplit(b")", 1)[1].split()[0] != b"Z"
     except (OSError, IndexError):
         return False
+
+
+def open_from_menu(app, item: str):
+    """The menu shown afresh, ``item`` (its key, e.g. "stats" or "play:stairs") chosen with Enter; the scene that
+    opens."""
+    from arcade.shell.menu import MenuScene
+
+    menu = MenuScene(app)
+    app.stack.reset(menu, fade=False)
+    frames(app, 1)
+    menu.select(item)
+    frames(app, 1, events=[key(pygame.K_RETURN)])
+    settle(app, 0.4)
+    return app.stack.top

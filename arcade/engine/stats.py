@@ -110,3 +110,26 @@ def summarise(profile, game) -> dict:
             "best": max(ai_scores) if ai_scores else None,
         },
     }
+
+
+def charts(profile, game) -> list:
+    """The game's own charts (its ``GAME.stats``: :class:`arcade.engine.plugin.Bars` or ``Breakdown``) of the
+    player's finished games; none when its chart function fails on a hand-edited history (the numbers still
+    show)."""
+    if game.stats is None:
+        return []
+    mine = [r for r in profile.history(game.id) if who(r) == "player" and outcome(r) in FINISHED]
+    try:
+        return list(game.stats(mine))
+    except Exception:  # noqa: BLE001 - a chart is not worth a crash
+        return []
+
+
+def chart_data(chart) -> dict:
+    """A chart as plain data (``arcade stats --json``): a breakdown's rows as label and count, a bar chart's values
+    and labels."""
+    rows = getattr(chart, "rows", None)
+    if rows is not None:
+        return {"title": chart.title, "rows": [{"label": label, "count": n} for label, n, _icon in rows]}
+    return {"title": chart.title, "values": list(chart.values),
+            "labels": list(chart.labels) if chart.labels is not None else None}

@@ -56,17 +56,26 @@ def _rule(text: str) -> str:
 
 
 def stats(history: list) -> list:
-    """Per level: games, wins, best and most recent winning time (custom fields, of many sizes, count in the
-    games played and the chart only)."""
+    """Per level: games, wins, best and most recent winning time, the no-guess games of a level on a line of their
+    own (their times are not comparable: a no-guess board never makes the player guess) when there are any (custom
+    fields, of many sizes, count in the games played and the chart only)."""
+    from arcade.engine.i18n import _, ngettext
+
     rows = []
     for level, title in LEVEL_TITLES.items():
-        games = [r for r in history if r.get("level") == level]
-        won = [r for r in games if r.get("won") is True and isinstance(r.get("time_ms"), int)]
-        best = min((r["time_ms"] for r in won if not r.get("assisted")), default=None)
-        last = won[-1]["time_ms"] if won else None
-        rows.append((f"{title}: {len(won)} of {len(games)} won, best {format_time(best)}, last {format_time(last)}",
-                     len(won), ""))
-    return [Breakdown("Wins by level", rows)]
+        for no_guess in (False, True):
+            games = [r for r in history if r.get("level") == level and bool(r.get("no_guess")) is no_guess]
+            if no_guess and not games:
+                continue
+            won = [r for r in games if r.get("won") is True and isinstance(r.get("time_ms"), int)]
+            best = min((r["time_ms"] for r in won if not r.get("assisted")), default=None)
+            last = won[-1]["time_ms"] if won else None
+            name = _("{level}, no-guess").format(level=_(title)) if no_guess else _(title)
+            line = ngettext("{level}: {won} of {n} won, best {best}, last {last}",
+                            "{level}: {won} of {n} won, best {best}, last {last}", len(games))
+            rows.append((line.format(level=name, won=len(won), n=len(games), best=format_time(best),
+                                     last=format_time(last)), len(won), ""))
+    return [Breakdown(N_("Wins by level"), rows)]
 
 
 CUSTOM_DEFAULT = (20, 24, 99)  # width, height, mines of the first custom field offered

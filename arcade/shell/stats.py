@@ -12,7 +12,7 @@ from arcade.engine.plugin import Bars, Breakdown
 LOSS_BAR = (190, 60, 45)  # a lost game in a chart coloured by result
 LOSS_STUB = 10  # pixels: the least a lost game's bar shows
 from arcade.engine.scene import Scene
-from arcade.engine.stats import FINISHED, outcome, summarise, who
+from arcade.engine.stats import charts, summarise
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape, pointer_down
 from arcade.engine.ui.text import blit_center, fit, render
@@ -26,17 +26,8 @@ CHARTS = pygame.Rect(348, 84, 468, 456)
 
 def summary(profile, game) -> dict:
     """Numbers shown for a game (pure: tests check them): :func:`arcade.engine.stats.summarise`'s, plus
-    ``extras``, the game's own charts built from the player's own games; a game whose chart function fails on a
-    hand-edited history still shows its numbers."""
-    s = summarise(profile, game)
-    mine = [r for r in profile.history(game.id) if who(r) == "player" and outcome(r) in FINISHED]
-    extras = []
-    if game.stats is not None:
-        try:
-            extras = list(game.stats(mine))
-        except Exception:  # noqa: BLE001 - a chart is not worth a crash; the numbers above still show
-            extras = []
-    return dict(s, extras=extras)
+    ``extras``, the game's own charts built from the player's own games (:func:`arcade.engine.stats.charts`)."""
+    return dict(summarise(profile, game), extras=charts(profile, game))
 
 
 def result_line(s: dict) -> str:
@@ -261,7 +252,7 @@ class StatsScene(Scene):
         surface.blit(fit(_(chart.title), rect.w, 20, colors.TEXT), (rect.x, rect.y))
         total = sum(n for _, n, _ in chart.rows) or 1
         y = rect.y + 40
-        step = max(44, min(56, (rect.h - 40) // max(1, len(chart.rows)))) if self.landscape else 56
+        step = max(40, min(56, (rect.h - 40) // max(1, len(chart.rows))))  # every row inside the chart's area
         for label, n, icon in chart.rows:
             x = rect.x
             if icon and assets.has_image(icon):

@@ -88,7 +88,8 @@ def test_arcade_stats_json_prints_what_the_screen_shows(tmp_path, capsys):
     from arcade.games import load
 
     screen = summary(Profile(tmp_path), load()["stairs"])
-    assert {k: v for k, v in screen.items() if k != "extras"} == out["stairs"]
+    assert {k: v for k, v in screen.items() if k != "extras"} == {k: v for k, v in out["stairs"].items() if k != "charts"}
+    assert out["stairs"]["charts"] == [stats.chart_data(c) for c in screen["extras"]]  # the game's own charts too
     assert main(["stats", "--data-dir", str(tmp_path)]) == 0
     text = capsys.readouterr().out
     assert "Stairs: 1 played; 0 abandoned" in text and "AI: 1 games" in text
