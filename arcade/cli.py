@@ -278,14 +278,30 @@ def _print_stats(args, games: dict) -> int:
         print(json.dumps(numbers, indent=2, ensure_ascii=False))
         return 0
     for g in chosen:
-        s = numbers[g.id]
-        print(f"{g.title}: {s['played']} played"
-              + (f", {s['won']} won, {s['lost']} lost" if g.wins else "")
-              + (f", {s['drawn']} drawn" if s["drawn"] else "")
-              + f"; {s['abandoned']} abandoned; {s['assisted']} with hints; best {s['best_text']}"
-              + (f"; streak {s['streak']}" if s["streak"] else "")
-              + (f"; AI: {s['ai']['played']} games, {s['ai']['won']} won" if s["ai"]["played"] else ""))
+        print(stats_line(g, numbers[g.id]))
     return 0
+
+
+def stats_line(game, s: dict) -> str:
+    """``arcade stats``' line for one game: its summary's counts, each in the plural form it takes."""
+    from arcade.engine.i18n import ngettext
+
+    def count(singular: str, plural: str, n: int) -> str:
+        return ngettext(singular, plural, n).format(n=n)
+
+    parts = [count("{n} played", "{n} played", s["played"])]
+    if game.wins:
+        parts += [count("{n} won", "{n} won", s["won"]), count("{n} lost", "{n} lost", s["lost"])]
+    if s["drawn"]:
+        parts.append(count("{n} drawn", "{n} drawn", s["drawn"]))
+    text = f"{game.title}: " + ", ".join(parts) + "; " + count("{n} abandoned", "{n} abandoned", s["abandoned"])
+    text += "; " + count("{n} with hints", "{n} with hints", s["assisted"]) + f"; best {s['best_text']}"
+    if s["streak"]:
+        text += "; " + count("streak {n}", "streak {n}", s["streak"])
+    if s["ai"]["played"]:
+        text += "; " + count("AI: {n} game", "AI: {n} games", s["ai"]["played"]) + ", " + count(
+            "{n} won", "{n} won", s["ai"]["won"])
+    return text
 
 
 def _setup_logging() -> None:

@@ -346,8 +346,8 @@ def _figures(ai, d) -> list:
     if d is not None:
         lines = [_("depth {n}").format(n=d.depth)]
         if d.iterations:  # UCT iterations or Monte Carlo playouts: what those searches spent their time on
-            lines.append((_("{n} playouts") if d.strategy == "montecarlo" else _("{n} iterations")).format(
-                n=f"{d.iterations:,}"))
+            lines.append((ngettext("{n} playout", "{n} playouts", d.iterations) if d.strategy == "montecarlo"
+                          else ngettext("{n} iteration", "{n} iterations", d.iterations)).format(n=f"{d.iterations:,}"))
         lines += [_nodes_rate(d.nodes_per_second), f"{d.elapsed * 1000:.0f} ms"]
         if not d.iterations or d.path != "bitboard":  # five lines at most: the usual path gives way
             lines.append(_("{path} path").format(path=d.path))

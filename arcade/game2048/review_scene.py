@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pygame
 
-from arcade.engine.i18n import N_, _
+from arcade.engine.i18n import N_, _, ngettext
 from arcade.engine.replay_player import ReviewCard
 from arcade.engine.ui import colors
 from arcade.engine.ui.text import blit_center, fit, render
@@ -22,6 +22,19 @@ ROW0 = ReviewCard.ROW0
 WIDE_CARD = pygame.Rect(20, 20, 800, 520)
 WIDE_CHART = pygame.Rect(40, 290, 360, 210)
 WIDE_ROWS = pygame.Rect(420, 146, 380, 230)  # five rows of ReviewCard.ROW_H
+
+
+def grade_count(grade: str, n: int) -> str:
+    """"1 mistake", "4 inaccuracies": how many moves got ``grade`` (a name of :data:`GRADES`), in the plural form
+    of the language."""
+    forms = {
+        "best": ngettext("{n} best", "{n} best", n),
+        "good": ngettext("{n} good", "{n} good", n),
+        "inaccuracy": ngettext("{n} inaccuracy", "{n} inaccuracies", n),
+        "mistake": ngettext("{n} mistake", "{n} mistakes", n),
+        "blunder": ngettext("{n} blunder", "{n} blunders", n),
+    }
+    return forms[grade].format(n=f"{n:,}")
 
 
 class ReviewOverlay(ReviewCard):
@@ -84,7 +97,8 @@ class ReviewOverlay(ReviewCard):
         s = self.summary
         if not r.done:
             progress_bar(surface, at["bar"], r.progress)
-            blit_center(surface, render(_("{done} / {all} moves").format(done=f"{len(r.moves):,}", all=f"{len(r.todo):,}"), 14, colors.BUTTON, "medium"),
+            blit_center(surface, render(ngettext("{done} / {all} move", "{done} / {all} moves", len(r.todo)).format(
+                done=f"{len(r.moves):,}", all=f"{len(r.todo):,}"), 14, colors.BUTTON, "medium"),
                         (at["middle"], at["bar"].y + 24))
         elif r.error:
             blit_center(surface, fit(r.error, at["width"], 15, (180, 60, 40), "medium"), (at["middle"], CARD.y + 80))
@@ -94,7 +108,7 @@ class ReviewOverlay(ReviewCard):
         x, y, dx = at["grades"]
         for i, (name, _limit) in enumerate(GRADES):
             col, row = i % 2, i // 2
-            lab = render(f"{s['counts'][name]:,}  {_(name)}", 16, legible(gc[name]))
+            lab = render(grade_count(name, s["counts"][name]), 16, legible(gc[name]))
             surface.blit(lab, (x + col * dx, y + row * 26))
         self._chart(surface, r.moves)
         self.draw_rows(surface, N_("Costliest moves (click, or 1-5)"), N_("None: every move was the AI's"),

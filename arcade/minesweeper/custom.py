@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from arcade.engine.i18n import _
+from arcade.engine.i18n import _, ngettext
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import LOGICAL_SIZE, pointer_down, pointer_up
@@ -154,11 +154,16 @@ class CustomOverlay(Scene):
         self.message, self.error = "", False
         w, h = self.values[0], self.values[1]
         if new != old + delta and new == hi:  # held at (or brought back to) a limit: say which and why
-            self.message = (_("{n} columns at most: a bigger board does not fit the window"),
-                            _("{n} rows at most: a bigger board does not fit the window"),
-                            _("{n} mines at most on {w} x {h}"))[i].format(n=hi, w=w, h=h)
+            self.message = (
+                ngettext("{n} column at most: a bigger board does not fit the window",
+                         "{n} columns at most: a bigger board does not fit the window", hi),
+                ngettext("{n} row at most: a bigger board does not fit the window",
+                         "{n} rows at most: a bigger board does not fit the window", hi),
+                ngettext("{n} mine at most on {w} x {h}", "{n} mines at most on {w} x {h}", hi))[i].format(n=hi, w=w, h=h)
         elif new != old + delta:
-            self.message = (_("{n} columns at least"), _("{n} rows at least"), _("{n} mines at least"))[i].format(n=lo)
+            self.message = (ngettext("{n} column at least", "{n} columns at least", lo),
+                            ngettext("{n} row at least", "{n} rows at least", lo),
+                            ngettext("{n} mine at least", "{n} mines at least", lo))[i].format(n=lo)
         if i < 2 and self._size_ok():
             top = max_custom_mines(self.values[0], self.values[1])
             if self.values[2] > top:

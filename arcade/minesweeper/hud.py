@@ -9,7 +9,7 @@ import random
 import pygame
 
 from arcade.engine import assets
-from arcade.engine.i18n import N_, _
+from arcade.engine.i18n import N_, _, ngettext
 from arcade.engine.plugin import format_time
 from arcade.engine.ui import colors
 from arcade.engine.ui.text import blit_center, fit, render, wrap_lines
@@ -285,8 +285,9 @@ def status(scene) -> tuple[str, tuple | None]:
         return odds_status(scene), None
     if f.state == "ready":
         if f.level_name == "custom":
-            return _("Custom {w} x {h}, {n} mines: click anywhere to start").format(w=f.cols, h=f.rows,
-                                                                                     n=f.mines), None
+            return ngettext("Custom {w} x {h}, {n} mine: click anywhere to start",
+                            "Custom {w} x {h}, {n} mines: click anywhere to start", f.mines).format(
+                w=f.cols, h=f.rows, n=f.mines), None
         return (_("Click anywhere: the first click opens a region") if f.rule == "opening"
                 else _("Click anywhere: the first click is safe")), None
     return "", None
@@ -305,7 +306,7 @@ def odds_status(scene) -> str:
     if cell is not None:
         r, c = scene.view.layout.shown(*cell)
         odds = odds_words(a.probs[cell[0]][cell[1]])
-        count = " " + _("({n} layouts fit)").format(n=many) if many else ""
+        count = " " + ngettext("({n} layout fits)", "({n} layouts fit)", n).format(n=many) if many else ""
         return _("Row {r}, column {c}: {odds}").format(r=r + 1, c=c + 1, odds=odds) + count
     f = scene.field
     display = f.display()

@@ -218,8 +218,8 @@ class MinesReplayScene(ReplayPlayer):
         level = _(level)
         count = _("INPUT {i} / {n}").format(i=self.i, n=self.last) if self.steps else "..."
         self.hud.draw(surface, s.mines_left if s else self.mines, s.ms / 1000 if s else 0.0, face,
-                      _("REPLAY  -  {level}  -  {n} MINES  -  {count}").format(level=level.upper(), n=self.mines,
-                                                                                count=count))
+                      ngettext("REPLAY  -  {level}  -  {n} MINE  -  {count}", "REPLAY  -  {level}  -  {n} MINES  -  {count}",
+                               self.mines).format(level=level.upper(), n=self.mines, count=count))
         self.view.draw(surface)
         if s is not None:
             if self.odds and self.i in self.probs and s.state == "playing":
@@ -339,7 +339,8 @@ class MinesReviewCard(ReviewCard):
             return
         if not r.done:
             progress_bar(surface, pygame.Rect(col.x + 20, card.y + 86, col.w - 40, 10), r.progress)
-            done = _("{done} / {all} moves").format(done=f"{len(r.moves):,}", all=f"{len(r.todo):,}")
+            done = ngettext("{done} / {all} move", "{done} / {all} moves", len(r.todo)).format(
+                done=f"{len(r.moves):,}", all=f"{len(r.todo):,}")
             blit_center(surface, render(done, 14, colors.BUTTON, "medium"), (col.centerx, card.y + 108))
         elif r.error:
             blit_center(surface, fit(r.error, col.w, 15, RISK_RED, "medium", min_size=small),

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from arcade.engine import assets
-from arcade.engine.i18n import _
+from arcade.engine.i18n import _, ngettext
 from arcade.engine.plugin import Bars, Breakdown
 
 LOSS_BAR = (190, 60, 45)  # a lost game in a chart coloured by result
@@ -34,12 +34,12 @@ def result_line(s: dict) -> str:
     """What the boxes leave out: losses, draws, games left mid-way, games with hints, the streak."""
     parts = []
     if s["won"] or s["lost"] or s["drawn"]:
-        parts.append(_("{n} lost").format(n=s["lost"]))
+        parts.append(ngettext("{n} lost", "{n} lost", s["lost"]).format(n=s["lost"]))
         if s["drawn"]:
-            parts.append(_("{n} drawn").format(n=s["drawn"]))
-    parts.append(_("{n} abandoned").format(n=s["abandoned"]))
+            parts.append(ngettext("{n} drawn", "{n} drawn", s["drawn"]).format(n=s["drawn"]))
+    parts.append(ngettext("{n} abandoned", "{n} abandoned", s["abandoned"]).format(n=s["abandoned"]))
     if s["assisted"]:
-        parts.append(_("{n} with hints").format(n=s["assisted"]))
+        parts.append(ngettext("{n} with hints", "{n} with hints", s["assisted"]).format(n=s["assisted"]))
     if s["streak"] or s["longest_streak"]:
         parts.append(_("streak {n} (best {best})").format(n=s["streak"], best=s["longest_streak"]))
     return "  ·  ".join(parts)
@@ -49,9 +49,10 @@ def ai_line(s: dict, game) -> str:
     ai = s["ai"]
     if not ai["played"] and not ai["abandoned"]:
         return _("No games by the AI")
-    text = _("The AI's games, apart: {n} played").format(n=ai["played"])
+    text = ngettext("The AI's games, apart: {n} played", "The AI's games, apart: {n} played", ai["played"]).format(
+        n=ai["played"])
     if ai["won"]:
-        text += _(", {n} won").format(n=ai["won"])
+        text += ngettext(", {n} won", ", {n} won", ai["won"]).format(n=ai["won"])
     if ai["best"] is not None and not game.best.lower:
         text += _(", best {value}").format(value=f"{ai['best']:,}")
     return text

@@ -92,4 +92,4 @@ def test_arcade_stats_json_prints_what_the_screen_shows(tmp_path, capsys):
     assert out["stairs"]["charts"] == [stats.chart_data(c) for c in screen["extras"]]  # the game's own charts too
     assert main(["stats", "--data-dir", str(tmp_path)]) == 0
     text = capsys.readouterr().out
-    assert "Stairs: 1 played; 0 abandoned" in text and "AI: 1 games" in text
+    assert "Stairs: 1 played; 0 abandoned" in text and "AI: 1 game," in text

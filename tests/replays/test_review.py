@@ -70,7 +70,7 @@ def test_the_reviewer_streams_chunks_in_order_without_blocking():
     assert all(m.best == "down" for m in r.moves)
 
 
-def test_game_over_offers_review_and_the_card_shows_grades_and_jumps(app):
+def test_game_over_offers_review_and_the_card_shows_grades_and_jumps(app, monkeypatch):
     import time
 
     import pygame
@@ -100,6 +100,16 @@ def test_game_over_offers_review_and_the_card_shows_grades_and_jumps(app):
         time.sleep(0.005)
     assert rs.reviewer.done and not rs.reviewer.error
     assert len(rs.reviewer.moves) == len([x for x in rs.steps if x.direction])
+    # the count of each grade reads right: "1 mistake", "0 inaccuracies", "4 blunders"
+    from arcade.game2048 import review_scene
+
+    texts, real = [], review_scene.render
+    monkeypatch.setattr(review_scene, "render", lambda text, *a, **k: (texts.append(text), real(text, *a, **k))[1])
+    frames(app, 1)
+    words = {"best": ("best", "best"), "good": ("good", "good"), "inaccuracy": ("inaccuracy", "inaccuracies"),
+             "mistake": ("mistake", "mistakes"), "blunder": ("blunder", "blunders")}
+    for name, n in card.summary["counts"].items():
+        assert f"{n:,} {words[name][n != 1]}" in texts, (name, n, texts)
     worst = card.summary["worst"]
     if worst:
         frames(app, 1, events=[key(pygame.K_1)])
