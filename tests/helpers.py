@@ -62,7 +62,7 @@ def running(pid: int) -> bool:
 
 def open_from_menu(app, item: str):
     """The menu shown afresh, ``item`` (its key, e.g. "stats" or "play:stairs") chosen with Enter; the scene that
-    opens."""
+    opens (frames run until it is on top: the art it needs is prepared under the fade, a frame's share at a time)."""
     from arcade.shell.menu import MenuScene
 
     menu = MenuScene(app)
@@ -71,4 +71,9 @@ def open_from_menu(app, item: str):
     menu.select(item)
     frames(app, 1, events=[key(pygame.K_RETURN)])
     settle(app, 0.4)
+    for _ in range(600):
+        if app.stack.top is not menu:
+            break
+        frames(app, 1)
+    settle(app, 0.2)
     return app.stack.top

@@ -18,7 +18,8 @@
 Geometry: the world's design units (y down, a stair is 100 x 60, a step 50 x 34) times :data:`SCALE` pixels, fixed at
 load: every image is pre-scaled once, nothing is scaled per frame. Draw order is the painter's order of a view from
 the front: farther (higher, smaller y) things first, so a nearer stair's top face covers the foot of the riser of the
-stair above it, and a robot falling past nearer stairs passes behind them.
+stair above it, and a robot falling past nearer stairs passes behind them. Spike traps, standing, passed or
+falling, are drawn behind the whole staircase: a spike never covers a stair the player has to see.
 """
 from __future__ import annotations
 
@@ -821,11 +822,14 @@ class StairLayer:
         r = self.robot
         return self.camera.to_screen(r.x, r.y - r.lift)
 
-    def draw(self, surface: pygame.Surface, world) -> None:
+    def draw_list(self, world) -> list[tuple]:
+        """What a frame draws, in the order it is drawn: ``(depth, order, sprite, sx, sy, alpha 0..1)`` with the
+        sprite's anchor at (sx, sy) on the canvas. Spike traps, standing or dropped, come first (:func:`_draw_key`):
+        a spike never covers a stair."""
         sp = self.sprites
         cam = self.camera
         w, h = self.size
-        items: list[tuple] = []  # (depth, order, sprite, sx, sy, alpha 0..1)
+        items: list[tuple] = []
         stairs_by_depth, obstacles_by_depth = self.shaded["stair"], self.shaded["obstacle"]
         last = len(stairs_by_depth) - 1
         here = cam.y  # the robot's row as the camera sees it (eased: the fade glides with the climb)
@@ -874,9 +878,15 @@ class StairLayer:
             items.append((r.depth, _ROBOT, sp[r.sprite_name()], rx, ry, r.alpha))
         if self.ghost is not None:
             items.extend(self.ghost.items(cam, self.size))
-        items.sort(key=_depth_order)
+        items.sort(key=_draw_key)
+        return items
+
+    def draw(self, surface: pygame.Surface, world) -> None:
+        sp = self.sprites
+        cam = self.camera
+        r = self.robot
         blit = surface.blit
-        for _, _, spr, sx, sy, alpha in items:
+        for _, _, spr, sx, sy, alpha in self.draw_list(world):
             img = spr.image
             pos = (round(sx) - spr.anchor[0], round(sy) - spr.anchor[1])
             if alpha >= 1.0:
@@ -894,8 +904,12 @@ class StairLayer:
             spr.image.set_alpha(255)
 
 
-def _depth_order(item) -> tuple:
-    return item[0], item[1]
+def _draw_key(item) -> tuple:
+    """Spike traps behind everything else, then the painter's order of depth. A spike trap stands in a stair's
+    place, so in the painter's order it would cover a corner of the stair up the other way and the riser of the
+    one two rows up: stairs the player has to see (the next safe one among them). Behind the staircase it never
+    does; nothing of the staircase stands behind a spike (a spike is never below the stairs it neighbours)."""
+    return item[1] != _OBSTACLE, item[0], item[1]
 
 
 # ======================================================================================== all three
