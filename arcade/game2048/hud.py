@@ -26,7 +26,7 @@ LAYOUT = {
     "goal": pygame.Rect(20, 90, 220, 22),  # the original's intro line: the tile this board is won with
     "score": pygame.Rect(246, 20, 104, 60),
     "best": pygame.Rect(358, 20, 104, 60),
-    "floats": pygame.Rect(246, 0, 104, 80),  # where "+N" rises: from the score's number up out of its box
+    "floats": pygame.Rect(246, 0, 104, 80),  # where "+N" rises: from the score's label up out of its box
     "new": pygame.Rect(20, 116, 128, 44),
     "undo": pygame.Rect(156, 116, 96, 44),
     "auto": pygame.Rect(260, 116, 96, 44),
@@ -60,6 +60,7 @@ MIN_TEXT = 13  # no text is drawn smaller (the smallest window shows it at 11 pi
 INK = (96, 80, 65)  # text on the AI panel's beige (6:1; the original's #776e65 reads at 4:1 there)
 VEIL_INK = (80, 66, 54)  # text on the win and game-over veils: 5.5:1 on the gold one, 7.6:1 on the light one
 FLOAT_SIZE = 25  # the original's 25 px bold
+LABEL_Y, DIGITS_Y = 15, 40  # a score box's label and number: their centres below its top
 BUTTONS = ("new", "undo", "auto", "hint")
 ARROWS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 DIRECTIONS = ("up", "down", "left", "right")
@@ -152,9 +153,10 @@ class Hud:
             self.floats = [[0.0, gained]]
 
     def float_rects(self) -> list:
-        """Where each float is drawn this frame, and how far it has gone (0..1, its fade): it starts on the
-        score's number and rises out of the top of the box as it fades, as the original's "+N" does."""
-        lane, start = self.layout["floats"], self.layout["score"].y + 40
+        """Where each float is drawn this frame, and how far it has gone (0..1, its fade): it starts in the score
+        box's label row (the label makes way for it) and rises out of the top of the box as it fades, as the
+        original's "+N" does, but never over the score's digits: the new score reads at once."""
+        lane, start = self.layout["floats"], self.layout["score"].y + LABEL_Y - 3
         out = []
         for age, points in self.floats:
             k = ease_in(min(1.0, age / SCORE_FLOAT[0]))
@@ -178,7 +180,8 @@ class Hud:
         g = self.layout["goal"]
         surface.blit(fit(_("Join the tiles, get to {goal}!").format(goal=goal), g.w, 15, colors.TEXT, "medium"),
                      g.topleft)
-        self._score_box(surface, "score", _("SCORE"), score)
+        # the label makes way for a float in its row and comes back as the float fades
+        self._score_box(surface, "score", _("SCORE"), score, min((k for _r, _lab, k in self.float_rects()), default=1))
         self._score_box(surface, "best", _("YOUR BEST") if assisted else _("BEST"), best)  # AI points are not yours
         box = self.layout["score"]
         for (_age, points), (r, lab, k) in zip(self.floats, self.float_rects()):
@@ -193,13 +196,20 @@ class Hud:
         button(surface, self.layout["auto"], _("Stop") if autoplay else _("Auto"), active=autoplay)
         button(surface, self.layout["hint"], _("Hint"), enabled=running)
 
-    def _score_box(self, surface, name, label, value) -> None:
+    def digits_at(self, name: str, value: int) -> pygame.Rect:
+        """Where the number of score box ``name`` is drawn (its text's rectangle)."""
+        r = self.layout[name]
+        return self.labels[name].get(str(value)).get_rect(center=(r.centerx, r.y + DIGITS_Y))
+
+    def _score_box(self, surface, name, label, value, shown: float = 1.0) -> None:
         r = self.layout[name]
         # the original's #bbada0 box with #eee4da text reads at 1.7:1; the house's button brown keeps its shape
         # and reads at 5:1
         pygame.draw.rect(surface, colors.BUTTON, r, border_radius=3)
-        blit_center(surface, render(label, 13, colors.TEXT_LIGHT), (r.centerx, r.y + 15))
-        blit_center(surface, self.labels[name].get(str(value)), (r.centerx, r.y + 40))
+        if shown > 0:
+            blit_center(surface, faded(render(label, 13, colors.TEXT_LIGHT), round(255 * shown)),
+                        (r.centerx, r.y + LABEL_Y))
+        surface.blit(self.labels[name].get(str(value)), self.digits_at(name, value))
 
     def draw_end_panel(self, surface, won: bool, over: bool, k: float, code: str | None = None) -> None:
         """The veil and message over the board, ``k`` in 0..1 the fade-in's progress; ``code`` the game's code,

@@ -1,6 +1,7 @@
 """2048 for a player: "+N" floats in their lane and combined when moves come fast, the AI panel folded until the AI
 is used, AI-assisted games kept apart from the player's bests and stats, a new board size offered, not forced."""
 import pygame
+import pytest
 
 from arcade.engine.session import Session
 from arcade.game2048 import best_key, hud
@@ -217,3 +218,71 @@ def test_the_ai_panel_keeps_its_bars_through_autoplay_and_labels_a_gone_boards(a
             stale += 1
             assert label in said, "a gone board's bars without their label"
     assert s.ai.moves > 4 and stale and current
+
+
+def ink(surface: pygame.Surface, at: pygame.Rect) -> pygame.Rect:
+    """The rectangle of a text's visible pixels when the text is drawn in ``at``."""
+    return surface.get_bounding_rect(min_alpha=32).move(at.topleft)
+
+
+def digits(h, score: int, size=(840, 800)) -> pygame.Rect:
+    """Where the score box draws the number ``score``: what differs from the box drawn with no number."""
+    with_number, without = pygame.Surface(size), pygame.Surface(size)
+    h.draw_top(with_number, score, 0, False, False, True)
+    h.labels["score"].get = lambda text, real=h.labels["score"].get: real("")
+    h.draw_top(without, score, 0, False, False, True)
+    del h.labels["score"].get
+    diff = [(x, y) for x in range(h.layout["score"].left, h.layout["score"].right)
+            for y in range(h.layout["score"].top, h.layout["score"].bottom)
+            if with_number.get_at((x, y)) != without.get_at((x, y))]
+    xs, ys = [x for x, _ in diff], [y for _, y in diff]
+    return pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+
+@pytest.mark.parametrize("layout", ["portrait", "landscape"])
+@pytest.mark.parametrize("gained, score", [(4, 8), (131072, 3932100)])
+def test_the_float_never_covers_the_scores_digits(layout, gained, score):
+    """From its first frame to its last, the "+N" stays clear of the number in the score box: the new score
+    reads at once."""
+    h = hud.Hud(hud.LAYOUT if layout == "portrait" else hud.LANDSCAPE)
+    number = digits(h, score)
+    h.add_float(gained)
+    frames_seen = 0
+    while h.floats:
+        for r, lab, k in h.float_rects():
+            assert not ink(lab, r).colliderect(number), (h.floats, ink(lab, r), number)
+            frames_seen += 1
+        h.update(1 / 60)
+    assert frames_seen >= 30
+
+
+def test_the_new_score_reads_in_the_first_frames_after_a_merge(app):
+    """From the menu on a fresh profile, a merging move: in each of the float's first frames the score box's number
+    is drawn exactly as it is with no float."""
+    from arcade.game2048 import rules
+    from helpers import open_from_menu
+
+    app.seed = 3
+    card = open_from_menu(app, "play:2048")
+    settle(app, 0.4)
+    frames(app, 1, events=[key(pygame.K_SPACE)])  # the first-run help card
+    settle(app, 0.4)
+    s = app.stack.top
+    assert isinstance(s, sc.Game2048Scene) and card is not s
+    keys = {"up": pygame.K_UP, "down": pygame.K_DOWN, "left": pygame.K_LEFT, "right": pygame.K_RIGHT}
+    for _ in range(20):  # until a move merges tiles
+        grid = s.game.grid
+        gaining = [d for d in keys if rules.slide(grid, d).gained]
+        if gaining:
+            break
+        frames(app, 1, events=[key(keys[next(d for d in keys if rules.slide(grid, d).moved)])])
+        settle(app, 0.7)
+    frames(app, 1, events=[key(keys[gaining[0]])])
+    assert s.hud.floats and s.game.score > 0
+    for _ in range(12):  # the first 200 ms
+        clean = app.screen.copy()
+        s.hud._score_box(clean, "score", "SCORE", s.game.score)
+        at = digits(hud.Hud(s.hud.layout), s.game.score)
+        assert not [(x, y) for x in range(at.left, at.right) for y in range(at.top, at.bottom)
+                    if app.screen.get_at((x, y)) != clean.get_at((x, y))], "the float covers the score"
+        frames(app, 1)
