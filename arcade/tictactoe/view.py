@@ -231,17 +231,31 @@ class BoardView:
                     k = 0.55 + 0.45 * ease_out(snap.since_last / POP_SECONDS)
                     img = pygame.transform.smoothscale(img, (max(1, round(img.get_width() * k)),) * 2)
                 surface.blit(img, img.get_rect(center=self.center(r, c)))
-        if snap.last is not None and self.goban:
-            x, y = self.center(*snap.last)
-            ink = WHITE_STONE if snap.rows[snap.last[0]][snap.last[1]] == "X" else BLACK_STONE
-            pygame.draw.circle(surface, LINE_RED, (x, y), max(3, self.cell * 0.16))
-            pygame.draw.circle(surface, ink, (x, y), max(3, self.cell * 0.16), width=1)
         if snap.cursor is not None:
             rect = self.cell_rect(*snap.cursor).inflate(4, 4)
             pygame.draw.rect(surface, colors.GOLD, rect, width=3 if self.goban else 5,
                              border_radius=6 if self.goban else 9)
         if snap.line is not None:
             self._line(surface, snap.line, min(1.0, snap.since_line / LINE_SECONDS))
+        if snap.last is not None and self.goban:
+            self._last_mark(surface, snap)
+
+    def _last_mark(self, surface, snap) -> None:
+        """The goban's last-move mark: a red dot on the stone. Over a winning line (red too, drawn through the
+        stones) it is drawn above the line, wider than it, in the stone's contrasting ink, inside a gold ring round
+        the stone: the last move still shows."""
+        x, y = self.center(*snap.last)
+        ink = WHITE_STONE if snap.rows[snap.last[0]][snap.last[1]] == "X" else BLACK_STONE
+        dot = max(3, self.cell * 0.16)
+        if snap.line is None:
+            pygame.draw.circle(surface, LINE_RED, (x, y), dot)
+            pygame.draw.circle(surface, ink, (x, y), dot, width=1)
+            return
+        ring, dot = max(2, round(self.cell * 0.08)), max(4, self.cell * 0.22)  # the dot wider than the line
+        pygame.draw.circle(surface, colors.TEXT, (x, y), self.cell * 0.5 + 1, width=ring + 2)
+        pygame.draw.circle(surface, colors.GOLD, (x, y), self.cell * 0.5, width=ring)
+        pygame.draw.circle(surface, ink, (x, y), dot)
+        pygame.draw.circle(surface, colors.TEXT, (x, y), dot, width=1)
 
     def _threats(self, surface, found, safe: bool = False) -> None:
         """Each threat as a band through its stones (fours red and solid, open threes amber and hollow: told

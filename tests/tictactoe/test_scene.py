@@ -11,7 +11,8 @@ import pytest
 from arcade.tictactoe import ID, STREAK_KEY, stats
 from arcade.tictactoe import scene as sc
 from arcade.tictactoe.backend import Params
-from arcade.tictactoe.view import LINE_RED, LINE_SECONDS
+from arcade.engine.ui import colors
+from arcade.tictactoe.view import LINE_RED, LINE_SECONDS, WHITE_STONE
 from helpers import click, frames, key, settle, tap
 
 
@@ -377,3 +378,23 @@ def test_threat_marks_take_the_colour_blind_safe_colours(app):
     frames(app, 1)
     x, y = s.view.center(3, 7)
     assert tuple(app.screen.get_at((round(x), round(y))))[:3] == sc_view().SAFE_FOUR
+
+
+@pytest.mark.parametrize("last", [(7, 5), (7, 7)], ids=["middle", "end"])
+def test_the_last_move_shows_above_gomokus_winning_line(app, last):
+    """The winning stone is the last move: its mark stays visible over the red line, in the middle of the five or
+    at its end, and a gold ring round the stone shows beside the line."""
+    s = start(app, Match("gomoku", "friend"))
+    row = [(7, c) for c in range(3, 8) if (7, c) != last]
+    for i, cell in enumerate(row):
+        play(app, s, cell, (9, 3 + i))
+    play(app, s, last)
+    assert s.match.winner == "X" and s.match.win_line == ((7, 3), (7, 7))
+    settle(app, LINE_SECONDS + 0.1)
+    x, y = s.view.center(*last)
+    assert red(app, between(s, (7, 3), (7, 4)))  # the line is drawn
+    assert not red(app, (x, y)), "the line covers the last move's mark"
+    assert tuple(app.screen.get_at((round(x), round(y))))[:3] == WHITE_STONE  # the mark, in the stone's contrast
+    above = [tuple(app.screen.get_at((round(x), round(y - d))))[:3] for d in range(round(s.view.cell * 0.4),
+                                                                               round(s.view.cell * 0.65))]
+    assert colors.GOLD in above  # a ring round the stone, beside the line
