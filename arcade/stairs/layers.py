@@ -19,7 +19,8 @@ Geometry: the world's design units (y down, a stair is 100 x 60, a step 50 x 34)
 load: every image is pre-scaled once, nothing is scaled per frame. Draw order is the painter's order of a view from
 the front: farther (higher, smaller y) things first, so a nearer stair's top face covers the foot of the riser of the
 stair above it, and a robot falling past nearer stairs passes behind them. Spike traps, standing, passed or
-falling, are drawn behind the whole staircase: a spike never covers a stair the player has to see.
+falling, are drawn behind the whole staircase: a spike never covers a stair the player has to see; and none is
+drawn while an edge of the canvas would cut it (it fades in over :data:`EDGE_FADE` pixels once wholly inside).
 """
 from __future__ import annotations
 
@@ -83,6 +84,7 @@ DEPTH_DOWN = (0.30, 3.0)  # ... and rows below, less (what is behind matters les
 OBSTACLE_DEPTH = 0.55  # spike traps fade this fraction of a stair's fade at their row: a spike stays readable far up
 PASSED_SPIKE = 0.35  # opacity of a spike trap at or below the robot's row: it can never be hopped into again, so it
 #                      recedes instead of standing in front of the stairs ahead
+EDGE_FADE = 24  # px: a spike trap fades in over this much room inside the canvas's edge, so none shows cut by it
 DEPTH_STEP = 0.025  # quantisation of the fade (one pre-rendered sprite per step)
 STAIR_INSET = 7  # the stair art's slab is this much narrower on each side than its tile (tools/make_assets.py)
 HINT_HOPS = 4  # the safe next stair glows until this score: where to hop (never a spike or the void)
@@ -856,7 +858,7 @@ class StairLayer:
             sx, sy = cam.to_screen(o.x, o.y)
             if sy < -80 or sy > h + 80 or sx < -80 or sx > w + 80:
                 continue
-            alpha = PASSED_SPIKE if o.row <= world.robot_stair.index else 1.0
+            alpha = (PASSED_SPIKE if o.row <= world.robot_stair.index else 1.0) * self._edge(sp["obstacle"], sx, sy)
             items.append((o.y, _OBSTACLE, obstacles_by_depth[fade_index(o.y)], sx, sy, alpha))  # no step under it
         if self.hint > 0.0 and not world.over:
             glow = 0.8 + 0.2 * math.sin(self.time * HINT_PULSE * math.tau)
@@ -867,7 +869,8 @@ class StairLayer:
             sx, sy = cam.to_screen(f.x, f.y + f.dy)
             if sy > h + 80:
                 continue
-            items.append((f.depth, f.order, sp[f.name], sx, sy, f.alpha))
+            edge = self._edge(sp[f.name], sx, sy) if f.order == _OBSTACLE else 1.0
+            items.append((f.depth, f.order, sp[f.name], sx, sy, f.alpha * edge))
         r = self.robot
         if not r.gone:
             gx, gy = cam.to_screen(*r.ground)
@@ -880,6 +883,14 @@ class StairLayer:
             items.extend(self.ghost.items(cam, self.size))
         items.sort(key=_draw_key)
         return items
+
+    def _edge(self, spr: Sprite, sx: float, sy: float) -> float:
+        """0..1: how far a sprite drawn at (sx, sy) shows, by its room inside the canvas: nothing while any of it
+        would be cut by an edge, fading in over :data:`EDGE_FADE` pixels further in."""
+        ink = _ink(spr)
+        x, y = round(sx) - spr.anchor[0] + ink.x, round(sy) - spr.anchor[1] + ink.y
+        room = min(x, y, self.size[0] - (x + ink.w), self.size[1] - (y + ink.h))
+        return max(0.0, min(1.0, room / EDGE_FADE))
 
     def draw(self, surface: pygame.Surface, world) -> None:
         sp = self.sprites
@@ -902,6 +913,18 @@ class StairLayer:
             spr.image.set_alpha(round(255 * min(1.0, left / (IMPACT_TIME * 0.6))))
             blit(spr.image, (round(sx) - spr.anchor[0], round(sy) - spr.anchor[1]))
             spr.image.set_alpha(255)
+
+
+def _ink(spr: Sprite) -> pygame.Rect:
+    """The rectangle of a sprite's visible pixels in its image (cached per image)."""
+    key = id(spr.image)
+    found = _INK.get(key)
+    if found is None or found[0] is not spr.image:
+        found = _INK[key] = (spr.image, spr.image.get_bounding_rect(min_alpha=32))
+    return found[1]
+
+
+_INK: dict[int, tuple] = {}
 
 
 def _draw_key(item) -> tuple:

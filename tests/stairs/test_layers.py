@@ -464,10 +464,11 @@ def test_spikes_the_robot_has_passed_recede(app):
     row_of = {}
     for o in w.obstacles:
         sx, sy = layer.camera.to_screen(o.x, o.y)
-        row_of[(round(sx) - anchor[0], round(sy) - anchor[1])] = o.row
+        if layer._edge(layer.sprites["obstacle"], sx, sy) == 1.0:  # clear of the edges, where spikes fade in
+            row_of[(round(sx) - anchor[0], round(sy) - anchor[1])] = o.row
     here = w.robot_stair.index
-    passed = [a for pos, a in seen if row_of[pos] <= here]
-    ahead = [a for pos, a in seen if row_of[pos] > here]
+    passed = [a for pos, a in seen if pos in row_of and row_of[pos] <= here]
+    ahead = [a for pos, a in seen if pos in row_of and row_of[pos] > here]
     assert passed and ahead
     assert all(a == round(255 * ly.PASSED_SPIKE) for a in passed) and all(a in (None, 255) for a in ahead)
     for _ in range(6):  # drops, until a spike trap falls with its row

@@ -1,6 +1,7 @@
 """Spike traps never cover a stair: not a live spike over the corner of the stair beside it or the riser of the one
-two rows up, not a passed or dropped one over a stair the robot can still land on. Checked on the frame a player
-sees (seed 11, hops R R R L R L L R L R R, from the menu) and on the draw list of 200 seeded climbs."""
+two rows up, not a passed or dropped one over a stair the robot can still land on; and none shows cut by the edge
+of the screen. Checked on the frames a player sees (seed 11 from the menu: its first screen, and after the hops
+R R R L R L L R L R R) and on the draw list of 200 seeded climbs."""
 import pygame
 import pytest
 
@@ -31,6 +32,48 @@ def opaque(spr, sx, sy) -> tuple[pygame.Mask, tuple[int, int]]:
     return pygame.mask.from_surface(spr.image, 254), (round(sx) - spr.anchor[0], round(sy) - spr.anchor[1])
 
 
+def drawn_with_and_without_spikes(layer, w, size) -> tuple[pygame.Surface, pygame.Surface]:
+    """The stairs layer drawn as the frame draws it, and again with no spike trap standing or falling."""
+    with_spikes, without = pygame.Surface(size), pygame.Surface(size)
+    for surface, world, falling in ((with_spikes, w, layer.falling),
+                                    (without, Without(w), [f for f in layer.falling if f.name != "obstacle"])):
+        kept, layer.falling = layer.falling, falling
+        surface.fill((0, 0, 0))
+        layer.draw(surface, world)
+        layer.falling = kept
+    return with_spikes, without
+
+
+def crossing_an_edge(layer, w, size) -> list:
+    """The standing spike traps whose art would reach over an edge of the canvas."""
+    spr = layer.sprites["obstacle"]
+    ink = spr.image.get_bounding_rect(min_alpha=32)
+    out = []
+    for o in w.obstacles:
+        sx, sy = layer.camera.to_screen(o.x, o.y)
+        r = ink.move(round(sx) - spr.anchor[0], round(sy) - spr.anchor[1])
+        if r.colliderect(pygame.Rect(0, 0, *size)) and not pygame.Rect(0, 0, *size).contains(r):
+            out.append(o)
+    return out
+
+
+def test_no_spike_shows_cut_by_the_edge_of_the_players_screen(make_app):
+    """Seed 11's first screen has a spike trap reaching over the right edge: it is not drawn until it is wholly
+    inside (then it fades in), so the pixels along the edges are the same with and without spikes."""
+    app = make_app(seed=11)
+    open_from_menu(app, "play:stairs")
+    settle(app, 0.4)
+    frames(app, 1, events=[key(pygame.K_SPACE)])
+    settle(app, 0.3)
+    s = app.stack.top
+    assert isinstance(s, sc.StairsScene) and s.world.score == 0
+    layer, (w, h) = s.view.stairs, app.size
+    assert crossing_an_edge(layer, s.world, app.size)
+    with_spikes, without = drawn_with_and_without_spikes(layer, s.world, app.size)
+    edges = [(x, y) for y in range(h) for x in (0, 1, w - 2, w - 1)] + [(x, y) for x in range(w) for y in (0, 1)]
+    assert not [p for p in edges if with_spikes.get_at(p) != without.get_at(p)], "a spike is cut by the edge"
+
+
 def test_no_spike_covers_a_stair_on_the_players_screen(make_app):
     app = make_app(seed=11)
     card = open_from_menu(app, "play:stairs")
@@ -50,13 +93,7 @@ def test_no_spike_covers_a_stair_on_the_players_screen(make_app):
     here = w.robot_stair.index
     assert any(o.row <= here for o in w.obstacles) and any(o.row > here for o in w.obstacles)
     # the stairs layer drawn as the frame draws it, and again with no spike: a stair's opaque pixels are the same
-    with_spikes, without = pygame.Surface(app.size), pygame.Surface(app.size)
-    for surface, world, falling in ((with_spikes, w, layer.falling),
-                                    (without, Without(w), [f for f in layer.falling if f.name != "obstacle"])):
-        kept, layer.falling = layer.falling, falling
-        surface.fill((0, 0, 0))
-        layer.draw(surface, world)
-        layer.falling = kept
+    with_spikes, without = drawn_with_and_without_spikes(layer, w, app.size)
     tile = layer.sprites["stair"]  # every stair's shape (the shaded and cracked ones share it)
     shaking = w.warned and w.stairs[0]  # the warned tail shakes sideways: its place is not fixed
     stairs = [layer.camera.to_screen(st.x, st.y) for st in w.stairs if st is not shaking]
@@ -101,10 +138,11 @@ def spikes_over_stairs(items) -> list[tuple]:
 def test_no_spike_is_drawn_over_a_path_stair_in_200_climbs(size):
     """Seeds 1-200 (the first 20 on the wide canvas): a climb of 30 hops at a steady pace, the drops coming, the
     dropped stairs and spikes falling; at every frame no spike trap, standing, passed or falling, is drawn over a
-    stair."""
+    stair or cut by an edge of the canvas."""
     pygame.display.init()
     seeds = range(1, 201) if size == (480, 800) else range(1, 21)
     checked = falling = 0
+    canvas = pygame.Rect(0, 0, *size)
     for seed in seeds:
         w = World(seed=seed)
         layer = ly.StairLayer(size)
@@ -118,6 +156,10 @@ def test_no_spike_is_drawn_over_a_path_stair_in_200_climbs(size):
                 items = layer.draw_list(w)
                 bad = spikes_over_stairs(items)
                 assert not bad, (seed, w.score, [(s[0], o[0]) for s, o in bad][:3])
+                cut = [item for item in items if item[1] == ly._OBSTACLE and item[5] > 0 and not canvas.contains(
+                    item[2].image.get_bounding_rect(min_alpha=32).move(round(item[3]) - item[2].anchor[0],
+                                                                       round(item[4]) - item[2].anchor[1]))]
+                assert not cut, (seed, w.score, "a spike cut by the canvas's edge", cut[0][3:])
                 checked += 1
                 falling += sum(1 for f in layer.falling if f.name == "obstacle" and f.alpha > 0)
         assert w.score == 30 and not w.over
