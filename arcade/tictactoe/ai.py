@@ -139,4 +139,4 @@ def warm() -> None:
     geometry(3, 3, 3).solve(0, 0, 0)
     geometry(4, 4, 4).solve(0, 0, 0)
     gomoku.Board(15, 15, 5)
-    gomoku.warm_compiled(background=True)  # a first compilation takes tens of seconds: the Python searches play meanwhile
+    gomoku.warm_compiled(background=True)  # a first compilation takes tens of seconds: the plain searches play meanwhile

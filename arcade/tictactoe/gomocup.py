@@ -186,7 +186,7 @@ class Brain:
         if self.think is _think and w >= 5 and h >= 5:  # load the compiled searches now, not in the first move
             from arcade.tictactoe.gomoku import warm_compiled
 
-            warm_compiled(h, w, 5, background=True)  # (the Python searches play until they are loaded)
+            warm_compiled(h, w, 5, background=True)  # (the plain searches play until they are loaded)
         return ["OK"]
 
     def _board_line(self, line: str) -> list[str]:

@@ -21,11 +21,14 @@ table, principal-variation ordering, narrow candidate lists ordered by gain, and
 using up depth, within a time budget (default 1 s of the search's CPU time, never more than 2.5 times that in
 wall time) or to a fixed depth (deterministic, for tests).
 
-The same searches compiled with numba (:mod:`.gomoku_jit`) play when numba can load them, about 20 times faster,
-with a VCF check at the alpha-beta's leaves and, by default, an evaluation and move order by line patterns
+The searches themselves are written once, in :mod:`.gomoku_jit`, over arrays: compiled with numba where it can
+load them, run as the same functions in plain Python where it cannot (some tens of times slower, so with the lighter
+settings :data:`PLAIN`: the windows' evaluation, shallower threat searches). Compiled (:data:`COMPILED`) they add a
+VCF check at the alpha-beta's leaves and, by default, an evaluation and move order by line patterns
 (:mod:`.patterns`: each empty cell's open fours, fours, open threes ... per direction, combined into four-threes,
 three-threes and double fours) with threat rules; ``Engine(eval="windows")`` plays the windows' evaluation there
-too. ``Engine(compiled=False)`` keeps to the Python ones (windows), which also play wherever numba is missing.
+too, ``Engine(compiled=False)`` the plain run. This module keeps the position (:class:`Board`), the decision
+between the searches and the levels.
 """
 from __future__ import annotations
 
@@ -37,27 +40,25 @@ __all__ = ["Board", "Engine", "Result", "LEVELS", "think", "warm_compiled", "WIN
 
 WIN = 10**9
 MAX_PLY = 60
-SAFETY = 0.85  # the share of the budget the engine plans to use: the clock is read every 256 nodes, so it overruns
+SAFETY = 0.85  # the share of the budget the engine plans to use (a node limit from a measured rate can overrun)
 WALL_CAP = 2.5  # the budget is the search's own CPU time, but never more than this many times it in wall time
 CPU_CLOCK = getattr(time, "thread_time", time.process_time)
 LEVELS = ("easy", "medium", "hard", "perfect")
-# the threat searches' depths (attacking moves) and the alpha-beta's leaf VCF, for each kind of search
-# and the alpha-beta's evaluation and move order: "windows" (the windows' weights and gains) or "patterns" (the
-# cells' line patterns, :mod:`.patterns`; the compiled searches only)
-# ``prune`` (with the patterns): the compiled alpha-beta's threat rules (against an open three or a double-four
-# threat only the cells that answer it are searched, an open four the other side cannot answer with a four is a win,
-# a three-three it cannot answer with a four is half a win at a leaf: :mod:`.gomoku_jit`); ``spend``: the compiled
-# alpha-beta starts another iteration whenever time is left (a move that beats the best in the part it finishes is
-# played) instead of stopping when the last one's time, times the growth, would not fit
-PYTHON = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 0, "widen": 0, "combo": 0, "eval": "windows", "prune": 0,
-          "spend": 0}
+# The searches' settings, for each way they run: the threat searches' depths (attacking moves) and the alpha-beta's
+# leaf VCF; ``eval``, the alpha-beta's evaluation and move order: "windows" (the windows' weights and gains) or
+# "patterns" (the cells' line patterns, :mod:`.patterns`); ``prune`` (with the patterns): the threat rules (against
+# an open three or a double-four threat only the cells that answer it are searched, an open four the other side
+# cannot answer with a four is a win, a three-three it cannot answer with a four is half a win at a leaf:
+# :mod:`.gomoku_jit`); ``spend``: the alpha-beta starts another iteration whenever time is left (a move that beats
+# the best in the part it finishes is played) instead of stopping when the last one's time, times the growth, would
+# not fit; ``caps``: the threat searches' node caps at a fixed depth, as a multiple of the plain run's. The plain
+# run (Python without numba, some tens of times slower) gets lighter settings: the windows' evaluation, shallower
+# threat searches, no leaf VCFs
+PLAIN = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 0, "widen": 0, "combo": 0, "eval": "windows", "prune": 0,
+         "spend": 0, "values": "guessed", "caps": 1}
 COMPILED = {"vcf_depth": 16, "vct_depth": 6, "leaf_vcf": 8, "widen": 2, "combo": 0, "eval": "patterns", "prune": 1,
-            "spend": 1, "values": "guessed"}
+            "spend": 1, "values": "guessed", "caps": 10}
 EVALS = ("windows", "patterns")
-
-
-class Timeout(Exception):
-    pass
 
 
 class _Geo:
@@ -341,18 +342,18 @@ class Result:
 
 class Engine:
     """One move decision. ``budget``: seconds (None: no clock); ``depth``: the deepest alpha-beta iteration;
-    ``compiled``: None uses the compiled searches if they are loaded or can load now, False never, True waits
-    for them; ``vcf_depth``, ``vct_depth``, ``leaf_vcf``, ``widen``, ``combo``, ``eval``, ``prune``, ``spend``: None
-    takes the defaults of the kind of search (``PYTHON``, ``COMPILED``); ``eval="patterns"`` (the line patterns'
-    evaluation and move order) is for the compiled searches, the Python ones always weigh windows; ``values``: the
-    patterns' cell values (:data:`.patterns.VALUES`: ``guessed``, the default, or ``fitted``)."""
+    ``compiled``: None runs the searches compiled if they are loaded or can load now (else plain), False plain,
+    True waits for them; ``vcf_depth``, ``vct_depth``, ``leaf_vcf``, ``widen``, ``combo``, ``eval``, ``prune``,
+    ``spend``, ``values``, ``caps``: None takes the defaults of the way the searches run (:data:`COMPILED`,
+    :data:`PLAIN`); ``values``: the patterns' cell values (:data:`.patterns.VALUES`: ``guessed``, the default, or
+    ``fitted``)."""
 
     def __init__(self, board: Board, budget: float | None = 1.0, depth: int | None = None, width: int = 10,
                  vcf_depth: int | None = None, vct_depth: int | None = None, use_vct: bool = True,
                  defend: bool = True, rng: random.Random | None = None, wall: float | None = None,
                  compiled: bool | None = None, leaf_vcf: int | None = None, widen: int | None = None,
                  combo: int | None = None, eval: str | None = None, prune: int | None = None,
-                 spend: int | None = None, values: str | None = None):
+                 spend: int | None = None, values: str | None = None, caps: int | None = None):
         if eval is not None and eval not in EVALS:
             raise ValueError(f"eval is one of {', '.join(EVALS)}, got {eval!r}")
         if values is not None:
@@ -361,206 +362,34 @@ class Engine:
             if values not in VALUES:
                 raise ValueError(f"values is one of {', '.join(VALUES)}, got {values!r}")
         self.b = board
-        # the compiled searches (numba) when they are loaded or can load now (not while a background warm-up
-        # compiles them), unless ``compiled`` is False; True waits for them; ``leaf_vcf``: in the
-        # compiled alpha-beta, a leaf where the side to move has a VCF of that many fours scores as a win. The
-        # compiled searches afford deeper threat searches by default (``COMPILED``).
-        if compiled is None or compiled:
-            from . import gomoku_jit
+        # compiled (numba) when the searches are loaded or can load now (not while a background warm-up compiles
+        # them), unless ``compiled`` is False; True waits for them
+        from . import gomoku_jit
 
+        if compiled is None or compiled:
             compiled = gomoku_jit.available() if compiled else gomoku_jit.ready()
-        self.compiled = bool(compiled)
-        defaults = COMPILED if self.compiled else PYTHON
-        self.given = {"vcf_depth": vcf_depth, "vct_depth": vct_depth}  # None: the kind of search's default
-        vcf_depth = defaults["vcf_depth"] if vcf_depth is None else vcf_depth
-        vct_depth = defaults["vct_depth"] if vct_depth is None else vct_depth
-        self.leaf_vcf = (defaults["leaf_vcf"] if leaf_vcf is None else leaf_vcf) if self.compiled else 0
-        self.widen = (defaults["widen"] if widen is None else widen) if self.compiled else 0
-        self.combo = (defaults["combo"] if combo is None else combo) if self.compiled else 0
-        self.eval = (defaults["eval"] if eval is None else eval) if self.compiled else "windows"
-        self.prune = (defaults["prune"] if prune is None else prune) if self.eval == "patterns" else 0
-        self.spend = (defaults["spend"] if spend is None else spend) if self.compiled else 0
-        self.values = COMPILED["values"] if values is None else values  # the patterns' cell values
+        self.given = {"vcf_depth": vcf_depth, "vct_depth": vct_depth, "leaf_vcf": leaf_vcf, "widen": widen,
+                      "combo": combo, "eval": eval, "prune": prune, "spend": spend, "values": values, "caps": caps}
+        self._settle(bool(compiled))
         self.wall = wall  # a hard ceiling in wall seconds (a tournament's time a move), under the usual cap
         self.budget = budget * SAFETY if budget is not None else None
         self.max_depth = depth if depth is not None else 30
         self.width = width
-        self.vcf_depth = vcf_depth
-        self.vct_depth = vct_depth
         self.use_vct = use_vct
         self.defend = defend
         self.rng = rng
         self.nodes = 0
-        self.deadline = None
         self.wall_deadline = None
-        self.tt: dict[int, tuple] = {}
-        self.vcf_fail: dict[int, int] = {}
-        self.vct_fail: dict[int, int] = {}
-        self.node_limit = None
         self.kernel = None
 
-    # ----- clock -----
-    def _tick(self) -> None:
-        self.nodes += 1
-        if self.nodes & 255 == 0:
-            if self.deadline is not None and (CPU_CLOCK() > self.deadline or time.perf_counter() > self.wall_deadline):
-                raise Timeout
-            if self.node_limit is not None and self.nodes > self.node_limit:
-                raise Timeout
-
-    # ----- threat space search -----
-    def vcf(self, a: int, depth: int) -> list[int] | None:
-        """A win for ``a`` (to move) by continuous fours within ``depth`` attacking moves: the moves, or None."""
-        b = self.b
-        self._tick()
-        if b.sets[1 if a == 1 else 3]:
-            return [b.win_cells(a)[0]]
-        d = 3 - a
-        dw = b.win_cells(d)
-        if len(dw) >= 2 or depth <= 0:
-            return None
-        key = b.hash ^ b.g.side_key[a]
-        if self.vcf_fail.get(key, -1) >= depth:
-            return None
-        cand = b.four_moves(a)
-        if dw:
-            cand = [c for c in cand if c == dw[0]]
-        for m in cand:
-            b.play(m)
-            aw = b.win_cells(a)
-            if len(aw) >= 2:
-                b.undo()
-                return [m]
-            if not aw:  # cannot happen (m made a four), but stay safe
-                b.undo()
-                continue
-            b.play(aw[0])
-            r = self.vcf(a, depth - 1)
-            b.undo()
-            b.undo()
-            if r is not None:
-                return [m, aw[0]] + r
-        self.vcf_fail[key] = depth
-        return None
-
-    def vct(self, a: int, depth: int) -> list[int] | None:
-        """A win for ``a`` (to move) by fours and threes within ``depth`` attacking moves (every block and
-        counter-four of the defender tried): the first moves, or None. Sound, not complete."""
-        b = self.b
-        self._tick()
-        if b.sets[1 if a == 1 else 3]:
-            return [b.win_cells(a)[0]]
-        d = 3 - a
-        dw = b.win_cells(d)
-        if len(dw) >= 2 or depth <= 0:
-            return None
-        key = b.hash ^ b.g.side_key[a]
-        if self.vct_fail.get(key, -1) >= depth:
-            return None
-        r = self.vcf(a, min(depth * 2, self.vcf_depth))
-        if r is not None:
-            return r
-        fours = b.four_moves(a)
-        threes = [] if dw else [c for c in b.three_moves(a) if c not in fours]
-        if dw:
-            fours = [c for c in fours if c == dw[0]]
-        for m in fours + threes:
-            b.play(m)
-            aw = b.win_cells(a)
-            if len(aw) >= 2:
-                b.undo()
-                return [m]
-            if aw:
-                b.play(aw[0])
-                r = self.vct(a, depth - 1)
-                b.undo()
-                b.undo()
-                if r is not None:
-                    return [m]
-                continue
-            # a three: every block and every counter-four must lose
-            defences = set(b.three_defences(a)) | set(b.four_moves(d))
-            ok = bool(defences)
-            for c in sorted(defences, key=lambda c: -b.gain[d][c]):
-                b.play(c)
-                r = self.vct(a, depth - 1)
-                b.undo()
-                if r is None:
-                    ok = False
-                    break
-            b.undo()
-            if ok:
-                return [m]
-        self.vct_fail[key] = depth
-        return None
-
-    # ----- alpha-beta -----
-    def ordered(self, p: int, first: int = -1, width: int | None = None) -> list[int]:
-        b = self.b
-        gm, go = b.gain[p], b.gain[3 - p]
-        cand = b.candidates()
-        if not cand:
-            cand = [c for c in range(len(b.cells)) if not b.cells[c]]
-        cand.sort(key=lambda c: -(gm[c] + (go[c] >> 1)))
-        width = self.width if width is None else width
-        out = cand[:width]
-        if first >= 0 and first not in out and not b.cells[first]:
-            out.insert(0, first)
-        elif first >= 0 and first in out:
-            out.remove(first)
-            out.insert(0, first)
-        return out
-
-    def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
-        b = self.b
-        self._tick()
-        p = b.turn
-        if b.sets[1 if p == 1 else 3]:
-            return WIN - ply
-        o = 3 - p
-        ow = b.win_cells(o)
-        if len(ow) >= 2:
-            return -(WIN - ply - 1)
-        if b.stones >= len(b.cells) or b.fives:
-            return 0
-        if ow:
-            if ply >= MAX_PLY:
-                return b.evaluate(p)
-            b.play(ow[0])
-            v = -self.negamax(depth, -beta, -alpha, ply + 1)  # a forced reply costs no depth
-            b.undo()
-            return v
-        if depth <= 0 or ply >= MAX_PLY:
-            return b.evaluate(p)
-        key = b.hash ^ b.g.side_key[p]
-        entry = self.tt.get(key)
-        first = -1
-        if entry is not None:
-            edepth, flag, value, move = entry
-            first = move
-            if edepth >= depth and abs(value) < WIN - 1000:
-                if flag == 0:
-                    return value
-                if flag == 1 and value >= beta:
-                    return value
-                if flag == 2 and value <= alpha:
-                    return value
-        moves = self.ordered(p, first, self.width if depth > 1 else max(4, self.width - 2))
-        a0 = alpha
-        best, best_move = -WIN * 2, -1
-        for m in moves:
-            b.play(m)
-            v = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
-            b.undo()
-            if v > best:
-                best, best_move = v, m
-                if v > alpha:
-                    alpha = v
-                    if alpha >= beta:
-                        break
-        flag = 1 if best >= beta else 2 if best <= a0 else 0
-        self.tt[key] = (depth, flag, best, best_move)
-        return best
+    def _settle(self, compiled: bool) -> None:
+        """The settings for the way the searches run: each one given, else that way's default."""
+        self.compiled = compiled
+        defaults = COMPILED if compiled else PLAIN
+        for name, value in self.given.items():
+            setattr(self, name, defaults[name] if value is None else value)
+        if self.eval != "patterns":
+            self.prune = 0  # the threat rules read the patterns
 
     # ----- the decision -----
     def choose(self) -> Result:
@@ -569,7 +398,6 @@ class Engine:
         # (up to WALL_CAP times the budget) instead of weakening it; on an idle machine the two clocks agree.
         self.wall0 = time.perf_counter()
         self.t0 = CPU_CLOCK()
-        self.deadline = self.t0 + self.budget if self.budget is not None else None
         self.wall_deadline = self.wall0 + (self.budget / SAFETY) * WALL_CAP if self.budget is not None else None
         if self.wall is not None and self.wall_deadline is not None:
             self.wall_deadline = min(self.wall_deadline, self.wall0 + self.wall)
@@ -581,38 +409,20 @@ class Engine:
         res.elapsed = time.perf_counter() - self.wall0
         return res
 
-    def _bounded(self, share: float, nodes: int | None, fn, *args):
-        """``fn(*args)`` within ``share`` of the budget (from the start of the move) and ``nodes`` more nodes;
-        None if it ran out (the board is restored)."""
-        b = self.b
-        length, turn = len(b.moves), b.turn
-        self.deadline = self.t0 + self.budget * share if self.budget is not None else None
-        self.node_limit = self.nodes + nodes if nodes is not None else None
-        try:
-            return fn(*args)
-        except Timeout:
-            b.rewind(length, turn)
-            return None
-        finally:
-            self.deadline = self.t0 + self.budget if self.budget is not None else None
-            self.node_limit = None
-
     def _decide(self, p: int, o: int) -> Result:
         early = self._obvious(p, o)
         if early is not None:
             return early
         if self.compiled:
             try:
-                return self._decide_compiled(p, o)
-            except Exception:  # noqa: BLE001 - numba could not compile the kernels here: the Python searches play
+                return self._search(p, o)
+            except Exception:  # noqa: BLE001 - numba could not compile the searches here: they run plain
                 from . import gomoku_jit
 
                 gomoku_jit.failed()
-                self.compiled, self.kernel, self.leaf_vcf, self.widen, self.combo = False, None, 0, 0, 0
-                self.eval, self.prune = "windows", 0
-                for name, value in self.given.items():
-                    setattr(self, name, PYTHON[name] if value is None else value)
-        return self._decide_python(p, o)
+                self.kernel = None
+                self._settle(False)
+        return self._search(p, o)
 
     def _obvious(self, p: int, o: int) -> Result | None:
         """The opening move, the last empty cell, a win in one or a forced block; else None."""
@@ -632,112 +442,6 @@ class Engine:
             return Result(move=theirs[0], score=-WIN if len(theirs) > 1 else 0, reason="block")
         return None
 
-    def _decide_python(self, p: int, o: int) -> Result:
-        b = self.b
-        r = self._bounded(0.25, 30000, self.vcf, p, self.vcf_depth)
-        if r:
-            return Result(move=r[0], score=WIN, reason="vcf", pv=r)
-        root = self.ordered(p, width=max(self.width * 2, 16))
-        reason = "search"
-        if self.defend:  # the opponent's VCF: keep only the moves that stop it (if any do)
-            threat = self._bounded(0.35, 30000, self._threat, o, False)
-            if threat:
-                pool = list(dict.fromkeys([c for c in threat if not b.cells[c]] + b.four_moves(p) + root))
-                safe: list[int] = []
-                self._bounded(0.5, 60000, self._refuting, pool, o, False, safe)
-                if safe:
-                    root, reason = safe, "defend-vcf"
-        if self.use_vct and reason == "search":
-            r = self._bounded(0.3, 20000, self.vct, p, self.vct_depth)
-            if r:
-                return Result(move=r[0], score=WIN, reason="vct", pv=r)
-            if self.defend:  # the opponent's VCT, likewise
-                threat = self._bounded(0.4, 20000, self._threat, o, True)
-                if threat:
-                    pool = list(dict.fromkeys([c for c in threat if not b.cells[c]] + b.four_moves(p)
-                                              + b.three_moves(p) + root))
-                    safe = []
-                    done = self._bounded(0.6, 40000, self._refuting, pool, o, True, safe)
-                    if safe:
-                        root, reason = safe, "defend-vct"
-                    elif done is None:  # out of time before any move was proven safe: the threat's cells first
-                        root = list(dict.fromkeys([c for c in threat if not b.cells[c]] + root))
-        if len(root) == 1:
-            return Result(move=root[0], reason=reason)
-        return self._iterate(root, p, reason)
-
-    def _threat(self, o: int, use_vct: bool) -> list[int] | None:
-        """The opponent's winning threat sequence if it moved now (VCF, or VCT), else None."""
-        b = self.b
-        b.turn = o  # a pass (the side to move is in the threat search's keys, not in the hash)
-        r = self.vct(o, self.vct_depth) if use_vct else self.vcf(o, self.vcf_depth)
-        b.turn = 3 - o
-        return r
-
-    def _refuting(self, pool: list[int], o: int, use_vct: bool, safe: list[int] | None = None) -> list[int]:
-        """The moves of ``pool`` after which the opponent ``o`` has no VCF (or VCT), collected into ``safe`` as
-        they are proven (so a search cut short by the clock still yields the ones it proved; ``pool`` comes in
-        order of promise: the threat's own cells first)."""
-        b = self.b
-        p = 3 - o
-        safe = [] if safe is None else safe
-        for m in pool:
-            if b.cells[m]:
-                continue
-            b.play(m)
-            mine = b.win_cells(p)
-            if b.win_cells(o):
-                lost = True
-            elif len(mine) >= 2:
-                lost = False  # an open or double four: we win first
-            elif mine:
-                # a four only delays: the opponent blocks (forced), and then their threat must be gone too. (The
-                # threat search would call the four a refutation, since the attacker's next move is not a four.)
-                b.play(mine[0])
-                lost = self._threat(o, use_vct) is not None
-                b.undo()
-            else:
-                lost = (self.vct(o, self.vct_depth) if use_vct else self.vcf(o, self.vcf_depth)) is not None
-            b.undo()
-            if not lost:
-                safe.append(m)
-        return safe
-
-    def _iterate(self, root: list[int], p: int, reason: str) -> Result:
-        """Iterative deepening over the root moves; the best of the last finished iteration (or a move that beat
-        the previous best in the unfinished one)."""
-        b = self.b
-        length = len(b.moves)
-        best_move, best_score, done_depth = root[0], 0, 0
-        scores = {m: 0 for m in root}
-        order = list(root)
-        for depth in range(1, self.max_depth + 1):
-            alpha, beta = -WIN * 2, WIN * 2
-            it_best, it_move = -WIN * 2, -1
-            try:
-                for m in order:
-                    b.play(m)
-                    v = -self.negamax(depth - 1, -beta, -alpha, 1)
-                    b.undo()
-                    scores[m] = v
-                    if v > it_best:
-                        it_best, it_move = v, m
-                        if v > alpha:
-                            alpha = v
-            except Timeout:
-                b.rewind(length, p)
-                if it_move >= 0 and it_move != order[0]:
-                    best_move, best_score = it_move, it_best  # beat the last best at this depth
-                break
-            best_move, best_score, done_depth = it_move, it_best, depth
-            order.sort(key=lambda m: -scores[m])
-            if abs(best_score) >= WIN - 1000 or len(order) == 1:
-                break  # a forced win or loss is known
-            if self.budget is not None and CPU_CLOCK() - self.t0 > self.budget * 0.45:
-                break  # the next iteration would not finish
-        return Result(move=best_move, score=best_score, depth=done_depth, reason=reason, pv=[best_move])
-
-    # ----- the same decision with the compiled searches -----
     def _left(self, share: float) -> tuple | None:
         """Seconds of search left until ``share`` of the budget: (CPU seconds, wall seconds to the ceiling)."""
         if self.budget is None:
@@ -747,59 +451,63 @@ class Engine:
         return max(0.0, min(cpu, wall)), max(0.0, wall)
 
     def _cap(self, nodes: int) -> int | None:
-        """A node cap for a threat search: fixed when there is no clock (deterministic), else none."""
-        return nodes if self.budget is None else None
+        """A node cap for a threat search, ``nodes`` times the settings' ``caps``: fixed when there is no clock
+        (deterministic), else none."""
+        return nodes * self.caps if self.budget is None else None
 
-    def _decide_compiled(self, p: int, o: int) -> Result:
+    def _search(self, p: int, o: int) -> Result:
+        """A VCF; the moves that stop the opponent's VCF; a VCT; the moves that stop the opponent's VCT; the
+        alpha-beta over the moves left (see the module docstring)."""
         from .gomoku_jit import Kernel
 
         b = self.b
         # a timed search keeps the tables of the last move's (a fixed depth stays a function of the position)
         shared = (self.vcf_depth, self.vct_depth, self.width, self.leaf_vcf) if self.budget is not None else None
-        patterns = self.eval == "patterns"
         settings = (self.combo, self.eval, self.prune, self.values)
         k = self.kernel = Kernel(b, shared=shared + settings if shared else None, combo=bool(self.combo),
-                                 patterns=patterns, prune=bool(self.prune), values=self.values)
-        r = k.vcf(p, self.vcf_depth, self._left(0.15), self._cap(300000))
+                                 patterns=self.eval == "patterns", prune=bool(self.prune), values=self.values,
+                                 compiled=self.compiled)
+        r = k.vcf(p, self.vcf_depth, self._left(0.15), self._cap(30000))
         if r:
             return Result(move=r[0], score=WIN, reason="vcf", pv=r)
-        width = max(self.width * 2, 16)
-        root = k.ordered(p, width) if patterns else self.ordered(p, width=width)
+        root = k.ordered(p, max(self.width * 2, 16))
         reason = "search"
         if self.defend:  # the opponent's VCF: keep only the moves that stop it (if any do)
-            threat = k.vcf(o, self.vcf_depth, self._left(0.25), self._cap(300000))
+            threat = k.vcf(o, self.vcf_depth, self._left(0.25), self._cap(30000))
             if threat:
                 pool = list(dict.fromkeys([c for c in threat if not b.cells[c]] + b.four_moves(p) + root))
                 safe, _ = k.refuting(pool, o, False, self.vcf_depth, self.vct_depth, self._left(0.4),
-                                     self._cap(600000))
+                                     self._cap(60000))
                 if safe:
                     root, reason = safe, "defend-vcf"
         if self.use_vct and reason == "search":
-            r = k.vct(p, self.vct_depth, self.vcf_depth, self._left(0.25), self._cap(200000))
+            r = k.vct(p, self.vct_depth, self.vcf_depth, self._left(0.25), self._cap(20000))
             if r:
                 return Result(move=r[0], score=WIN, reason="vct", pv=r)
             if self.defend:  # the opponent's VCT, likewise
-                threat = k.vct(o, self.vct_depth, self.vcf_depth, self._left(0.35), self._cap(200000))
+                threat = k.vct(o, self.vct_depth, self.vcf_depth, self._left(0.35), self._cap(20000))
                 if threat:
                     pool = list(dict.fromkeys([c for c in threat if not b.cells[c]] + b.four_moves(p)
                                               + b.three_moves(p) + root))
                     safe, stopped = k.refuting(pool, o, True, self.vcf_depth, self.vct_depth, self._left(0.55),
-                                               self._cap(400000))
+                                               self._cap(40000))
                     if safe:
                         root, reason = safe, "defend-vct"
                     elif stopped:  # out of time before any move was proven safe: the threat's cells first
                         root = list(dict.fromkeys([c for c in threat if not b.cells[c]] + root))
         if len(root) == 1:
             return Result(move=root[0], reason=reason)
-        return self._iterate_compiled(root, reason)
+        return self._iterate(root, reason)
 
-    def _iterate_compiled(self, root: list[int], reason: str) -> Result:
-        """``_iterate`` with the compiled alpha-beta: each iteration runs to the nodes the time left buys; an
-        iteration starts only if the last one, times the growth seen so far, fits in what is left.
+    def _iterate(self, root: list[int], reason: str) -> Result:
+        """Iterative deepening over the root moves: each iteration runs to the nodes the time left buys; the best
+        of the last finished iteration is played (or a move that beat it in the unfinished one). With ``spend``
+        an iteration starts whenever time is left, else only if the last one, times the growth seen so far, fits
+        in what is left.
 
-        A loss found in the narrow tree may be the narrowness (the saving move was not among the ``width`` best
-        by gain), so up to ``widen`` times the iteration is searched again twice as wide (and over every
-        candidate at the root) before the loss is believed; the slowest loss is played if it stays."""
+        A loss found in the narrow tree may be the narrowness (the saving move was not among the ``width`` best),
+        so up to ``widen`` times the iteration is searched again twice as wide (and over every candidate at the
+        root) before the loss is believed; the slowest loss is played if it stays."""
         k = self.kernel
         best_move, best_score, done_depth = root[0], 0, 0
         scores = {m: 0 for m in root}
@@ -830,8 +538,7 @@ class Engine:
             if scores[order[0]] <= -(WIN - 1000) and widen > 0:
                 widen -= 1
                 width = min(width * 2, 40)
-                turn = self.b.turn
-                wide = k.ordered(turn, 60) if self.eval == "patterns" else self.ordered(turn, width=60)
+                wide = k.ordered(k.turn, 60)
                 order = list(dict.fromkeys(order + [m for m in wide if m not in scores]))
                 for m in order:
                     scores.setdefault(m, 0)
@@ -861,7 +568,7 @@ def think(rows, k: int, level: str = "perfect", budget: float | None = None, dep
     board = Board.from_rows(rows, k)
     if level == "easy":
         return _easy(board, rng or random.Random())
-    # medium and hard keep the Python engine's search (no leaf VCFs, no widening, the windows' evaluation, the
+    # medium and hard keep the plain run's settings (no leaf VCFs, no widening, the windows' evaluation, the
     # iterations that fit) whichever code runs it, so their strength stays what the levels promise
     if level == "medium":
         eng = Engine(board, budget=min(budget or 0.3, 0.3) if depth is None else None, depth=depth or 2,

@@ -5,7 +5,8 @@ import random
 import pytest
 
 from arcade.tictactoe import ai, baselines, rules
-from arcade.tictactoe.gomoku import Board, Engine
+from arcade.tictactoe.gomoku import Board
+from arcade.tictactoe.gomoku_jit import Kernel
 
 N, K = 15, 5
 DIRS = ((0, 1), (1, 0), (1, 1), (1, -1))
@@ -251,9 +252,10 @@ DELAYING_FOUR = ('...............', '...............', '...............', '.....
 
 def test_a_delaying_four_is_not_a_defence_against_a_vcf():
     b = Board.from_rows(DELAYING_FOUR, 5)
-    e = Engine(b, budget=None, depth=2)
-    assert e._threat(1, False) is not None  # X (1) wins by fours if O passes
-    four = 8 * 15 + 0
-    assert four in b.four_moves(2)
-    safe = e._refuting([four, 8 * 15 + 1, 6 * 15 + 9], 1, False)
-    assert four not in safe and safe == []  # nothing here stops it: the position is lost
+    for compiled in (True, False):
+        k = Kernel(b, compiled=compiled)
+        assert k.vcf(1, 12)  # X (1) wins by fours if O passes
+        four = 8 * 15 + 0
+        assert four in k.four_moves(2)
+        safe, stopped = k.refuting([four, 8 * 15 + 1, 6 * 15 + 9], 1, False, 12, 4)
+        assert not stopped and safe == []  # nothing here stops it, the four included: the position is lost

@@ -1,6 +1,7 @@
-"""The compiled Gomoku searches against the Python ones: the same tables after any moves, the same VCF and VCT
-wins and the same alpha-beta values at fixed depths on random positions, valid VCF lines, node limits that stop a
-search and leave the board as it was, and both engines taking wins, blocks and VCFs on hand-built positions."""
+"""The Gomoku searches (written once, compiled or plain) against the board and a slow reference
+(``reference_search``): the same tables after any moves, the same VCF and VCT wins and the same alpha-beta values at
+fixed depths on random positions, compiled and plain alike, valid VCF lines, node limits that stop a search and
+leave the board as it was, and both runs taking wins, blocks and VCFs on hand-built positions."""
 import random
 
 import numpy as np
@@ -11,6 +12,7 @@ from arcade.tictactoe import gomoku_jit, rules
 from arcade.tictactoe.gomoku import WIN, Board, Engine
 from arcade.tictactoe.gomoku_jit import Kernel
 
+from .reference_search import Reference
 from .test_gomoku import K, N, VCF_A, VCF_C, VCF_D, board, makes_five, put, transformed
 
 assert gomoku_jit.available(), "numba is a dependency: the compiled searches must load"
@@ -38,8 +40,8 @@ def quiet(rows) -> Board | None:
 
 
 def tables(k: Kernel):
-    S = k.S
-    return [S[i].copy() for i in (0, 1, 2, 3, 4)] + [sorted(S[5][c, :S[6][c]]) for c in range(1, 6)] + [S[8][0]]
+    S = [np.array(a, dtype=np.int64) for a in k.S]  # (lists in the plain run)
+    return [S[i] for i in (0, 1, 2, 3, 4)] + [sorted(S[5][c, :S[6][c]]) for c in range(1, 6)] + [S[8][0]]
 
 
 def same_tables(a, b) -> bool:
@@ -70,18 +72,18 @@ def test_kernel_tables_match_a_fresh_board_and_undo_restores_them(seed, moves):
 
 
 def python_threat_search(b, a, name, *args):
-    """The Python engine's ``vcf``/``vct`` for side ``a`` as if it were to move (the board's turn restored)."""
+    """The reference's ``vcf``/``vct`` for side ``a`` as if it were to move (the board's turn restored)."""
     turn = b.turn
     b.turn = a
     try:
-        return getattr(Engine(b, budget=None, compiled=False), name)(a, *args)
+        return getattr(Reference(b), name)(a, *args)
     finally:
         b.turn = turn
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**6), st.integers(6, 30), st.integers(1, 6))
-def test_compiled_vcf_finds_exactly_the_python_vcfs(seed, stones, depth):
+def test_compiled_vcf_finds_exactly_the_reference_vcfs(seed, stones, depth):
     b = quiet(clustered(seed, stones))
     if b is None:
         return
@@ -103,7 +105,7 @@ def test_compiled_vcf_finds_exactly_the_python_vcfs(seed, stones, depth):
 
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 10**6), st.integers(6, 24))
-def test_compiled_vct_finds_exactly_the_python_vcts(seed, stones):
+def test_compiled_vct_finds_exactly_the_reference_vcts(seed, stones):
     b = quiet(clustered(seed, stones))
     if b is None:
         return
@@ -112,13 +114,35 @@ def test_compiled_vct_finds_exactly_the_python_vcts(seed, stones):
 
 
 @pytest.mark.parametrize("seed", range(8))
-def test_compiled_alpha_beta_values_equal_the_python_ones(seed):
+def test_compiled_alpha_beta_values_equal_the_reference_ones(seed):
     b = quiet(clustered(seed, 10 + seed))
     if b is None:
         b = Board.from_rows(clustered(100 + seed, 4), K)
     for depth in (1, 2):
-        py = Engine(b, budget=None, compiled=False, width=8).negamax(depth, -2 * WIN, 2 * WIN, 0)
+        py = Reference(b, width=8).negamax(depth, -2 * WIN, 2 * WIN, 0)
         assert Kernel(b).negamax(depth, 8) == py
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10**6), st.integers(6, 26), st.booleans())
+def test_the_plain_run_of_the_searches_finds_what_the_compiled_run_finds(seed, stones, patterns):
+    """The same functions, compiled and plain: the same tables, VCF lines, VCT moves, alpha-beta values (with
+    either evaluation, the threat rules and leaf VCFs) and root scores."""
+    b = quiet(clustered(seed, stones))
+    if b is None:
+        return
+    kw = {"patterns": patterns, "prune": patterns}
+    fast, slow = Kernel(b, compiled=True, **kw), Kernel(b, compiled=False, **kw)
+    assert fast.compiled and not slow.compiled and slow.fn is gomoku_jit.plain() and fast.fn is gomoku_jit
+    assert same_tables(tables(fast), tables(slow)) and all(
+        (x == y).all() for x, y in zip(fast.pattern_tables(), slow.pattern_tables()))
+    for a in (1, 2):
+        assert fast.vcf(a, 6) == slow.vcf(a, 6)
+        assert fast.vct(a, 2, 6) == slow.vct(a, 2, 6)
+    assert fast.negamax(2, 8, leaf_vcf=2) == slow.negamax(2, 8, leaf_vcf=2)
+    order = fast.ordered(b.turn, 6)
+    assert order == slow.ordered(b.turn, 6)
+    assert fast.root(order, 2, 8, 0) == slow.root(order, 2, 8, 0)
 
 
 def test_a_node_limit_stops_the_search_and_restores_the_board():
@@ -148,7 +172,7 @@ def test_a_leaf_vcf_scores_as_a_win():
 
 
 @pytest.mark.parametrize("compiled", [False, True])
-def test_both_engines_take_wins_block_fours_and_find_vcfs(compiled):
+def test_both_runs_take_wins_block_fours_and_find_vcfs(compiled):
     def move(rows, **kw):
         eng = Engine(Board.from_rows(rows, K), budget=None, depth=2, compiled=compiled, **kw)
         assert eng.compiled == compiled
@@ -169,7 +193,7 @@ def test_both_engines_take_wins_block_fours_and_find_vcfs(compiled):
     assert move(three)[0] in {(8, 3), (8, 7)}
 
 
-def test_both_engines_choose_legal_moves_within_a_budget():
+def test_both_runs_choose_legal_moves_within_a_budget():
     rows = clustered(7, 16)
     for compiled in (False, True):
         r = Engine(Board.from_rows(rows, K), budget=0.15, compiled=compiled).choose()
@@ -207,7 +231,7 @@ def test_a_loss_found_in_the_narrow_tree_is_searched_again_wider_before_it_is_be
             assert widths[-1][2] > widths[0][2]  # and over more root moves
 
 
-def test_while_the_kernels_load_in_the_background_the_python_searches_play(monkeypatch):
+def test_while_the_kernels_load_in_the_background_the_plain_searches_play(monkeypatch):
     class Loading:
         def is_alive(self):
             return True
@@ -221,11 +245,15 @@ def test_while_the_kernels_load_in_the_background_the_python_searches_play(monke
     assert gomoku_jit.ready() and Engine(b, budget=None, depth=2).compiled
 
 
-def test_kernels_that_fail_hand_the_move_to_the_python_searches(monkeypatch):
+def test_kernels_that_fail_hand_the_move_to_the_plain_searches(monkeypatch):
     from arcade.tictactoe import gomoku
 
-    def broken(*args, **kw):
-        raise RuntimeError("no compiler here")
+    real = Kernel.root
+
+    def broken(self, *args, **kw):
+        if self.compiled:
+            raise RuntimeError("no compiler here")
+        return real(self, *args, **kw)
 
     monkeypatch.setattr(gomoku_jit, "_failed", [])
     monkeypatch.setattr(Kernel, "root", broken)
@@ -234,8 +262,8 @@ def test_kernels_that_fail_hand_the_move_to_the_python_searches(monkeypatch):
     assert eng.compiled
     r = eng.choose()
     row, col = divmod(r.move, N)
-    assert rows[row][col] == "." and not eng.compiled
-    assert (eng.vcf_depth, eng.vct_depth) == (gomoku.PYTHON["vcf_depth"], gomoku.PYTHON["vct_depth"])
+    assert rows[row][col] == "." and not eng.compiled and not eng.kernel.compiled
+    assert (eng.vcf_depth, eng.vct_depth, eng.eval) == (gomoku.PLAIN["vcf_depth"], gomoku.PLAIN["vct_depth"], "windows")
     assert not gomoku_jit.available() and not Engine(Board.from_rows(rows, K), budget=None).compiled
 
 
@@ -381,3 +409,29 @@ def test_spend_starts_another_iteration_while_time_is_left_and_never_past_the_bu
         assert clock[0] - 100.0 <= 1.0 * gomoku.SAFETY + 1e-9  # never past the budget
     assert all(done for _, done in depths[0])  # every iteration it started finished
     assert len(depths[1]) == len(depths[0]) + 1 and not depths[1][-1][1]  # one more, cut at the budget
+
+
+def test_without_numba_the_same_searches_run_as_plain_python():
+    """A process where numba cannot be imported: the searches are this module's own functions, uncompiled, and the
+    strongest level answers with the plain run's settings (the same move as the plain run here)."""
+    import json
+    import subprocess
+    import sys
+
+    rows = clustered(4, 12)
+    script = ("import sys, json; sys.modules['numba'] = None\n"
+              "from arcade.tictactoe import ai, gomoku, gomoku_jit\n"
+              "b = gomoku.Board.from_rows(json.loads(sys.argv[1]), 5)\n"
+              "k = gomoku_jit.Kernel(b)\n"
+              "e = gomoku.Engine(b, budget=None, depth=3)\n"
+              "r = e.choose()\n"
+              "print(json.dumps([gomoku_jit.available(), gomoku_jit.plain() is gomoku_jit, k.compiled,\n"
+              "    type(k.S[0]).__name__, e.compiled, e.eval, r.move, list(ai.choose(tuple(json.loads(sys.argv[1])),\n"
+              "    5, depth=3))]))\n")
+    out = subprocess.run([sys.executable, "-c", script, json.dumps(rows)], capture_output=True, text=True,
+                         timeout=300, check=True).stdout
+    available, same, compiled, kind, engine_compiled, evaluation, move, chosen = json.loads(out)
+    assert not available and same and not compiled and kind == "list" and not engine_compiled
+    assert evaluation == "windows"
+    here = Engine(Board.from_rows(rows, K), budget=None, depth=3, compiled=False).choose()
+    assert move == here.move and tuple(chosen) == divmod(here.move, N) and rows[chosen[0]][chosen[1]] == "."

@@ -11,7 +11,7 @@ search time a move, in this process. Each game opens with ``--opening`` seeded r
 (:mod:`arcade.tictactoe.external`): an engine that crashes, hangs or plays an illegal move loses that game and is
 restarted for the next. Prints our score per cap (win 1, draw 1/2) and the ms each side took a move.
 ``--ours`` sets our engine's parameters (whole numbers, ``eval=windows|patterns`` and ``values=guessed|fitted``;
-see :class:`arcade.tictactoe.gomoku.Engine`), e.g. ``compiled=0`` for the Python searches, ``leaf_vcf=0`` for the
+see :class:`arcade.tictactoe.gomoku.Engine`), e.g. ``compiled=0`` for the plain run of the searches, ``leaf_vcf=0`` for the
 alpha-beta without VCFs at its leaves, ``eval=windows`` for the evaluation by window weights or ``values=fitted``
 for the line patterns valued by a fit to game results. ``--ours-engine`` plays our side through the protocol too, as a
 Gomocup manager runs it (``--ours-engine "arcade gomoku-engine"``: our engine mode, a child process told the same
@@ -228,7 +228,7 @@ def _ladder(args, argv, ours_argv, rng, progress, results) -> None:
 
     print(f"machine: {machine()}")
     if ours_argv is None and (not args.ours.get("compiled", 1) or not _compiled()):
-        print("ours: the Python searches (numba not in use)")
+        print("ours: the plain searches (numba not in use)")
     who = f"our engine mode: {args.ours_engine}" if ours_argv else _described(args.ours)
     print(f"ours ({who}, {args.ms} ms a move) against {Path(argv[0]).name}, {args.games} games a cap, "
           f"opening {args.opening} random plies, freestyle 15x15")
