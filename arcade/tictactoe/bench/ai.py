@@ -1,9 +1,9 @@
 """How well the tic-tac-toe family's AIs play: ``arcade bench tictactoe``. Pure.
 
-    arcade bench tictactoe [--parts proof,4x4,gomoku] [--games N] [--opponents random,greedy,easy]
+    arcade bench tictactoe [--parts proof,4x4,gomoku|ladder] [--games N] [--opponents random,greedy,easy]
                                      [--budget S] [--level L] [--opening P] [--seed S] [--jobs J] [--json FILE]
 
-Three parts:
+Four parts (the first three by default):
 
 * ``proof``: every one of the 4,520 non-terminal reachable 3x3 positions is given to ``ai.choose`` (level perfect)
   and the move's value is checked against a plain minimax written here (no pruning, no symmetry): positions
@@ -16,11 +16,17 @@ Three parts:
   levels) with either colour, ``--games`` games per colour and opponent. Each game opens with ``--opening`` random plies next
   to the centre (seeded) so no two games are the same. Wins/draws/losses by colour, ms per engine move (median,
   p95, max) and nodes per second. Games run in ``--jobs`` processes (spawn); a progress line goes to stderr.
+  Besides the baselines and the engine's levels, ``minimax2`` and ``minimax3`` are the simple engine of
+  :func:`arcade.tictactoe.baselines.minimax_move` (line shapes scored, minimax 2 or 3 plies deep).
+* ``ladder``: the regression ladder, the same matches against the simple opponents (greedy, minimax2, minimax3)
+  with either colour on ``--games`` fixed openings (``--opening`` plies from seeds ``--seed`` + i): the engine must
+  win every game. It runs instead of ``gomoku``, not beside it (one list of games a file).
 
 ``--json FILE`` writes everything (``games`` and ``wins`` at the top level count the Gomoku games and the engine's
 wins) through the benchmarks' one writer (:class:`arcade.dev.benchkit.Results`): each finished Gomoku game is
 appended to ``FILE.partial`` at once, and FILE is written at the end, on Ctrl+C and every couple of minutes in
-between. The exit code is 1 if the proof finds a move that lowers a value or 4x4 is not a draw, else 0.
+between. The exit code is 1 if the proof finds a move that lowers a value, 4x4 is not a draw or a ladder game is
+not won, else 0.
 """
 from __future__ import annotations
 
@@ -33,12 +39,14 @@ from functools import lru_cache
 
 from arcade.dev.benchkit import RECORDS, Progress, Results, add_cluster_argument, choice_list, command, executor, \
     parallel, percentile
-from arcade.engine.args import float_range, int_range, nonnegative_int, output_file, positive_int, seed
+from arcade.engine.args import BadOption, float_range, int_range, nonnegative_int, output_file, positive_int, seed
 
 __all__ = ["add_arguments", "run", "play_game", "plain_value", "proof", "solve_4x4", "OPPONENTS", "summary_rows"]
 
-PARTS = ("proof", "4x4", "gomoku")
-OPPONENTS = ("random", "greedy", "easy", "medium", "hard")
+PARTS = ("proof", "4x4", "gomoku", "ladder")
+DEFAULT_PARTS = ("proof", "4x4", "gomoku")
+LADDER = ("greedy", "minimax2", "minimax3")  # the simple opponents the strongest level must beat every time
+OPPONENTS = ("random", "greedy", "minimax2", "minimax3", "easy", "medium", "hard")
 DEFAULT_OPPONENTS = ("random", "greedy", "easy")
 
 
@@ -52,8 +60,8 @@ def _level(text: str) -> str:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--parts", type=choice_list("part", PARTS), default=PARTS, metavar="LIST",
-                        help="what to run, comma-separated: proof, 4x4, gomoku (default: all)")
+    parser.add_argument("--parts", type=choice_list("part", PARTS), default=DEFAULT_PARTS, metavar="LIST",
+                        help="what to run, comma-separated: proof, 4x4, gomoku or ladder (default: proof,4x4,gomoku)")
     parser.add_argument("--games", type=positive_int, default=5, metavar="N",
                         help="Gomoku games per opponent and colour (default 5)")
     parser.add_argument("--opponents", type=choice_list("opponent", OPPONENTS), default=DEFAULT_OPPONENTS,
@@ -225,6 +233,8 @@ def play_game(config: dict) -> dict:
                 move = baselines.random_move(rows, 5, opp_rng)
             elif opp == "greedy":
                 move = baselines.greedy_move(rows, 5, opp_rng)
+            elif opp in ("minimax2", "minimax3"):
+                move = baselines.minimax_move(rows, 5, opp_rng, depth=int(opp[-1]))
             else:
                 move = ai.choose(rows, 5, opp, seed=opp_rng.randrange(2**31))
         rows = rules.place(rows, *move)
@@ -260,15 +270,19 @@ class _Progress:
         self.line.close()
 
 
+def _opponents(args) -> tuple:
+    return LADDER if "ladder" in args.parts else tuple(args.opponents)
+
+
 def _configs(args) -> list:
     return [{"opponent": opp, "engine": side, "level": args.level, "budget": args.budget,
              "opening": args.opening, "seed": args.seed + i, "max_moves": args.max_moves}
-            for opp in args.opponents for side in "XO" for i in range(args.games)]
+            for opp in _opponents(args) for side in "XO" for i in range(args.games)]
 
 
 def matches(args, progress: _Progress, results: Results | None = None) -> dict:
-    """The Gomoku matches: their table (the games themselves are ``results``' records, in the order of the
-    configurations; without ``results`` they are listed here)."""
+    """The Gomoku matches (or the ladder's): their table (the games themselves are ``results``' records, in the
+    order of the configurations; without ``results`` they are listed here)."""
     configs = _configs(args)
     order = {(c["opponent"], c["engine"], c["seed"]): i for i, c in enumerate(configs)}
     games = []
@@ -293,7 +307,7 @@ _KEPT = ("opponent", "engine", "seed", "result", "stones", "moves")
 def gomoku_table(args, games: list) -> dict:
     """Wins, draws and losses by opponent and colour, and the engine's times, of the finished ``games``."""
     table = {}
-    for opp in args.opponents:
+    for opp in _opponents(args):
         row = {}
         for side in "XO":
             rs = [g["result"] for g in games if g["opponent"] == opp and g["engine"] == side]
@@ -327,9 +341,12 @@ def format_report(out: dict) -> str:
         lines.append(f"4x4 (k=4): {s['value']}; solved from empty in {s['solve_s']} s ({s['nodes']} nodes, "
                      f"{s['table']} table entries); first move from a cold table {s['first_move_s']} s; "
                      f"{s['sampled_preserving']}/{s['sampled']} sampled positions value-preserving")
-    if "gomoku" in out:
-        g = out["gomoku"]
-        lines.append(f"Gomoku 15x15, engine level {g['level']}, {g['budget_s']} s a move, "
+    for part in ("gomoku", "ladder"):
+        if part not in out:
+            continue
+        g = out[part]
+        title = "Gomoku 15x15" if part == "gomoku" else "Gomoku ladder (every game must be won)"
+        lines.append(f"{title}, engine level {g['level']}, {g['budget_s']} s a move, "
                      f"{g['opening_plies']} random opening plies, {g['games_per_side']} games per colour:")
         lines.append(f"  {'opponent':<9} {'as X (W/D/L)':>13} {'as O (W/D/L)':>13} {'ms median':>10} {'ms p95':>8} "
                      f"{'ms max':>8} {'nodes/s':>8}")
@@ -341,7 +358,9 @@ def format_report(out: dict) -> str:
 
 
 def run(args) -> int:
-    progress = _Progress(len(args.opponents) * 2 * args.games, not args.quiet)
+    if "gomoku" in args.parts and "ladder" in args.parts:
+        raise BadOption("--parts: gomoku or ladder, not both (each is a list of games of its own; run them apart)")
+    progress = _Progress(len(_opponents(args)) * 2 * args.games, not args.quiet)
     out: dict = {"date": time.strftime("%Y-%m-%d %H:%M"), "command": command()}
     status = 0
     if "proof" in args.parts:
@@ -354,9 +373,10 @@ def run(args) -> int:
         out["4x4"] = solve_4x4(args.sample_4x4, args.seed)
         if out["4x4"]["value"] != "draw" or out["4x4"]["sampled_preserving"] != out["4x4"]["sampled"]:
             status = 1
-    gomoku = "gomoku" in args.parts
+    part = "ladder" if "ladder" in args.parts else "gomoku"
+    gomoku = part in args.parts
     if gomoku:
-        out["gomoku"] = {"games": RECORDS}   # the table comes at the end; the games as they finish
+        out[part] = {"games": RECORDS}   # the table comes at the end; the games as they finish
 
     def state():
         return {**out, **({"games": progress.done, "wins": progress.tally["W"]} if gomoku else {})}
@@ -365,7 +385,11 @@ def run(args) -> int:
     results.discard_journal()
     try:
         if gomoku:
-            out["gomoku"] = matches(args, progress, results)
+            out[part] = matches(args, progress, results)
+            if part == "ladder":
+                out[part]["not_won"] = progress.done - progress.tally["W"]
+                if out[part]["not_won"]:
+                    status = 1
     finally:
         results.close(complete=not gomoku or progress.done == progress.total)
     print(format_report(out))
