@@ -1,7 +1,7 @@
 """How well the tic-tac-toe family's AIs play: ``arcade bench tictactoe``. Pure.
 
     arcade bench tictactoe [--parts proof,4x4,gomoku|ladder] [--games N] [--opponents random,greedy,easy]
-                                     [--budget S] [--level L] [--opening P] [--seed S] [--jobs J] [--json FILE]
+                                     [--budget S | --depth D] [--level L] [--opening P] [--seed S] [--jobs J] [--json FILE]
 
 Four parts (the first three by default):
 
@@ -15,7 +15,8 @@ Four parts (the first three by default):
   greedy: the threat-scoring baseline of :mod:`arcade.tictactoe.baselines`, and the engine's own easy/medium/hard
   levels) with either colour, ``--games`` games per colour and opponent. Each game opens with ``--opening`` random plies next
   to the centre (seeded) so no two games are the same. Wins/draws/losses by colour, ms per engine move (median,
-  p95, max) and nodes per second. Games run in ``--jobs`` processes (spawn); a progress line goes to stderr.
+  p95, max) and nodes per second; ``--depth D`` searches to a fixed depth instead of the clock (deterministic,
+  whatever the load). Games run in ``--jobs`` processes (spawn); a progress line goes to stderr.
   Besides the baselines and the engine's levels, ``minimax2`` and ``minimax3`` are the simple engine of
   :func:`arcade.tictactoe.baselines.minimax_move` (line shapes scored, minimax 2 or 3 plies deep).
 * ``ladder``: the regression ladder, the same matches against the simple opponents (greedy, minimax2, minimax3)
@@ -68,6 +69,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         metavar="LIST", help=f"comma-separated: {', '.join(OPPONENTS)} (default: random,greedy,easy)")
     parser.add_argument("--budget", type=float_range(0.0, 60.0, lo_open=True), default=1.0, metavar="S",
                         help="the engine's seconds a move (default 1)")
+    parser.add_argument("--depth", type=int_range(1, 30), default=None, metavar="D",
+                        help="the engine searches to this fixed depth instead of --budget (deterministic, whatever "
+                             "the machine's load)")
     parser.add_argument("--level", type=_level, default="perfect", help="the engine's level (default perfect)")
     parser.add_argument("--opening", type=int_range(0, 8), default=2, metavar="P",
                         help="random plies next to the centre before the players take over (default 2)")
@@ -223,7 +227,11 @@ def play_game(config: dict) -> dict:
     while True:
         side = rules.to_move(rows)
         if side == engine_side:
-            a = ai.analyse(rows, 5, config["level"], budget=config["budget"], seed=rng.randrange(2**31))
+            seed_ = rng.randrange(2**31)
+            if config.get("depth"):
+                a = ai.analyse(rows, 5, config["level"], depth=config["depth"], seed=seed_)
+            else:
+                a = ai.analyse(rows, 5, config["level"], budget=config["budget"], seed=seed_)
             ms.append(a.elapsed * 1000)
             nodes.append(a.nodes)
             move = a.move
@@ -275,7 +283,7 @@ def _opponents(args) -> tuple:
 
 
 def _configs(args) -> list:
-    return [{"opponent": opp, "engine": side, "level": args.level, "budget": args.budget,
+    return [{"opponent": opp, "engine": side, "level": args.level, "budget": args.budget, "depth": args.depth,
              "opening": args.opening, "seed": args.seed + i, "max_moves": args.max_moves}
             for opp in _opponents(args) for side in "XO" for i in range(args.games)]
 
@@ -323,7 +331,8 @@ def gomoku_table(args, games: list) -> dict:
         table[opp] = row
     all_ms = [m for g in games for m in g["ms"]]
     all_nodes = [n for g in games for n in g["nodes"]]
-    return {"level": args.level, "budget_s": args.budget, "opening_plies": args.opening, "games_per_side": args.games,
+    return {"level": args.level, "budget_s": args.budget, "depth": args.depth, "opening_plies": args.opening,
+            "games_per_side": args.games,
             "opponents": table, "ms_median": round(statistics.median(all_ms), 1) if all_ms else 0.0,
             "ms_p95": round(percentile(all_ms, 0.95) or 0.0, 1), "ms_max": round(max(all_ms), 1) if all_ms else 0.0,
             "nodes_per_s": int(sum(all_nodes) / (sum(all_ms) / 1000)) if sum(all_ms) else 0,
@@ -346,7 +355,8 @@ def format_report(out: dict) -> str:
             continue
         g = out[part]
         title = "Gomoku 15x15" if part == "gomoku" else "Gomoku ladder (every game must be won)"
-        lines.append(f"{title}, engine level {g['level']}, {g['budget_s']} s a move, "
+        pace = f"depth {g['depth']}" if g.get("depth") else f"{g['budget_s']} s a move"
+        lines.append(f"{title}, engine level {g['level']}, {pace}, "
                      f"{g['opening_plies']} random opening plies, {g['games_per_side']} games per colour:")
         lines.append(f"  {'opponent':<9} {'as X (W/D/L)':>13} {'as O (W/D/L)':>13} {'ms median':>10} {'ms p95':>8} "
                      f"{'ms max':>8} {'nodes/s':>8}")
