@@ -554,7 +554,8 @@ def _ordered(G, S, p, first, width, out, ply):
     """The ``width`` best candidates of ``p`` by gain (attack plus half the defence; the lower cell first
     among equals), or with ``misc[PATTERNS]`` by the cells' pattern values (``p``'s plus half the other
     side's), ``first`` (the table's move) in front; their number. With ``misc[PRUNE]`` as well, when the other
-    side threatens an open or double four, only the cells that can answer it are candidates."""
+    side threatens an open or double four, the candidates are the cells that can answer it, all of them (more
+    than ``width`` if there are more)."""
     n = G[10][0]
     cells, gain, near, buf = S[0], S[2], S[4], S[12]
     cand = buf[ply][2]
@@ -568,9 +569,11 @@ def _ordered(G, S, p, first, width, out, ply):
             cand[nc] = c
             keys[nc] = gain[p][c] + (gain[o][c] >> 1)
             nc += 1
+    answers = 0
     if S[8][PATTERNS] != 0 and S[8][PRUNE] != 0 and S[18][o][C_FLEX4] > 0:
         # the other side threatens an open four (an open three) or a double four: the only answers are on
-        # the cells where it would make a four (every block of such a threat is one) or our own fours
+        # the cells where it would make a four (every block of such a threat is one) or our own fours, and
+        # every one of them is a candidate whatever the width (a block cut by the width is a loss unseen)
         pcls = S[15]
         nc = 0
         for c in range(n):
@@ -581,6 +584,7 @@ def _ordered(G, S, p, first, width, out, ply):
                     cand[nc] = c
                     keys[nc] = gain[p][c] + (gain[o][c] >> 1)
                     nc += 1
+        answers = nc
     if nc == 0:
         for c in range(n):
             if cells[c] == 0:
@@ -594,7 +598,7 @@ def _ordered(G, S, p, first, width, out, ply):
                 keys[i] += COMBO_ATTACK
             elif _combo(G, S, c, o):
                 keys[i] += COMBO_DEFENCE
-    take = min(width, nc)
+    take = min(max(width, answers), nc)
     for i in range(take):  # selection of the best: the cells came in order, so ties keep the lower cell
         bi = i
         for j in range(i + 1, nc):

@@ -316,3 +316,24 @@ def test_every_move_the_defence_rule_leaves_out_loses_to_an_open_four(seed, ston
             b.play(c)
             assert loses_to_an_open_four(b, o), (c, clustered(seed, stones))
             b.undo()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.integers(8, 40), st.integers(1, 20), st.booleans())
+def test_the_defence_rule_never_orders_out_a_block_whatever_the_width(seed, stones, width, compiled):
+    """Against an open three (or a double four to make), every move that stops it (after it the other side has
+    no open four to make, and it is not a four of ours that only delays) is a candidate at every width, compiled
+    or plain: the threat rule keeps all the answers, the width orders only the rest."""
+    b = Board.from_rows(clustered(seed, stones), K)
+    p, o = b.turn, 3 - b.turn
+    if b.fives or b.win_cells(1) or b.win_cells(2):
+        return
+    kern = Kernel(b, patterns=True, prune=True, compiled=compiled)
+    if not kern.pattern_tables()[4][o, FLEX4]:
+        return
+    cand = set(kern.ordered(p, width))
+    for c in range(N * N):
+        if not b.cells[c] and c not in cand:
+            b.play(c)
+            assert b.win_cells(p) or loses_to_an_open_four(b, o), (c, width, clustered(seed, stones))
+            b.undo()
