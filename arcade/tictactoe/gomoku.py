@@ -51,13 +51,16 @@ LEVELS = ("easy", "medium", "hard", "perfect")
 # cannot answer with a four is a win, a three-three it cannot answer with a four is half a win at a leaf:
 # :mod:`.gomoku_jit`); ``spend``: the alpha-beta starts another iteration whenever time is left (a move that beats
 # the best in the part it finishes is played) instead of stopping when the last one's time, times the growth, would
-# not fit; ``caps``: the threat searches' node caps at a fixed depth, as a multiple of the plain run's. The plain
+# not fit; ``caps``: the threat searches' node caps at a fixed depth, as a multiple of the plain run's; ``floor``:
+# a timed alpha-beta finishes the iterations to this depth whatever time the threat searches left it (within
+# FLOOR_NODES), so a move never rests on a depth-2 look because the clock ran short on a busy machine. The plain
 # run (Python without numba, some tens of times slower) gets lighter settings: the windows' evaluation, shallower
 # threat searches, no leaf VCFs
 PLAIN = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 0, "widen": 0, "combo": 0, "eval": "windows", "prune": 0,
-         "spend": 0, "values": "guessed", "caps": 1}
+         "spend": 0, "values": "guessed", "caps": 1, "floor": 0}
 COMPILED = {"vcf_depth": 16, "vct_depth": 6, "leaf_vcf": 8, "widen": 2, "combo": 0, "eval": "patterns", "prune": 1,
-            "spend": 1, "values": "guessed", "caps": 10}
+            "spend": 1, "values": "guessed", "caps": 10, "floor": 4}
+FLOOR_NODES = 20_000  # the node cap of an iteration within the floor, times the settings' ``caps``
 EVALS = ("windows", "patterns")
 
 
@@ -344,7 +347,7 @@ class Engine:
     """One move decision. ``budget``: seconds (None: no clock); ``depth``: the deepest alpha-beta iteration;
     ``compiled``: None runs the searches compiled if they are loaded or can load now (else plain), False plain,
     True waits for them; ``vcf_depth``, ``vct_depth``, ``leaf_vcf``, ``widen``, ``combo``, ``eval``, ``prune``,
-    ``spend``, ``values``, ``caps``: None takes the defaults of the way the searches run (:data:`COMPILED`,
+    ``spend``, ``values``, ``caps``, ``floor``: None takes the defaults of the way the searches run (:data:`COMPILED`,
     :data:`PLAIN`); ``values``: the patterns' cell values (:data:`.patterns.VALUES`: ``guessed``, the default, or
     ``fitted``)."""
 
@@ -353,7 +356,8 @@ class Engine:
                  defend: bool = True, rng: random.Random | None = None, wall: float | None = None,
                  compiled: bool | None = None, leaf_vcf: int | None = None, widen: int | None = None,
                  combo: int | None = None, eval: str | None = None, prune: int | None = None,
-                 spend: int | None = None, values: str | None = None, caps: int | None = None):
+                 spend: int | None = None, values: str | None = None, caps: int | None = None,
+                 floor: int | None = None):
         if eval is not None and eval not in EVALS:
             raise ValueError(f"eval is one of {', '.join(EVALS)}, got {eval!r}")
         if values is not None:
@@ -369,7 +373,8 @@ class Engine:
         if compiled is None or compiled:
             compiled = gomoku_jit.available() if compiled else gomoku_jit.ready()
         self.given = {"vcf_depth": vcf_depth, "vct_depth": vct_depth, "leaf_vcf": leaf_vcf, "widen": widen,
-                      "combo": combo, "eval": eval, "prune": prune, "spend": spend, "values": values, "caps": caps}
+                      "combo": combo, "eval": eval, "prune": prune, "spend": spend, "values": values, "caps": caps,
+                      "floor": floor}
         self._settle(bool(compiled))
         self.wall = wall  # a hard ceiling in wall seconds (a tournament's time a move), under the usual cap
         self.budget = budget * SAFETY if budget is not None else None
@@ -518,7 +523,8 @@ class Engine:
         while depth < self.max_depth:
             depth += 1
             left = self._left(1.0)
-            if left is not None and spent and depth > 2:
+            floor = left is not None and depth <= self.floor  # finished whatever the clock says
+            if left is not None and spent and depth > 2 and not floor:
                 growth = spent[-1] / spent[-2] if len(spent) > 1 and spent[-2] > 0 else 3.0
                 if self.spend:  # start it while time is left: its first moves are the best so far, searched deeper
                     if left[0] < 0.01:
@@ -526,7 +532,10 @@ class Engine:
                 elif spent[-1] * min(max(growth, 1.5), 6.0) > left[0] * 1.5:
                     break  # the next iteration would not finish
             t = CPU_CLOCK()
-            bi, sc, stopped = k.root(order, depth, width, self.leaf_vcf, left)
+            if floor:
+                bi, sc, stopped = k.root(order, depth, width, self.leaf_vcf, None, FLOOR_NODES * self.caps)
+            else:
+                bi, sc, stopped = k.root(order, depth, width, self.leaf_vcf, left)
             spent.append(CPU_CLOCK() - t)
             if stopped:
                 if bi >= 0 and bi != 0 and sc[bi] > -(WIN - 1000):
@@ -573,11 +582,11 @@ def think(rows, k: int, level: str = "perfect", budget: float | None = None, dep
     if level == "medium":
         eng = Engine(board, budget=min(budget or 0.3, 0.3) if depth is None else None, depth=depth or 2,
                      width=8, vcf_depth=6, use_vct=False, defend=False, rng=rng, leaf_vcf=0, widen=0, eval="windows",
-                     spend=0)
+                     spend=0, floor=0)
     elif level == "hard":
         eng = Engine(board, budget=(budget or 1.0) / 2 if depth is None else None, depth=depth or 4, width=10,
                      vcf_depth=10, use_vct=False, defend=True, rng=rng, leaf_vcf=0, widen=0, eval="windows",
-                     spend=0)
+                     spend=0, floor=0)
     else:
         eng = Engine(board, budget=(budget if budget is not None else 1.0) if depth is None else None,
                      depth=depth, width=10, rng=rng)

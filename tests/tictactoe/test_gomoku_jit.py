@@ -435,3 +435,18 @@ def test_without_numba_the_same_searches_run_as_plain_python():
     assert evaluation == "windows"
     here = Engine(Board.from_rows(rows, K), budget=None, depth=3, compiled=False).choose()
     assert move == here.move and tuple(chosen) == divmod(here.move, N) and rows[chosen[0]][chosen[1]] == "."
+
+
+@pytest.mark.parametrize("floor", [0, 4])
+def test_a_timed_search_finishes_the_floor_depths_when_the_threat_searches_leave_it_no_time(monkeypatch, floor):
+    """A busy machine: the clock says nothing is left by the time the alpha-beta starts. Without a floor the move
+    rests on depth 1 or 2; with ``floor`` the iterations to that depth still finish (within a node cap)."""
+    monkeypatch.setattr(Engine, "_left", lambda self, share: (0.0, 0.0))
+    rows = clustered(3, 10)
+    r = Engine(Board.from_rows(rows, K), budget=1.0, floor=floor).choose()
+    row, col = divmod(r.move, N)
+    assert rows[row][col] == "."
+    if floor:
+        assert r.depth >= floor
+    else:
+        assert r.depth <= 2
