@@ -194,11 +194,12 @@ def test_both_runs_take_wins_block_fours_and_find_vcfs(compiled):
 
 
 def test_both_runs_choose_legal_moves_within_a_budget():
+    """(How long they take is the benchmark's to measure: the budget on a scripted clock is tested in test_gomoku.)"""
     rows = clustered(7, 16)
     for compiled in (False, True):
         r = Engine(Board.from_rows(rows, K), budget=0.15, compiled=compiled).choose()
         row, col = divmod(r.move, N)
-        assert rows[row][col] == "." and r.nodes > 0 and r.elapsed < 0.15 * 2.5 + 0.2
+        assert rows[row][col] == "." and r.nodes > 0 and r.depth >= 1
     assert rules.winner(rows, K) is None
 
 
