@@ -135,10 +135,16 @@ class Template:
 
 def build_template(d: Path) -> Template:
     """Make the real profile in ``d`` with the real API and return its files."""
+    from arcade import games
     from arcade.dev.hooks import game_hooks
+    from arcade.engine.session import Session
 
-    # the games' settings become known to the profile, and 2048 (through its hooks) gives a real game in progress
+    # the games' settings become known to the profile, and 2048 (through its hooks) gives a real game in progress,
+    # as its session saves it; its record below is what its backend says of it
     game_id, state = game_hooks("2048").sample_save()
+    backend = games.load()[game_id].make_backend()
+    session = Session.from_dict(backend, state)
+    summary = backend.summary(session.params, session.state, None, session.moves)
     d = Path(d)
     d.mkdir(parents=True, exist_ok=True)
     p = Profile(d, sync=True)
@@ -147,8 +153,8 @@ def build_template(d: Path) -> Template:
         p.set(key, value)
     p.save_game(game_id, state)
     p.record_game("2048", 14236, max_tile=1024, moves=812, size=4, won=False)
-    p.record_game("2048", state["score"], max_tile=max(max(row) for row in state["grid"]), moves=state["moves"],
-                  size=4, won=state["won"])
+    p.record_game(game_id, backend.score(session.state), max_tile=summary["tile"], moves=summary["moves"],
+                  size=summary["size"], won=False)
     p.record_game("2048", 30112, max_tile=2048, moves=1544, size=5, won=True)
     p.record_game("stairs", 57, cause="hit")
     p.record_game("stairs", 12, cause="fell")

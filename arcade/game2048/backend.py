@@ -1,14 +1,16 @@
-"""2048's session backend: what the engine's session layer needs to know about the game (pure, no pygame).
+"""2048's session backend: the game itself, as the engine's session layer plays it (pure, no pygame).
 
 Parameters: the board size, the chance of a 4 and the winning tile, written in a game code as ``4x4`` (plus
 ``.p15`` for a 15 % chance of a 4 and ``.t4096`` for another winning tile when they differ from the defaults).
 A state is a :class:`Position` (grid, score, won, over, keep playing). A move is a direction, or ``"keep"``
 (the win panel's Keep going); recorded with the tile that followed it in two base-36 characters
-(:func:`arcade.game2048.game.encode_move`), the same tokens 2048 replays have always used, so replays written
-before the session layer read as they are.
+(:func:`encode_move`), the same tokens 2048 replays have always used. The rules are :mod:`arcade.game2048.rules`.
 
 The game ends when no move is left: won if the winning tile was reached, else lost. A game won and left on the win
 panel counts as won.
+
+Files written before the session layer (replays of ``size``, ``target``, ``four_probability``, ``start``, ``log``;
+saves of the older ``Game`` model, format 1) are read by :meth:`Backend2048.legacy` alone.
 """
 from __future__ import annotations
 
@@ -18,14 +20,16 @@ from typing import NamedTuple
 
 from arcade.engine.session import Backend, Result, count, moves_text
 from arcade.game2048 import ID, MAX_SIZE, MIN_SIZE, best_key, rules
-from arcade.game2048.game import (DIRECTIONS, KEEP_GOING, UNDO, Game, check_probability, check_target,
-                                  decode_cells, decode_move, default_target, encode_move)
+from arcade.game2048.rules import DIRECTIONS, check_probability, check_target, default_target
 
-__all__ = ["Params", "Position", "Backend2048", "BACKEND"]
+__all__ = ["Params", "Position", "Backend2048", "BACKEND", "encode_move", "decode_move", "encode_cells",
+           "decode_cells", "KEEP_GOING", "UNDO"]
 
 DEFAULT_FOUR = 0.1
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 _PARAMS = re.compile(r"(\d)x(\d)(?:\.p(\d{1,3}))?(?:\.t(\d{1,7}))?")
+_LOG = re.compile("[0-9a-z]*")
+UNDO, KEEP_GOING = "zy", "zz"  # an older log's undo and the Keep going move (codes 1294, 1295; a move's is below 512)
 
 
 class Params(NamedTuple):
@@ -56,23 +60,56 @@ def _position(grid, score, target, keep=False) -> Position:
     return Position(grid, score, won, not rules.can_move(grid), keep)
 
 
-def _empty_cells(grid) -> list:
-    return [(r, c) for r, row in enumerate(grid) for c, v in enumerate(row) if not v]
+def start_position(params: Params, rng: random.Random) -> Position:
+    """The position before the first move, its two tiles drawn from ``rng``."""
+    return _position(rules.new_grid(params.size, rng, params.four_probability), 0, params.target)
 
 
-def _spawn(grid, rng: random.Random, p: float):
-    cells = _empty_cells(grid)
-    if not cells:
-        return None
-    value = 4 if rng.random() < p else 2
-    r, c = cells[rng.randrange(len(cells))]
-    return r, c, value
+# ----- the move tokens and the cells of a position, as saves and replays write them -----
+def encode_move(direction: str, spawn, size: int) -> str:
+    """A move and the tile that followed it, in two base-36 characters: ((cell * 2 + is_four) * 4 + direction)."""
+    r, c, v = spawn
+    code = ((r * size + c) * 2 + (v == 4)) * 4 + DIRECTIONS.index(direction)
+    return _B36[code // 36] + _B36[code % 36]
 
 
-def _place(grid, r, c, v):
-    row = list(grid[r])
-    row[c] = v
-    return grid[:r] + (tuple(row),) + grid[r + 1:]
+def decode_move(token: str, size: int):
+    """``(direction, (row, col, value))`` of :func:`encode_move`'s token; ValueError for anything else."""
+    if len(token) != 2 or token in (UNDO, KEEP_GOING) or any(ch not in _B36 for ch in token):
+        raise ValueError(f"2048 input {token!r}")
+    code = _B36.index(token[0]) * 36 + _B36.index(token[1])
+    d, rest = code % 4, code // 4
+    cell, four = divmod(rest, 2)
+    if cell >= size * size:
+        raise ValueError(f"replay input {token!r}: no cell {cell} on a {size}x{size} board")
+    return DIRECTIONS[d], (cell // size, cell % size, 4 if four else 2)
+
+
+def encode_cells(grid):
+    """The cells as exponents in row-major order (0 empty, k for 2^k): one base-36 digit each, or a list of ints
+    when some exponent is 36 or more."""
+    exps = [v.bit_length() - 1 if v else 0 for row in grid for v in row]
+    if max(exps) < 36:
+        return "".join(_B36[e] for e in exps)
+    return exps
+
+
+def decode_cells(cells, size: int, where: str) -> tuple:
+    """The grid of :func:`encode_cells`; ValueError naming ``where`` for anything else."""
+    n = size * size
+    if isinstance(cells, str):
+        if len(cells) != n or any(ch not in _B36 for ch in cells):
+            raise ValueError(f"{where}: expected {n} base-36 digits")
+        exps = [_B36.index(ch) for ch in cells]
+    elif isinstance(cells, list):
+        if len(cells) != n or not all(isinstance(e, int) and not isinstance(e, bool) and 0 <= e <= 4096
+                                      for e in cells):
+            raise ValueError(f"{where}: expected {n} exponents")
+        exps = cells
+    else:
+        raise ValueError(f"{where}: expected a string or a list")
+    flat = [1 << e if e else 0 for e in exps]
+    return tuple(tuple(flat[r * size:(r + 1) * size]) for r in range(size))
 
 
 class Backend2048(Backend):
@@ -113,12 +150,7 @@ class Backend2048(Backend):
 
     # ----- the game -----
     def start(self, params: Params, seed: int) -> Position:
-        rng = random.Random(f"arcade:{seed}:start")
-        grid = tuple((0,) * params.size for _ in range(params.size))
-        for _ in range(2):
-            r, c, v = _spawn(grid, rng, params.four_probability)
-            grid = _place(grid, r, c, v)
-        return _position(grid, 0, params.target)
+        return start_position(params, random.Random(f"arcade:{seed}:start"))
 
     def apply(self, params: Params, state: Position, move, rng: random.Random):
         if move in ("keep", KEEP_GOING):
@@ -137,12 +169,12 @@ class Backend2048(Backend):
         if not moved:
             raise ValueError(f"{direction} does not move the board")
         if spawn is None:
-            spawn = _spawn(grid, rng, params.four_probability)
+            spawn = rules.spawn(grid, rng, params.four_probability)
         else:
-            r, c, v = spawn
-            if grid[r][c] or v not in (2, 4):
-                raise ValueError(f"the tile {spawn} cannot appear there")
-        grid = _place(grid, *spawn)
+            r, c, v = spawn = rules.check_spawn(spawn, params.size)
+            if grid[r][c]:
+                raise ValueError(f"spawn {spawn}: cell ({r}, {c}) is not empty after the move")
+        grid = rules.place(grid, *spawn)
         target = params.target
         won = state.won or any(v >= target for row in grid for v in row)  # a merge makes its tile: no motions needed
         new = Position(grid, state.score + gained, won, not rules.can_move_checked(grid), state.keep_playing)
@@ -171,14 +203,7 @@ class Backend2048(Backend):
     def decode(self, token: str, params: Params):
         if token == KEEP_GOING:
             return KEEP_GOING
-        if len(token) != 2 or token == UNDO:
-            raise ValueError(f"2048 input {token!r}")
-        try:
-            return decode_move(token, params.size)
-        except ValueError:
-            raise
-        except (IndexError, KeyError):
-            raise ValueError(f"2048 input {token!r}") from None
+        return decode_move(token, params.size)
 
     def best_key(self, params: Params) -> str:
         return best_key(params.size)
@@ -191,23 +216,30 @@ class Backend2048(Backend):
         size = count(summary, "size", MAX_SIZE)
         return f"{size}x{size} · {count(summary, 'tile')} · {moves_text(summary['moves'])}"
 
-    # ----- older formats -----
+    # ----- starts that are not a seed's, and older formats -----
     def encode_state(self, params: Params, state: Position) -> dict:
-        cells = "".join(_B36[v.bit_length() - 1 if v else 0] for row in state.grid for v in row)
-        return {"cells": cells, "score": state.score, "keep_playing": state.keep_playing}
+        return {"cells": encode_cells(state.grid), "score": state.score, "won": state.won,
+                "keep_playing": state.keep_playing}
 
     def decode_state(self, params: Params, data) -> Position:
-        if isinstance(data, dict):  # a save's position: cells, score, won, keep playing
-            grid = decode_cells(data.get("cells"), params.size, "2048 save")
+        if isinstance(data, dict):  # a save's position: cells, score, won (written since boards set up by hand
+            grid = decode_cells(data.get("cells"), params.size, "2048 save")  # are saved: else the tiles say)
             score = data.get("score")
             if not isinstance(score, int) or isinstance(score, bool) or score < 0:
                 raise ValueError(f"2048 save: bad score {score!r}")
-            return _position(grid, score, params.target, bool(data.get("keep_playing")))
+            p = _position(grid, score, params.target, bool(data.get("keep_playing")))
+            won = data.get("won", p.won)
+            if not isinstance(won, bool):
+                raise ValueError(f"2048 save: bad won {won!r}")
+            return p._replace(won=won)
         return _position(decode_cells(data, params.size, "2048 replay start"), 0, params.target)
 
     def legacy(self, data: dict) -> dict:
-        """A replay (``size``, ``target``, ``four_probability``, ``start``, ``log``) or a save (:meth:`Game.to_dict`)
-        written before the session layer."""
+        """Session data of a file written before the session layer: a replay (``size``, ``target``,
+        ``four_probability``, ``start``: the start cells, ``log``: two base-36 characters an input, ``zy`` an undo)
+        or a save of the older ``Game`` model (format 1: those and ``grid``, ``score``, ``won``, ``over``,
+        ``keep_playing``, ``moves``; its random generator and undo positions are not needed: its log holds every
+        tile). A save whose board was changed outside the rules (no log) continues from its position, without undo."""
         size, target, p = data.get("size"), data.get("target"), data.get("four_probability")
         if not isinstance(size, int) or isinstance(size, bool):
             raise ValueError(f"2048 record: bad size {size!r}")
@@ -215,12 +247,15 @@ class Backend2048(Backend):
         params = Params(size, check_probability(p), check_target(target))
         text = self.params_text(params)
         start, log = data.get("start"), data.get("log")
+        save = "grid" in data
+        if save and data.get("version") != 1:
+            raise ValueError(f"2048 save: version {data.get('version')!r}, expected 1")
         if isinstance(log, str) and start is not None:
-            if len(log) % 2 or not re.fullmatch("[0-9a-z]*", log):
+            if len(log) % 2 or not _LOG.fullmatch(log):
                 raise ValueError("2048 record: its inputs are not pairs of base-36 digits")
             events = [("~u" if log[i:i + 2] == UNDO else "p" + log[i:i + 2]) for i in range(0, len(log), 2)]
             out = {"session": 1, "params": text, "start": start, "log": events, "t": [0] * len(events)}
-            if "grid" in data:  # a save: its position must be the one its inputs lead to
+            if save:  # its position must be the one its inputs lead to
                 from arcade.engine.session import Session
 
                 end = Session.from_dict(self, out).state
@@ -228,12 +263,36 @@ class Backend2048(Backend):
                 if not isinstance(grid, list) or [list(r) for r in end.grid] != grid or end.score != data.get("score"):
                     raise ValueError("2048 save: its board or score is not where its moves lead")
             return out
-        if "grid" in data:  # a save that cannot be replayed: continue from its position, without its undo history
-            game = Game.from_dict(data)
-            start = self.encode_state(params, Position(game.grid, game.score, game.won, game.over,
-                                                       game.keep_playing))
-            return {"session": 1, "params": text, "start": start, "log": [], "t": []}
+        if save:
+            position = _saved_position(data, params)
+            return {"session": 1, "params": text, "start": self.encode_state(params, position), "log": [], "t": []}
         raise ValueError("not a 2048 record")
+
+
+def _saved_position(data: dict, params: Params) -> Position:
+    """The position of an older save without a log, every field checked (ValueError, one line)."""
+    size = params.size
+    grid = data.get("grid")
+    if not isinstance(grid, list) or len(grid) != size or not all(isinstance(r, list) and len(r) == size
+                                                                    for r in grid):
+        raise ValueError(f"2048 save: its grid is not {size} rows of {size} cells")
+    for r, row in enumerate(grid):
+        for c, v in enumerate(row):
+            if not isinstance(v, int) or isinstance(v, bool) or not rules.is_tile_value(v):
+                raise ValueError(f"2048 save: grid[{r}][{c}] = {v!r}: expected 0 or a power of two >= 2")
+    grid = tuple(tuple(row) for row in grid)
+    score = data.get("score")
+    if not isinstance(score, int) or isinstance(score, bool) or score < 0:
+        raise ValueError(f"2048 save: bad score {score!r}")
+    if score > rules.max_score(grid):
+        raise ValueError(f"2048 save: score {score} is more than its tiles could have scored")
+    flags = [data.get(k) for k in ("won", "over", "keep_playing")]
+    if not all(isinstance(f, bool) for f in flags):
+        raise ValueError("2048 save: won, over and keep_playing must be true or false")
+    won, over, keep = flags
+    if over != (not rules.can_move(grid)):
+        raise ValueError(f"2048 save: it says over={over} but the grid {'can' if over else 'cannot'} move")
+    return Position(grid, score, won or any(v >= params.target for row in grid for v in row), over, keep)
 
 
 BACKEND = Backend2048()

@@ -16,7 +16,8 @@ from arcade.engine.ui import colors
 from arcade.engine.i18n import N_, _
 from arcade.engine.ui.text import Label, blit_center, fit, render, wrap_lines
 from arcade.game2048 import rules
-from arcade.game2048.game import MoveOutcome, decode_move
+from arcade.game2048.backend import decode_move
+from arcade.game2048.rules import MoveOutcome
 from arcade.engine.ui.input import is_landscape
 from arcade.game2048.hud import LANDSCAPE as HUD_WIDE, LAYOUT, MIN_TEXT, PARTS, legible
 from arcade.game2048.replay import check, steps, validate

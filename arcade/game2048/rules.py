@@ -10,6 +10,10 @@ most once per move, and the merge nearest the wall wins (``[2,2,2,2]`` left -> `
 Speed: a move is computed line by line (a line is a row or column read from the wall the tiles move to).
 The result of sliding one line is memoised, so a grid costs ``size`` dictionary look-ups plus reassembly.
 ``slide_grid`` skips the per-tile motions for callers (the AI) that only need the resulting grid.
+
+Chance (the original's ``addRandomTile``): a new tile is a 4 with ``four_probability`` else a 2 (the value is drawn
+first), on a uniformly random empty cell; a new game starts with two of them (:func:`spawn`, :func:`new_grid`).
+The winning tile is 2048 from 4x4 up and 256 on 3x3 (:func:`default_target`).
 """
 from __future__ import annotations
 
@@ -18,6 +22,8 @@ from typing import NamedTuple
 __all__ = [
     "DIRECTIONS", "MIN_SIZE", "MAX_SIZE", "Motion", "SlideResult",
     "slide", "slide_grid", "empty_cells", "can_move", "can_move_checked", "max_tile", "validate_grid", "is_tile_value",
+    "MoveOutcome", "default_target", "check_probability", "check_target", "check_spawn", "spawn", "place", "new_grid",
+    "max_score", "is_int",
 ]
 
 DIRECTIONS = ("up", "down", "left", "right")
@@ -50,6 +56,13 @@ class SlideResult(NamedTuple):
     gained: int
     moved: bool
     motions: tuple
+
+
+class MoveOutcome(NamedTuple):
+    """What a move did, for the board's animation: the slide (``result``: grid before the new tile, gained,
+    motions) and the new tile ``spawn = (row, col, value)``."""
+    result: SlideResult
+    spawn: tuple | None
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -284,3 +297,77 @@ def max_score(grid) -> int:
             if v > 2:
                 total += (v.bit_length() - 2) * v
     return total
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# the game's parameters and its chance
+
+def is_int(x) -> bool:
+    """An int that is not a bool."""
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def default_target(size: int) -> int:
+    """The winning tile for a board size: 256 on 3x3, 2048 on 4x4..8x8.
+
+    On 3x3 a 2048 tile is impossible: two 1024s need a chain 1024, 512, ..., 8, 4, 4 before them, ten tiles on nine
+    cells, so the largest tile is 1024 (2^10, and only with lucky 4s). 512 is rarely reached by people; 256 is the
+    3x3 goal that plays like 2048 on 4x4 (hard but reachable). From 4x4 up we keep the original's 2048.
+    """
+    if not is_int(size) or not MIN_SIZE <= size <= MAX_SIZE:
+        raise ValueError(f"board size {size!r}: expected an int in {MIN_SIZE}..{MAX_SIZE}")
+    return 256 if size == 3 else 2048
+
+
+def check_probability(p) -> float:
+    """The chance of a 4 as a float in 0..1; ValueError for anything else."""
+    if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0.0 <= p <= 1.0:
+        raise ValueError(f"four_probability {p!r}: expected a number in 0..1")
+    return float(p)
+
+
+def check_target(t) -> int:
+    """The winning tile, a power of two >= 4; ValueError for anything else."""
+    if not is_int(t) or t < 4 or t & (t - 1):
+        raise ValueError(f"target {t!r}: expected a power of two >= 4")
+    return t
+
+
+def check_spawn(spawn, size: int) -> tuple:
+    """A new tile given as ``(row, col, value)``: a cell of the board and a 2 or a 4; ValueError for anything else
+    (whether the cell is free is the move's business)."""
+    try:
+        r, c, v = spawn
+    except (TypeError, ValueError):
+        raise ValueError(f"spawn {spawn!r}: expected (row, col, value)") from None
+    if not (is_int(r) and is_int(c) and 0 <= r < size and 0 <= c < size):
+        raise ValueError(f"spawn {spawn!r}: cell outside the {size}x{size} board")
+    if not is_int(v) or v not in (2, 4):
+        raise ValueError(f"spawn {spawn!r}: a new tile is a 2 or a 4")
+    return r, c, v
+
+
+def spawn(grid, rng, four_probability: float):
+    """The new tile ``(row, col, value)`` drawn from ``rng`` (a ``random.Random``): the value first, a 4 with
+    ``four_probability``, then a uniformly random empty cell; None when no cell is empty."""
+    cells = empty_cells(grid)
+    if not cells:
+        return None
+    value = 4 if rng.random() < four_probability else 2
+    r, c = cells[rng.randrange(len(cells))]
+    return r, c, value
+
+
+def place(grid, r: int, c: int, value: int) -> tuple:
+    """``grid`` with cell ``(r, c)`` set to ``value`` (a new tuple of row tuples)."""
+    row = list(grid[r])
+    row[c] = value
+    return grid[:r] + (tuple(row),) + grid[r + 1:]
+
+
+def new_grid(size: int, rng, four_probability: float) -> tuple:
+    """A new game's board: two tiles drawn from ``rng`` on an empty ``size`` x ``size`` grid."""
+    grid = tuple((0,) * size for _ in range(size))
+    for _ in range(2):
+        grid = place(grid, *spawn(grid, rng, four_probability))
+    return grid

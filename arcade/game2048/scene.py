@@ -24,7 +24,7 @@ from arcade.engine.ui.input import pointer_down, pointer_motion, pointer_up
 from arcade.game2048 import ID as GAME_ID, best_key, rules
 from arcade.game2048.autoplay import AIController, make_worker
 from arcade.game2048.backend import Params, Position
-from arcade.game2048.game import MoveOutcome
+from arcade.game2048.rules import MoveOutcome
 from arcade.game2048.review import Coach
 from arcade.game2048.hud import PANEL_DELAY, PANEL_FADE, Hud, button_at, end_buttons, hint_arrow, layout_for
 from arcade.game2048.view import BoardView

@@ -248,11 +248,12 @@ def test_a_saved_game_that_fails_validation_is_kept_aside(app):
 
     g = Game(4, seed=3)
     g.move("left") or g.move("right")
-    bad = dict(g.to_dict(), score=10**4300 - 1)
+    good = g.to_dict()
+    bad = dict(good, log=good["log"] + ["pzy"], t=good["t"] + [0])  # a move the rules do not know
     app.profile.save_game("2048", bad)
     s = make_scene(app, resume=True)
     assert s.game.moves == 0 and app.profile.saved_game("2048") is None
-    aside = list(app.profile.dir.glob(f"{FILENAME}.save-2048-*"))
+    aside = list(app.profile.dir.glob(f"{FILENAME}.save-2048_4x4-*"))  # a session's save is kept by its board
     assert len(aside) == 1 and len(app.profile.warnings) == 1
 
 

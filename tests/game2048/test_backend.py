@@ -1,4 +1,4 @@
-"""2048 on the session layer: the backend plays exactly the rules of :class:`arcade.game2048.game.Game`, its codes
+"""2048 on the session layer: the backend plays exactly the rules (:mod:`arcade.game2048.rules`), its codes
 round-trip, and replays and saves written before the session layer still read."""
 import json
 from pathlib import Path
@@ -9,7 +9,7 @@ from hypothesis import given, settings, strategies as st
 from arcade.engine.replays import read_file
 from arcade.engine.session import MemoryStore, Session, replay_positions
 from arcade.game2048.backend import BACKEND, Params
-from arcade.game2048.game import Game
+from arcade.game2048 import rules
 
 LEGACY = Path(__file__).parent.parent / "replays" / "legacy"
 EXPECTED = json.loads((LEGACY / "2048-expected.json").read_text())
@@ -18,20 +18,25 @@ directions = st.lists(st.sampled_from(["up", "down", "left", "right"]), max_size
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 2**30), st.sampled_from([3, 4, 5, 8]), directions)
-def test_the_backend_follows_the_rules_of_game(seed, size, moves):
-    s = Session(BACKEND, Params(size, 0.1, 256 if size == 3 else 2048), seed)
-    g = Game(size, seed=0)
-    g._history, g.score, g.grid = [], 0, s.state.grid
-    g.over = s.state.over
+def test_the_backend_plays_the_rules(seed, size, moves):
+    """Each move is the slide of :func:`rules.slide` plus one new 2 or 4 on a cell the slide left empty; the score
+    grows by the merges; over when no direction moves; won once a merge made the winning tile."""
+    target = 256 if size == 3 else 2048
+    s = Session(BACKEND, Params(size, 0.1, target), seed)
     for d in moves:
         before = s.state
+        slid = rules.slide(before.grid, d)
         if s.play(d):
-            direction, spawn = s.backend.decode(s.line[-1][0], s.params)
-            assert g.move(direction, spawn=spawn) is not None
-            assert (s.state.grid, s.state.score, s.state.over) == (g.grid, g.score, g.over)
-            assert s.state.won == g.won
+            direction, (r, c, v) = s.backend.decode(s.line[-1][0], s.params)
+            assert direction == d and slid.moved and slid.grid[r][c] == 0 and v in (2, 4)
+            assert s.state.grid == rules.place(slid.grid, r, c, v)
+            assert s.state.score == before.score + slid.gained
+            assert s.state.over == (not rules.can_move(s.state.grid))
+            made = any(m.merged and 2 * m.value == target for m in slid.motions)
+            assert s.state.won == (before.won or made)
         else:
-            assert before.terminated or g.move(d) is None
+            assert before.terminated or not slid.moved
+            assert s.state is before
 
 
 @given(st.sampled_from([3, 4, 6, 8]), st.sampled_from([0.0, 0.1, 0.15, 1.0]))

@@ -11,6 +11,7 @@ import pytest
 
 from arcade.game2048.bench import ai as bench, engine as bench_engine
 from arcade.game2048.ai import expectimax
+from arcade.game2048.game import Game
 
 GAME_KEYS = {"seed", "score", "max_tile", "moves", "moves_to_2048", "ms_per_move", "ms_p95", "nodes",
              "nodes_per_second", "depth_median", "seconds", "path", "moves_to", "over", "cpu_share"}
@@ -179,7 +180,7 @@ def test_a_stopped_run_resumes_to_the_same_result(tmp_path, monkeypatch, capsys)
         def taken(state):
             checkpoint(state)
             if seed == 22:
-                seen.append(state["game"]["moves"])
+                seen.append(Game.from_dict(state["game"]).moves)
                 if len(seen) == 3:
                     raise KeyboardInterrupt
         return real(seed, checkpoint=taken, **kw)
@@ -190,8 +191,8 @@ def test_a_stopped_run_resumes_to_the_same_result(tmp_path, monkeypatch, capsys)
     monkeypatch.setattr(bench, "play_game", real)
     partial, data = _outcome(cut)
     assert partial == expected[:1] and data["summary"]["partial"] is True
-    assert [c["seed"] for c in data["in_progress"]] == [22] and data["in_progress"][0]["game"]["moves"] == seen[-1]
-    assert data["in_progress"][0]["game"]["moves"] == 75
+    assert [c["seed"] for c in data["in_progress"]] == [22]
+    assert Game.from_dict(data["in_progress"][0]["game"]).moves == seen[-1] == 75
     # --status says where it stands and how to go on, without playing
     assert bench.run(parse(["--status", str(cut)])) == 0
     said = capsys.readouterr().out
@@ -299,7 +300,6 @@ def test_regret_is_the_share_of_the_best_value_given_up():
 def test_regret_bench_collects_late_boards_from_checkpoints_and_compares_budgets(tmp_path, capsys):
     from arcade.game2048 import bitboard as bb
     from arcade.game2048.bench import regret as bench_regret
-    from arcade.game2048.game import Game
     seen = []
     bench.play_game(5, "expectimax", {"depth": 1, "budget_ms": None}, until=128, checkpoint=seen.append,
                     checkpoint_every=15)
@@ -309,12 +309,12 @@ def test_regret_bench_collects_late_boards_from_checkpoints_and_compares_budgets
     run_file2 = tmp_path / "run2.json"
     run_file2.write_text(json.dumps({"in_progress": [seen[-1]]}))
     rows = bench_regret.collect([str(run_file), str(run_file2)], min_tile=16, every=3)
-    last = seen[-1]["game"]
-    assert rows and all(r[0] == 5 and r[1] % 3 == 0 and r[1] <= last["moves"] for r in rows)
+    last = Game.from_dict(seen[-1]["game"])
+    assert rows and all(r[0] == 5 and r[1] % 3 == 0 and r[1] <= last.moves for r in rows)
     assert all(max((b >> (4 * i)) & 15 for i in range(16)) >= 4 for _, _, b in rows)   # 16 or more
-    assert max(r[1] for r in rows) > seen[1]["game"]["moves"] - 3                       # the longest log was read
-    if last["moves"] % 3 == 0:
-        assert rows[-1][2] == bb.to_board(Game.from_dict(last).grid)
+    assert max(r[1] for r in rows) > Game.from_dict(seen[1]["game"]).moves - 3                       # the longest log was read
+    if last.moves % 3 == 0:
+        assert rows[-1][2] == bb.to_board(last.grid)
     p = argparse.ArgumentParser()
     bench_regret.add_arguments(p)
     boards = tmp_path / "boards.json"

@@ -3,7 +3,8 @@
     arcade bench 2048 --ai expectimax --games 20 --seed 1 --jobs 2 [--budget-ms M] [--until TILE]
                       [--json FILE [--resume]] [--plot FILE] [--param k=v ...] [--weight k=v ...] [--size N]
 
-Every game is a real ``Game(seed=seed + i)`` (same rules and spawns as the window), played by
+Every game is a ``Game(seed=seed + i)`` (the backend's rules through a session, its tiles drawn in turn from one
+generator seeded with ``seed + i``), played by
 ``ai.choose`` until it is over (``keep_going`` after the win) or reaches ``--until``. Games run in parallel worker
 processes (``--jobs``), one search per process. A progress bar goes to stderr, the table to stdout:
 share of games reaching 2048 ... 32768, score, moves, moves to reach 2048 (the validation figure of the MathorCup
@@ -16,7 +17,8 @@ Long runs survive a stop, through the benchmarks' one writer (:class:`arcade.dev
 finished game is appended to ``FILE.partial`` at once (one JSON line), and the JSON is written atomically at the
 start, at the end, on Ctrl+C and every couple of minutes in between (by a background thread), with a checkpoint of
 every game in progress, taken every ``--checkpoint-every`` moves (and at least every ``CHECKPOINT_SECONDS``): the
-game itself (board, score, move count, RNG state) and its statistics so far. ``--resume`` reads that file and its
+game itself (the session's save: its start and every move with its tile; and the generator of the next tiles) and
+its statistics so far. ``--resume`` reads that file and its
 journal, keeps the finished games, continues every checkpointed game from where it stood and plays the seeds not
 started yet; the run's settings must match the file's (``--games`` may grow). Each sitting is one entry of
 ``summary.pieces``; a game lists the pieces that played it. With a fixed-depth search (no time budget) a resumed
@@ -181,9 +183,7 @@ def play_game(seed: int, strategy: str = "expectimax", params: dict | None = Non
     since_checkpoint = 0
 
     def snapshot() -> dict:
-        g = game.to_dict()
-        g["history"] = []  # the bench never undoes: a long game's undo stack would only bloat the file
-        return {"seed": seed, "game": g, "stats": {
+        return {"seed": seed, "game": game.to_dict(), "stats": {
             "times_ms": [round(t, 3) for t in times], "nodes": nodes, "depths": depths, "empties": "".join(empties),
             "search_time": search_time,
             "cpu": cpu, "seconds": seconds + time.perf_counter() - started,
@@ -568,6 +568,8 @@ def status(path: str) -> str:
     by seed (and of the games finished since the file was written, in its journal), each game in progress (its
     move and largest tile at the last checkpoint) and the command that goes on with it. ValueError (one line) for
     a file that is not a run's JSON."""
+    from arcade.game2048.game import Game
+
     data = read_json(path, "the run")
     try:
         summary = data["summary"]
@@ -587,9 +589,8 @@ def status(path: str) -> str:
                              + ", ".join(f"{k}: {v}" for k, v in sorted(later.items()))
                              + "), kept by --resume")
         for c in data.get("in_progress", []):
-            grid = c["game"]["grid"]
-            lines.append(f"in progress    seed {c['seed']} at move {c['game']['moves']:,}, largest tile "
-                         f"{max(max(row) for row in grid)}")
+            game = Game.from_dict(c["game"])
+            lines.append(f"in progress    seed {c['seed']} at move {game.moves:,}, largest tile {game.max_tile}")
         pieces = summary.get("pieces") or []
         if pieces and len(games) < summary.get("planned", len(games)):
             lines.append(f"go on with     {pieces[-1]['command']}"

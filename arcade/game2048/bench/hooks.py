@@ -113,11 +113,15 @@ def fuzz_check(scene, previous):
 
 
 def sample_save() -> tuple[str, dict]:
-    """``(game id, state)``: a 4x4 game 40 moves in, as the scene saves it."""
+    """``(game id, state)``: a 4x4 game 40 moves in, as its session saves it."""
+    from arcade.engine.session import MemoryStore, Session
     from arcade.game2048 import ID
-    from arcade.game2048.game import Game
+    from arcade.game2048.backend import BACKEND, Params
 
-    game = Game(4, seed=2048)
-    for i in range(40):
-        game.move(("left", "up", "right", "down")[i % 4 if i % 7 else (i // 7) % 4])
-    return ID, game.to_dict()
+    store = MemoryStore()
+    session = Session(BACKEND, Params(4), 2048, store=store, clock=lambda: 0.0)
+    i = 0
+    while session.moves < 40 and not session.over:
+        session.play(("left", "up", "right", "down")[i % 4 if i % 7 else (i // 7) % 4])
+        i += 1
+    return ID, store.saves[ID]

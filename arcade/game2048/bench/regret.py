@@ -76,18 +76,22 @@ def collect(paths: list, min_tile: int = 8192, every: int = 7) -> list:
             raise ValueError(f"{path} is not an arcade bench 2048 --json file")
         for c in data.get("in_progress") or []:
             g = c["game"]
-            known = longest.get(c["seed"], {}).get("log", "")
-            if g.get("size", 4) == 4 and g.get("log") and len(g["log"]) > len(known):
+            if replay.check(g).size == 4 and _inputs(g) > _inputs(longest.get(c["seed"])):
                 longest[c["seed"]] = g
     out = []
     for s in sorted(longest):
-        g = longest[s]
-        grids = [st.grid for st in replay.steps({k: g[k] for k in ("size", "target", "four_probability", "start",
-                                                                     "log")})]
+        grids = [st.grid for st in replay.steps(longest[s])]
         for i in range(0, len(grids), every):
             if max(max(r) for r in grids[i]) >= min_tile:
                 out.append([s, i, int(bb.to_board(grids[i]))])
     return out
+
+
+def _inputs(game) -> int:
+    """The inputs logged in a checkpoint's game (a session's list of events; an older file's string, two
+    characters an input)."""
+    log = (game or {}).get("log") or ()
+    return len(log) // 2 if isinstance(log, str) else len(log)
 
 
 def regret(oracle: list, move: int) -> float:
