@@ -22,10 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-try:  # numba is optional (the "fast" extra): without it, or where it cannot load, the numpy layers play
-    import numba as _nb
-except Exception:  # noqa: BLE001 - ImportError, or an llvmlite that fails to load
-    _nb = None
+from arcade.game2048.ai.kernels import available, move as _move, move_tables, net_value, njit as _njit, transpose
 
 __all__ = ["available", "search", "TT_BITS"]
 
@@ -33,201 +30,163 @@ TT_BITS = 20                     # 2**20 entries: 8 + 8 + 4 bytes each, 20 MB a 
 _GOLDEN = 0x9E3779B97F4A7C15     # Fibonacci hashing of the 64-bit board
 
 
-def available() -> bool:
-    """Whether the compiled kernel can be used (numba imported)."""
-    return _nb is not None
+@_njit
+def _score(b, row):
+    m = np.uint64(0xFFFF)
+    t = transpose(b)
+    return (row[b & m] + row[(b >> np.uint64(16)) & m] + row[(b >> np.uint64(32)) & m] + row[b >> np.uint64(48)]
+            + row[t & m] + row[(t >> np.uint64(16)) & m] + row[(t >> np.uint64(32)) & m] + row[t >> np.uint64(48)])
 
 
-if _nb is not None:
-    _njit = _nb.njit(cache=True, nogil=True)
+@_njit
+def _leaf(b, row, net, cells, nscale):
+    """A leaf's value: the row table over rows and columns, plus ``nscale`` times the network. ``net`` None:
+    the row table alone (numba compiles that case apart, with the branch removed: the heuristic search keeps
+    its speed)."""
+    if net is None:
+        return _score(b, row)
+    return _score(b, row) + nscale * net_value(b, net, cells)
 
-    @_njit
-    def _transpose(x):
-        a1 = x & np.uint64(0xF0F00F0FF0F00F0F)
-        a2 = x & np.uint64(0x0000F0F00000F0F0)
-        a3 = x & np.uint64(0x0F0F00000F0F0000)
-        a = a1 | (a2 << np.uint64(12)) | (a3 >> np.uint64(12))
-        b1 = a & np.uint64(0xFF00FF0000FF00FF)
-        b2 = a & np.uint64(0x00FF00FF00000000)
-        b3 = a & np.uint64(0x00000000FF00FF00)
-        return b1 | (b2 >> np.uint64(24)) | (b3 << np.uint64(24))
 
-    @_njit
-    def _rows(b, table):
-        m = np.uint64(0xFFFF)
-        return (table[b & m] | (table[(b >> np.uint64(16)) & m] << np.uint64(16))
-                | (table[(b >> np.uint64(32)) & m] << np.uint64(32)) | (table[b >> np.uint64(48)] << np.uint64(48)))
+@_njit
+def _take(best, move, f, value):
+    """A move's value reaches frame ``f``: the best of its moves so far, and on to its next move."""
+    if value > best[f]:
+        best[f] = value
+    move[f] += 1
 
-    @_njit
-    def _move(b, d, left, right):
-        """Direction ``d`` in bitboard order (up, down, left, right)."""
-        if d == 2:
-            return _rows(b, left)
-        if d == 3:
-            return _rows(b, right)
-        return _transpose(_rows(_transpose(b), left if d == 0 else right))
 
-    @_njit
-    def _score(b, row):
-        m = np.uint64(0xFFFF)
-        t = _transpose(b)
-        return (row[b & m] + row[(b >> np.uint64(16)) & m] + row[(b >> np.uint64(32)) & m] + row[b >> np.uint64(48)]
-                + row[t & m] + row[(t >> np.uint64(16)) & m] + row[(t >> np.uint64(32)) & m] + row[t >> np.uint64(48)])
+_MAXF = 48  # frames of the explicit stack: one per player move along a line (depths are far below this)
 
-    @_njit
-    def _net(b, net, cells):
-        """The n-tuple network's sum for board ``b`` (``ai.ntuple``'s layout: ``cells[t, s, k]`` is the cell read
-        for position ``k`` of tuple ``t`` under symmetry ``s``; ``net[t]`` that tuple's table, any number type)."""
-        total = 0.0
-        for t in range(cells.shape[0]):
-            for s in range(cells.shape[1]):
-                idx = 0
-                for k in range(cells.shape[2]):
-                    idx |= ((b >> np.uint64(4 * cells[t, s, k])) & np.uint64(15)) << np.uint64(4 * k)
-                total += net[t, idx]
-        return total
 
-    @_njit
-    def _leaf(b, row, net, cells, nscale):
-        """A leaf's value: the row table over rows and columns, plus ``nscale`` times the network. ``net`` None:
-        the row table alone (numba compiles that case apart, with the branch removed: the heuristic search keeps
-        its speed)."""
-        if net is None:
-            return _score(b, row)
-        return _score(b, row) + nscale * _net(b, net, cells)
+@_njit
+def _chance(a0, depth0, cutoff0, per, p4, left, right, row, net, cells, nscale, keys, vals, meta, gen, stats):
+    """Value of the afterstate ``a0`` with ``depth0`` player moves left, its line's probability 1.
 
-    _MAXF = 48  # frames of the explicit stack: one per player move along a line (depths are far below this)
-
-    @_njit
-    def _chance(a0, depth0, cutoff0, per, p4, left, right, row, net, cells, nscale, keys, vals, meta, gen, stats):
-        """Value of the afterstate ``a0`` with ``depth0`` player moves left, its line's probability 1.
-
-        Depth first over an explicit stack (numba cannot cache a recursive function): a frame is a chance node
-        walking its spawns (cell, 2 or 4) and, for each, the player's four moves; a move's afterstate is scored
-        by the row table at the last layer or under the cut-off, found in the transposition table, or pushed as
-        the next frame. ``stats``: [moves evaluated, table hits, node limit, deepest ply, stopped at the limit]."""
-        A = np.empty(_MAXF, dtype=np.uint64)       # the chance node's afterstate
-        H = np.empty(_MAXF, dtype=np.uint64)       # its slot in the transposition table
-        D = np.empty(_MAXF, dtype=np.int64)        # player moves left to search below it
-        CP = np.empty(_MAXF)                       # the probability of the line that reached it
-        CUT = np.empty(_MAXF)                      # the cut-off for the afterstates of the next player move
-        TOT = np.empty(_MAXF)                      # the weighted sum of its spawns so far
-        CELL = np.empty(_MAXF, dtype=np.int64)     # the spawn being searched: cell ...
-        T = np.empty(_MAXF, dtype=np.int64)        # ... and tile (0: a 2, 1: a 4); -1 before the first
-        CH = np.empty(_MAXF, dtype=np.uint64)      # the board after that spawn
-        PC = np.empty(_MAXF)                       # its probability given the afterstate
-        BEST = np.empty(_MAXF)                     # the best of its moves so far
-        DIR = np.empty(_MAXF, dtype=np.int64)      # its next move to try
-        P2 = np.empty(_MAXF)
-        Q4 = np.empty(_MAXF)
-        tag = np.uint32(gen) << np.uint32(8)
-        sp = -1
-        push, a, depth, cp, cut = True, a0, depth0, 1.0, cutoff0
-        ret = 0.0
-        while True:
-            if push:
-                push = False
-                h = (a * np.uint64(_GOLDEN)) >> np.uint64(64 - TT_BITS)
-                if keys[h] == a and (meta[h] & np.uint32(0xFFFFFF00)) == tag and (meta[h] & np.uint32(0xFF)) >= depth:
-                    stats[1] += 1
-                    ret = vals[h]
-                    if sp < 0:
-                        return ret
-                    f = sp
-                    if ret > BEST[f]:
-                        BEST[f] = ret
-                    DIR[f] += 1
-                else:
-                    if stats[0] > stats[2] or sp + 1 >= _MAXF:
-                        stats[4] = 1
-                        return 0.0
-                    sp += 1
-                    f = sp
-                    k = 0
-                    for i in range(16):
-                        if (a >> np.uint64(4 * i)) & np.uint64(15) == 0:
-                            k += 1
-                    A[f], H[f], D[f], CP[f], CUT[f], TOT[f] = a, h, depth, cp, cut * per, 0.0
-                    CELL[f], T[f], DIR[f] = -1, 1, 4
-                    P2[f] = (1.0 - p4) / k
-                    Q4[f] = p4 / k
-                    if depth0 - depth + 2 > stats[3]:
-                        stats[3] = depth0 - depth + 2
-            f = sp
-            while True:
-                if DIR[f] < 4:
-                    d = DIR[f]
-                    ch = CH[f]
-                    nxt = _move(ch, d, left, right)
-                    if nxt == ch:
-                        DIR[f] += 1
-                        continue
-                    stats[0] += 1
-                    line = CP[f] * PC[f]
-                    if D[f] <= 1 or line < CUT[f]:
-                        v = _leaf(nxt, row, net, cells, nscale)
-                        if v > BEST[f]:
-                            BEST[f] = v
-                        DIR[f] += 1
-                        continue
-                    push, a, depth, cp, cut = True, nxt, D[f] - 1, line, CUT[f]
-                    break
-                # this spawn is done (or none was started yet): add it, then go to the next spawn
-                if CELL[f] >= 0:
-                    TOT[f] += PC[f] * (BEST[f] if BEST[f] > -1.0e300 else 0.0)  # no move: lost, worth 0
-                if T[f] == 0 and Q4[f] > 0.0:
-                    T[f] = 1
-                else:
-                    i = CELL[f] + 1
-                    while i < 16 and (A[f] >> np.uint64(4 * i)) & np.uint64(15) != 0:
-                        i += 1
-                    CELL[f] = i
-                    T[f] = 0
-                if CELL[f] < 16:
-                    sh = np.uint64(4 * CELL[f])
-                    CH[f] = A[f] | (np.uint64(1 + T[f]) << sh)
-                    PC[f] = P2[f] if T[f] == 0 else Q4[f]
-                    BEST[f] = -1.0e300
-                    DIR[f] = 0
-                    continue
-                # every spawn done: the chance node's value goes to the table and to the frame below
-                ret = TOT[f]
-                h = H[f]
-                keys[h] = A[f]
-                vals[h] = ret
-                meta[h] = tag | np.uint32(min(D[f], 255))
-                sp -= 1
+    Depth first over an explicit stack (numba cannot cache a recursive function): a frame is a chance node
+    walking its spawns (cell, 2 or 4) and, for each, the player's four moves; a move's afterstate is scored
+    by the row table at the last layer or under the cut-off, found in the transposition table, or pushed as
+    the next frame. ``stats``: [moves evaluated, table hits, node limit, deepest ply, stopped at the limit]."""
+    A = np.empty(_MAXF, dtype=np.uint64)       # the chance node's afterstate
+    H = np.empty(_MAXF, dtype=np.uint64)       # its slot in the transposition table
+    D = np.empty(_MAXF, dtype=np.int64)        # player moves left to search below it
+    CP = np.empty(_MAXF)                       # the probability of the line that reached it
+    CUT = np.empty(_MAXF)                      # the cut-off for the afterstates of the next player move
+    TOT = np.empty(_MAXF)                      # the weighted sum of its spawns so far
+    CELL = np.empty(_MAXF, dtype=np.int64)     # the spawn being searched: cell ...
+    T = np.empty(_MAXF, dtype=np.int64)        # ... and tile (0: a 2, 1: a 4); -1 before the first
+    CH = np.empty(_MAXF, dtype=np.uint64)      # the board after that spawn
+    PC = np.empty(_MAXF)                       # its probability given the afterstate
+    BEST = np.empty(_MAXF)                     # the best of its moves so far
+    DIR = np.empty(_MAXF, dtype=np.int64)      # its next move to try
+    P2 = np.empty(_MAXF)
+    Q4 = np.empty(_MAXF)
+    tag = np.uint32(gen) << np.uint32(8)
+    sp = -1
+    push, a, depth, cp, cut = True, a0, depth0, 1.0, cutoff0
+    ret = 0.0
+    while True:
+        if push:
+            push = False
+            h = (a * np.uint64(_GOLDEN)) >> np.uint64(64 - TT_BITS)
+            if keys[h] == a and (meta[h] & np.uint32(0xFFFFFF00)) == tag and (meta[h] & np.uint32(0xFF)) >= depth:
+                stats[1] += 1
+                ret = vals[h]
                 if sp < 0:
                     return ret
                 f = sp
                 if ret > BEST[f]:
                     BEST[f] = ret
                 DIR[f] += 1
-            # a push: the loop's top handles it
-
-    @_njit
-    def _root(b, depth, cutoff, per, p4, left, right, row, net, cells, nscale, keys, vals, meta, gen, stats, out):
-        for d in range(4):
-            a = _move(b, d, left, right)
-            if a == b:
-                out[d] = -np.inf
-                continue
-            stats[0] += 1
-            if depth <= 1 or 1.0 < cutoff:
-                out[d] = _leaf(a, row, net, cells, nscale)
             else:
-                out[d] = _chance(a, depth - 1, cutoff, per, p4, left, right, row, net, cells, nscale, keys, vals, meta,
-                                 gen, stats)
+                if stats[0] > stats[2] or sp + 1 >= _MAXF:
+                    stats[4] = 1
+                    return 0.0
+                sp += 1
+                f = sp
+                k = 0
+                for i in range(16):
+                    if (a >> np.uint64(4 * i)) & np.uint64(15) == 0:
+                        k += 1
+                A[f], H[f], D[f], CP[f], CUT[f], TOT[f] = a, h, depth, cp, cut * per, 0.0
+                CELL[f], T[f], DIR[f] = -1, 1, 4
+                P2[f] = (1.0 - p4) / k
+                Q4[f] = p4 / k
+                if depth0 - depth + 2 > stats[3]:
+                    stats[3] = depth0 - depth + 2
+        f = sp
+        while True:
+            if DIR[f] < 4:
+                d = DIR[f]
+                ch = CH[f]
+                nxt = _move(ch, d, left, right)
+                if nxt == ch:
+                    DIR[f] += 1
+                    continue
+                stats[0] += 1
+                line = CP[f] * PC[f]
+                if D[f] <= 1 or line < CUT[f]:
+                    v = _leaf(nxt, row, net, cells, nscale)
+                    if v > BEST[f]:
+                        BEST[f] = v
+                    DIR[f] += 1
+                    continue
+                push, a, depth, cp, cut = True, nxt, D[f] - 1, line, CUT[f]
+                break
+            # this spawn is done (or none was started yet): add it, then go to the next spawn
+            if CELL[f] >= 0:
+                TOT[f] += PC[f] * (BEST[f] if BEST[f] > -1.0e300 else 0.0)  # no move: lost, worth 0
+            if T[f] == 0 and Q4[f] > 0.0:
+                T[f] = 1
+            else:
+                i = CELL[f] + 1
+                while i < 16 and (A[f] >> np.uint64(4 * i)) & np.uint64(15) != 0:
+                    i += 1
+                CELL[f] = i
+                T[f] = 0
+            if CELL[f] < 16:
+                sh = np.uint64(4 * CELL[f])
+                CH[f] = A[f] | (np.uint64(1 + T[f]) << sh)
+                PC[f] = P2[f] if T[f] == 0 else Q4[f]
+                BEST[f] = -1.0e300
+                DIR[f] = 0
+                continue
+            # every spawn done: the chance node's value goes to the table and to the frame below
+            ret = TOT[f]
+            h = H[f]
+            keys[h] = A[f]
+            vals[h] = ret
+            meta[h] = tag | np.uint32(min(D[f], 255))
+            sp -= 1
+            if sp < 0:
+                return ret
+            f = sp
+            if ret > BEST[f]:
+                BEST[f] = ret
+            DIR[f] += 1
+        # a push: the loop's top handles it
+
+
+@_njit
+def _root(b, depth, cutoff, per, p4, left, right, row, net, cells, nscale, keys, vals, meta, gen, stats, out):
+    for d in range(4):
+        a = _move(b, d, left, right)
+        if a == b:
+            out[d] = -np.inf
+            continue
+        stats[0] += 1
+        if depth <= 1 or 1.0 < cutoff:
+            out[d] = _leaf(a, row, net, cells, nscale)
+        else:
+            out[d] = _chance(a, depth - 1, cutoff, per, p4, left, right, row, net, cells, nscale, keys, vals, meta,
+                             gen, stats)
 
 
 class _State:
     """Per-process tables: the move tables as uint64, the transposition table, the speed measured so far."""
 
     def __init__(self) -> None:
-        from arcade.game2048 import bitboard as bb
-        t = bb.tables()
-        self.left = t.left.astype(np.uint64)
-        self.right = t.right.astype(np.uint64)
+        self.left, self.right = move_tables()[:2]
         n = 1 << TT_BITS
         self.keys = np.zeros(n, dtype=np.uint64)
         self.vals = np.zeros(n, dtype=np.float64)

@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from arcade.game2048.ai import expectimax, heuristics, jit
+from arcade.game2048.ai import expectimax, heuristics, jit, kernels
 from arcade.game2048.ai.strategy import Strategy
 
 log = logging.getLogger("arcade")
@@ -239,31 +239,16 @@ def warm_kernel() -> None:
 
 def one_ply_values(net: Network, board: int) -> list:
     """Points gained plus the network's value of the afterstate, for up, down, left, right (None: no change)."""
-    from arcade.game2048 import bitboard as bb
-
-    t = bb.tables()
-    cells = [(board >> (16 * r)) & 0xFFFF for r in range(4)]
-    tr = 0
-    for i in range(16):
-        r, c = divmod(i, 4)
-        tr |= ((board >> (4 * i)) & 15) << (4 * (c * 4 + r))
-    cols = [(tr >> (16 * r)) & 0xFFFF for r in range(4)]
+    left, right, gain_left, gain_right = kernels.move_tables()
+    b = np.uint64(board)
     out = []
     for d in range(4):
-        lines = cols if d < 2 else cells
-        table, gain = (t.left, t.gain_left) if d in (0, 2) else (t.right, t.gain_right)
-        new = [int(table[x]) for x in lines]
-        pts = sum(int(gain[x]) for x in lines)
-        if new == lines:
+        after, pts = kernels.move_scored(b, d, left, right, gain_left, gain_right)
+        after = np.uint64(after)  # (numba hands a uint64 back as a Python int)
+        if after == b:
             out.append(None)
             continue
-        after = 0
-        for r, x in enumerate(new):
-            for c in range(4):
-                e = (x >> (4 * c)) & 15
-                i = (c * 4 + r) if d < 2 else (r * 4 + c)
-                after |= e << (4 * i)
-        out.append(pts + float(net.scale) * float(jit._net(np.uint64(after), net.weights, net.cells)))
+        out.append(int(pts) + float(net.scale) * float(kernels.net_value(after, net.weights, net.cells)))
     return out
 
 

@@ -10,9 +10,10 @@ The value of an *afterstate* (the board after a move, before the new tile) estim
 Learning (``train``): the greedy one-ply player (the move that maximises gained points + the value of its
 afterstate) plays; after each move the previous afterstate's value moves toward the reward that followed plus
 the value of the next afterstate, TD(0), the step split over the 32 weights; the last afterstate of a game moves
-toward 0. Everything runs in numba on the 64-bit board (``arcade.game2048.bitboard``'s layout: row ``r`` in bits
-``16r``, cell ``c`` of a row in its nibble ``c``); numba is required to train or to evaluate quickly (without it
-``available()`` is False and the app keeps its hand-made heuristic).
+toward 0. Everything runs on the 64-bit board (``arcade.game2048.bitboard``'s layout: row ``r`` in bits ``16r``,
+cell ``c`` of a row in its nibble ``c``) with the moves and the network's value of ``ai.kernels``, the ones the
+compiled search uses; numba compiles them. Without numba the same functions run as plain Python, far too slowly
+to train or to search with: ``available()`` is False and the app keeps its hand-made heuristic.
 
 Weights are saved as float32 for training checkpoints (``save``/``load``) and quantised to int16 with one scale
 for shipping (``export``/``load``): an unvisited entry is 0, so the file compresses to a fraction of its 128 MB
@@ -26,16 +27,12 @@ from pathlib import Path
 
 import numpy as np
 
+from arcade.game2048.ai.kernels import available, move_scored, move_tables, net_value, njit as _njit, tuple_index
+
 log = logging.getLogger("arcade")
 
-try:
-    import numba as _nb
-except Exception:  # noqa: BLE001 - ImportError, or an llvmlite that fails to load
-    _nb = None
-
 __all__ = ["TUPLES", "SYMMETRIES", "available", "new_weights", "optimistic_weights", "new_coherence", "value",
-           "best_move", "train", "save", "load", "save_coherence", "load_coherence", "export", "symmetric_cells",
-           "value_reference"]
+           "best_move", "train", "save", "load", "save_coherence", "load_coherence", "export", "symmetric_cells"]
 
 # cells are numbered r * 4 + c
 TUPLES = np.array([
@@ -77,10 +74,6 @@ def symmetric_cells() -> np.ndarray:
 CELLS = symmetric_cells()
 
 
-def available() -> bool:
-    return _nb is not None
-
-
 def new_weights(init: float = 0.0) -> np.ndarray:
     """A fresh network: ``init`` in every weight (optimistic initialisation uses a positive value)."""
     w = np.empty((N_TUPLES, TABLE), dtype=np.float32)
@@ -100,203 +93,129 @@ def new_coherence() -> tuple[np.ndarray, np.ndarray]:
     return new_weights(), new_weights()
 
 
-def _nibbles(board: int) -> list[int]:
-    return [(board >> (4 * i)) & 0xF for i in range(16)]
-
-
-def value_reference(weights: np.ndarray, board: int) -> float:
-    """The network's value of ``board`` in plain Python (tests compare the compiled one with it)."""
-    cells = _nibbles(board)
-    total = 0.0
-    for t in range(N_TUPLES):
+@_njit
+def _lookups(cellmap, b):
+    """The entry each tuple reads under each symmetry: ``out[t, s]``."""
+    out = np.empty((cellmap.shape[0], 8), dtype=np.int64)
+    for t in range(cellmap.shape[0]):
         for s in range(8):
-            idx = 0
-            for k in range(TUPLE_LEN):
-                idx |= cells[int(CELLS[t, s, k])] << (4 * k)
-            total += float(weights[t, idx])
-    return total
+            out[t, s] = tuple_index(b, cellmap, t, s)
+    return out
 
 
-if _nb is not None:
-    _njit = _nb.njit(cache=True, nogil=True)
+@_njit
+def _update(w, cellmap, b, delta):
+    idx = _lookups(cellmap, b)
+    for t in range(idx.shape[0]):
+        for s in range(8):
+            w[t, idx[t, s]] += delta
 
-    @_njit
-    def _value(w, cellmap, b):
-        cells = np.empty(16, dtype=np.int64)
-        for i in range(16):
-            cells[i] = (b >> np.uint64(4 * i)) & np.uint64(0xF)
-        total = 0.0
-        for t in range(cellmap.shape[0]):
-            for s in range(8):
-                idx = 0
-                for k in range(cellmap.shape[2]):
-                    idx |= cells[cellmap[t, s, k]] << (4 * k)
-                total += w[t, idx]
-        return total
 
-    @_njit
-    def _lookups(cellmap, b):
-        """The entry each tuple reads under each symmetry: ``out[t, s]``."""
-        cells = np.empty(16, dtype=np.int64)
-        for i in range(16):
-            cells[i] = (b >> np.uint64(4 * i)) & np.uint64(0xF)
-        out = np.empty((cellmap.shape[0], 8), dtype=np.int64)
-        for t in range(cellmap.shape[0]):
-            for s in range(8):
-                idx = 0
-                for k in range(cellmap.shape[2]):
-                    idx |= cells[cellmap[t, s, k]] << (4 * k)
-                out[t, s] = idx
-        return out
+@_njit
+def _update_tc(w, tc_e, tc_a, cellmap, b, err, step):
+    """Temporal coherence: each weight moves by ``step * err`` times its own rate ``|E| / A`` (1 before
+    its first error), where ``E`` sums the errors it has seen and ``A`` their sizes; a weight whose errors
+    keep one sign keeps learning, one whose errors cancel slows down."""
+    idx = _lookups(cellmap, b)
+    for t in range(idx.shape[0]):
+        for s in range(8):
+            i = idx[t, s]
+            a = tc_a[t, i]
+            rate = abs(tc_e[t, i]) / a if a > 0 else 1.0
+            w[t, i] += step * rate * err
+            tc_e[t, i] += err
+            tc_a[t, i] += abs(err)
 
-    @_njit
-    def _update(w, cellmap, b, delta):
-        idx = _lookups(cellmap, b)
-        for t in range(idx.shape[0]):
-            for s in range(8):
-                w[t, idx[t, s]] += delta
 
-    @_njit
-    def _update_tc(w, tc_e, tc_a, cellmap, b, err, step):
-        """Temporal coherence: each weight moves by ``step * err`` times its own rate ``|E| / A`` (1 before
-        its first error), where ``E`` sums the errors it has seen and ``A`` their sizes; a weight whose errors
-        keep one sign keeps learning, one whose errors cancel slows down."""
-        idx = _lookups(cellmap, b)
-        for t in range(idx.shape[0]):
-            for s in range(8):
-                i = idx[t, s]
-                a = tc_a[t, i]
-                rate = abs(tc_e[t, i]) / a if a > 0 else 1.0
-                w[t, i] += step * rate * err
-                tc_e[t, i] += err
-                tc_a[t, i] += abs(err)
+@_njit
+def _learn(w, tc_e, tc_a, tc, cellmap, b, err, step):
+    if tc:
+        _update_tc(w, tc_e, tc_a, cellmap, b, err, step)
+    else:
+        _update(w, cellmap, b, step * err)
 
-    @_njit
-    def _learn(w, tc_e, tc_a, tc, cellmap, b, err, step):
-        if tc:
-            _update_tc(w, tc_e, tc_a, cellmap, b, err, step)
+
+@_njit
+def _spawn(b):
+    empty = np.empty(16, dtype=np.int64)
+    n = 0
+    for i in range(16):
+        if ((b >> np.uint64(4 * i)) & np.uint64(0xF)) == 0:
+            empty[n] = i
+            n += 1
+    if n == 0:
+        return b
+    i = empty[np.random.randint(n)]
+    v = np.uint64(2) if np.random.random() < 0.1 else np.uint64(1)
+    return b | (v << np.uint64(4 * i))
+
+
+@_njit
+def _choose(w, cellmap, b, left, right, gl, gr):
+    """The greedy one-ply move: (direction or -1, afterstate, points)."""
+    best_d, best_a, best_r = -1, np.uint64(0), 0
+    best_v = -1e30
+    for d in range(4):
+        a, r = move_scored(b, d, left, right, gl, gr)
+        if a == b:
+            continue
+        v = r + net_value(a, w, cellmap)
+        if v > best_v:
+            best_v, best_d, best_a, best_r = v, d, a, r
+    return best_d, best_a, best_r
+
+
+@_njit
+def _train(w, cellmap, games, alpha, seed, left, right, gl, gr, scores, maxtiles, moves, starts, share, began,
+           tc_e, tc_a, tc):
+    """Play ``games`` games by the greedy player, learning TD(0) on afterstates as they go (with temporal
+    coherence when ``tc``: ``tc_e``, ``tc_a`` the sums of each weight's errors and of their sizes); a game starts
+    from a random board of ``starts`` with probability ``share`` (``began[g]``: which, or -1: a new game)."""
+    np.random.seed(seed)
+    lookups = cellmap.shape[0] * 8
+    step = alpha / lookups
+    for g in range(games):
+        began[g] = -1
+        if starts.shape[0] > 0 and np.random.random() < share:
+            began[g] = np.random.randint(starts.shape[0])
+            b = starts[began[g]]
         else:
-            _update(w, cellmap, b, step * err)
-
-    @_njit
-    def _transpose(x):
-        a1 = x & np.uint64(0xF0F00F0FF0F00F0F)
-        a2 = x & np.uint64(0x0000F0F00000F0F0)
-        a3 = x & np.uint64(0x0F0F00000F0F0000)
-        a = a1 | (a2 << np.uint64(12)) | (a3 >> np.uint64(12))
-        b1 = a & np.uint64(0xFF00FF0000FF00FF)
-        b2 = a & np.uint64(0x00FF00FF00000000)
-        b3 = a & np.uint64(0x00000000FF00FF00)
-        return b1 | (b2 >> np.uint64(24)) | (b3 << np.uint64(24))
-
-    @_njit
-    def _slide(b, table, gain):
-        """Every row of ``b`` through ``table`` (16-bit rows), and the points the merges made."""
-        out = np.uint64(0)
-        pts = 0
-        for r in range(4):
-            row = (b >> np.uint64(16 * r)) & np.uint64(0xFFFF)
-            out |= np.uint64(table[row]) << np.uint64(16 * r)
-            pts += gain[row]
-        return out, pts
-
-    @_njit
-    def _move(b, d, left, right, gl, gr):
-        """Direction ``d`` (0 up, 1 down, 2 left, 3 right): (board after, points)."""
-        if d == 2:
-            return _slide(b, left, gl)
-        if d == 3:
-            return _slide(b, right, gr)
-        t, pts = _slide(_transpose(b), left if d == 0 else right, gl if d == 0 else gr)
-        return _transpose(t), pts
-
-    @_njit
-    def _spawn(b):
-        empty = np.empty(16, dtype=np.int64)
+            b = _spawn(_spawn(np.uint64(0)))
+        prev = np.uint64(0)
+        have_prev = False
+        score = 0
         n = 0
-        for i in range(16):
-            if ((b >> np.uint64(4 * i)) & np.uint64(0xF)) == 0:
-                empty[n] = i
-                n += 1
-        if n == 0:
-            return b
-        i = empty[np.random.randint(n)]
-        v = np.uint64(2) if np.random.random() < 0.1 else np.uint64(1)
-        return b | (v << np.uint64(4 * i))
-
-    @_njit
-    def _choose(w, cellmap, b, left, right, gl, gr):
-        """The greedy one-ply move: (direction or -1, afterstate, points)."""
-        best_d, best_a, best_r = -1, np.uint64(0), 0
-        best_v = -1e30
-        for d in range(4):
-            a, r = _move(b, d, left, right, gl, gr)
-            if a == b:
-                continue
-            v = r + _value(w, cellmap, a)
-            if v > best_v:
-                best_v, best_d, best_a, best_r = v, d, a, r
-        return best_d, best_a, best_r
-
-    @_njit
-    def _train(w, cellmap, games, alpha, seed, left, right, gl, gr, scores, maxtiles, moves, starts, share, began,
-               tc_e, tc_a, tc):
-        """Play ``games`` games by the greedy player, learning TD(0) on afterstates as they go (with temporal
-        coherence when ``tc``: ``tc_e``, ``tc_a`` the sums of each weight's errors and of their sizes); a game starts
-        from a random board of ``starts`` with probability ``share`` (``began[g]``: which, or -1: a new game)."""
-        np.random.seed(seed)
-        lookups = cellmap.shape[0] * 8
-        step = alpha / lookups
-        for g in range(games):
-            began[g] = -1
-            if starts.shape[0] > 0 and np.random.random() < share:
-                began[g] = np.random.randint(starts.shape[0])
-                b = starts[began[g]]
-            else:
-                b = _spawn(_spawn(np.uint64(0)))
-            prev = np.uint64(0)
-            have_prev = False
-            score = 0
-            n = 0
-            while True:
-                d, a, r = _choose(w, cellmap, b, left, right, gl, gr)
-                if d < 0:
-                    break
-                if have_prev:
-                    delta = r + _value(w, cellmap, a) - _value(w, cellmap, prev)
-                    _learn(w, tc_e, tc_a, tc, cellmap, prev, delta, step)
-                prev = a
-                have_prev = True
-                score += r
-                n += 1
-                b = _spawn(a)
+        while True:
+            d, a, r = _choose(w, cellmap, b, left, right, gl, gr)
+            if d < 0:
+                break
             if have_prev:
-                _learn(w, tc_e, tc_a, tc, cellmap, prev, -_value(w, cellmap, prev), step)
-            top = 0
-            for i in range(16):
-                e = int((b >> np.uint64(4 * i)) & np.uint64(0xF))
-                if e > top:
-                    top = e
-            scores[g] = score
-            maxtiles[g] = top
-            moves[g] = n
-
-
-def _tables():
-    from arcade.game2048 import bitboard
-
-    t = bitboard.tables()
-    return (t.left.astype(np.uint16), t.right.astype(np.uint16), t.gain_left.astype(np.int64),
-            t.gain_right.astype(np.int64))
+                delta = r + net_value(a, w, cellmap) - net_value(prev, w, cellmap)
+                _learn(w, tc_e, tc_a, tc, cellmap, prev, delta, step)
+            prev = a
+            have_prev = True
+            score += r
+            n += 1
+            b = _spawn(a)
+        if have_prev:
+            _learn(w, tc_e, tc_a, tc, cellmap, prev, -net_value(prev, w, cellmap), step)
+        top = 0
+        for i in range(16):
+            e = int((b >> np.uint64(4 * i)) & np.uint64(0xF))
+            if e > top:
+                top = e
+        scores[g] = score
+        maxtiles[g] = top
+        moves[g] = n
 
 
 def value(weights: np.ndarray, board: int) -> float:
-    return float(_value(weights, CELLS, np.uint64(board)))
+    return float(net_value(np.uint64(board), weights, CELLS))
 
 
 def best_move(weights: np.ndarray, board: int) -> int:
     """The greedy one-ply move of the network: 0 up, 1 down, 2 left, 3 right, or -1 when none moves."""
-    left, right, gl, gr = _tables()
+    left, right, gl, gr = move_tables()
     return int(_choose(weights, CELLS, np.uint64(board), left, right, gl, gr)[0])
 
 
@@ -312,7 +231,7 @@ def train(weights: np.ndarray, games: int, alpha: float, seed: int, starts=None,
     ``coherence``: ``(E, A)``, two float32 arrays shaped like the weights (:func:`new_coherence`, kept between
     calls and checkpoints): learn with temporal coherence (Beal and Smith's adaptive rates, as Jaśkowski applied
     them to 2048), each weight's step ``alpha * |E| / A``; ``alpha`` is then a meta-rate (1.0 is usual)."""
-    left, right, gl, gr = _tables()
+    left, right, gl, gr = move_tables()
     scores = np.zeros(games, dtype=np.int64)
     tops = np.zeros(games, dtype=np.int64)
     moves = np.zeros(games, dtype=np.int64)
