@@ -118,10 +118,9 @@ def sample_save() -> tuple[str, dict]:
     from arcade.game2048 import ID
     from arcade.game2048.backend import BACKEND, Params
 
-    store = MemoryStore()
-    session = Session(BACKEND, Params(4), 2048, store=store, clock=lambda: 0.0)
+    session = Session(BACKEND, Params(4), 2048, store=MemoryStore(), clock=lambda: 0.0)
     i = 0
     while session.moves < 40 and not session.over:
         session.play(("left", "up", "right", "down")[i % 4 if i % 7 else (i // 7) % 4])
         i += 1
-    return ID, store.saves[ID]
+    return ID, session.to_dict()
