@@ -804,7 +804,8 @@ def check_replay(backend: Backend, data: dict) -> dict:
         backend.parse_params(params)
     except ValueError as e:  # a backend's message names the game already, or gets the replay's name in front
         raise ValueError(str(e) if str(e).lower().startswith(backend.id) else f"{what}: {e}") from None
-    if "start" not in data and not (isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << 128):
+    if ("start" not in data or "seed" in data) and not (
+            isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << 128):
         raise ValueError(f"{what}: bad seed {seed!r}")
     if not isinstance(events, list) or not isinstance(times, list) or len(events) != len(times):
         raise ValueError(f"{what}: its inputs and their times do not match")

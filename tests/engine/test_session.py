@@ -315,3 +315,21 @@ def test_a_save_whose_time_slipped_back_a_millisecond_still_continues_and_more_i
     data["t"] = [250, 500, 498]
     with pytest.raises(ValueError, match="input 2 has a bad time"):
         Session.from_dict(BACKEND, data, clock=Clock())
+
+
+@pytest.mark.parametrize("seed", ["3", 1.5, -1, None, [1], True, 1 << 130])
+def test_a_save_from_a_start_position_with_a_bad_seed_is_set_aside_not_a_crash(seed):
+    """A save that starts from a position still names its seed (what deals the tiles from there): a crafted seed
+    there is refused like anywhere else, and continuing sets the save aside instead of failing in the rules."""
+    from arcade.game2048.backend import BACKEND as B2048
+
+    store = MemoryStore()
+    params = B2048.parse_params("4x4")
+    s = Session(B2048, params, 5, store=store, start=B2048.start(params, 1))
+    assert any(s.play((d, None)) for d in ("left", "right", "up", "down"))
+    data = s.to_dict()
+    assert "start" in data
+    data["seed"] = seed
+    store.save(s.save_key, data)
+    assert Session.resume(B2048, store, s.save_key) is None
+    assert store.aside and "seed" in store.aside[-1][1]
