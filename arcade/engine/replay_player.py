@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import dataclass
 
 import pygame
 
@@ -31,11 +32,29 @@ from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape, pointer_down, pointer_motion, pointer_up
 from arcade.engine.ui.text import blit_center, fit, wrap_lines
-from arcade.engine.ui.widgets import Dimmer, button, progress_bar
+from arcade.engine.ui.widgets import Dimmer, progress_bar
 
-__all__ = ["ReplayPlayer", "ReviewCard", "SPEEDS", "controls", "button", "progress_bar"]
+__all__ = ["ReplayPlayer", "ReviewCard", "Style", "SPEEDS", "controls", "progress_bar"]
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
+
+
+@dataclass(frozen=True)
+class Style:
+    """The controls' colours: the buttons (and the playing one), their edge (None: none), the bar, its done part,
+    the knob (and its centre: None for a plain knob), the corners' radius, the keys line and an error's colour;
+    the house's by default."""
+
+    button: tuple = colors.BUTTON
+    active: tuple = colors.GOLD
+    edge: tuple | None = None
+    bar: tuple = colors.LABEL
+    done: tuple = colors.BUTTON
+    knob: tuple = colors.GOLD
+    knob_eye: tuple | None = None
+    radius: int = 3
+    keys: tuple = colors.BUTTON
+    error: tuple = (180, 60, 40)
 
 
 def controls(timeline_y: int, buttons_y: int, timeline_h: int = 20, x: int = 20,
@@ -53,6 +72,7 @@ def controls(timeline_y: int, buttons_y: int, timeline_h: int = 20, x: int = 20,
 
 class ReplayPlayer(Scene):
     BUTTONS, TIMELINE = controls(656, 690)
+    STYLE = Style()
     KEYS = N_("Space play · Left/Right step · drag the bar · +/- speed · E export · Esc back")
     KEYS_Y = 776
     KEYS_COLOUR = colors.BUTTON
@@ -330,20 +350,30 @@ class ReplayPlayer(Scene):
         blit_center(surface, fit(_(self.KEYS), w - 40, 15, self.KEYS_COLOUR, "medium"), (w / 2, self.KEYS_Y))
 
     def draw_button(self, surface, rect, label: str, active: bool = False) -> None:
-        button(surface, rect, label, active=active)
+        st = self.STYLE
+        pygame.draw.rect(surface, st.active if active else st.button, rect, border_radius=st.radius)
+        if st.edge is not None:
+            pygame.draw.rect(surface, st.edge, rect, width=2, border_radius=st.radius)
+        blit_center(surface, fit(label, rect.w - (8 if st.edge is None else 10), 20, colors.TEXT_LIGHT), rect.center)
 
     def draw_timeline(self, surface) -> None:
         """The bar, done up to :meth:`progress`, with the game's marks over it."""
-        tl = self.TIMELINE
-        pygame.draw.rect(surface, colors.LABEL, tl, border_radius=tl.h // 2)
-        if self.last:
-            for i, colour in self.marks():
-                x = tl.x + round(tl.w * self.fraction(i))
-                pygame.draw.line(surface, colour, (x, tl.y - 7), (x, tl.y - 1), 3)
-            done = tl.copy()
-            done.w = max(tl.h, round(tl.w * self.progress()))
-            pygame.draw.rect(surface, colors.BUTTON, done, border_radius=tl.h // 2)
-            pygame.draw.circle(surface, colors.GOLD, (done.right - tl.h // 2, tl.centery), tl.h // 2 + 2)
+        st, tl = self.STYLE, self.TIMELINE
+        pygame.draw.rect(surface, st.bar, tl, border_radius=tl.h // 2)
+        if st.edge is not None:
+            pygame.draw.rect(surface, st.edge, tl, width=2, border_radius=tl.h // 2)
+        if not self.last:
+            return
+        for i, colour in self.marks():
+            x = tl.x + round(tl.w * self.fraction(i))
+            pygame.draw.line(surface, colour, (x, tl.y - 7), (x, tl.y - 1), 3)
+        done = tl.copy()
+        done.w = max(tl.h, round(tl.w * self.progress()))
+        pygame.draw.rect(surface, st.done, done, border_radius=tl.h // 2)
+        knob = (done.right - tl.h // 2, tl.centery)
+        pygame.draw.circle(surface, st.knob, knob, tl.h // 2 + 2 if st.knob_eye is None else 11)
+        if st.knob_eye is not None:
+            pygame.draw.circle(surface, st.knob_eye, knob, 7)
 
 
 class ReviewCard(Scene):

@@ -1,32 +1,19 @@
-"""Watching a Stairs replay (the engine's :class:`~arcade.engine.replay_player.ReplayPlayer`): the run on its own
-staircase, with the game's hops, falling stairs and sounds, at its own pace, on a timeline of its clock.
-
-The positions are the start (a moment before the first hop), the world just after each hop, and the end (when a
-timed drop ended the run after its last hop); a step is one hop. Between two positions the world runs on its own
-clock while the replay plays, so the stairs drop as they did. The world is the record played through
-:class:`arcade.stairs.replay.Player` (forward as time runs; a seek back starts a fresh one, a few ms for a long run,
-at most once a frame however many a drag sends). The record is the session layer's replay (or an older one, read
-through the backend); its fields are checked before the scene is made, its hops replayed and its end checked on the
-loader thread (the start, the seed's first stairs, shows meanwhile): a record that does not replay to its recorded
-end says so on screen. A replay changes no best
-and no stat: it reads the record and draws.
-
-Keys: Space play/pause, Left/Right one hop back or forward (and pause), Home/End, + / - speed (0.5x to 16x), E
-export, Esc back. Mouse or touch: the buttons, and a click or drag on the timeline (to the nearest hop).
-"""
+"""What Stairs lends the engine's replay scene (:mod:`arcade.engine.replay_scene`): its run on its own staircase,
+with the game's hops, falling stairs and sounds, on a timeline of the run's clock. The positions are the start (a
+moment before the first hop), the world just after each hop, and the end (when a drop ended the run after its last
+hop); between two the world runs on its own clock, so the stairs drop as they did. The world is the record played
+through :class:`arcade.stairs.replay.Player` (a seek back starts a fresh one, at most once a frame however many a
+drag sends); the run is checked on the loader thread (the seed's first stairs show meanwhile)."""
 from __future__ import annotations
-
-import bisect
-from dataclasses import dataclass
 
 import pygame
 
 from arcade.engine.i18n import N_, _
-from arcade.engine.replay_player import ReplayPlayer, controls
+from arcade.engine.replay_player import controls
+from arcade.engine.replay_scene import Layout, ReplayHooks, Style, make_replay as make_scene
 from arcade.engine.session import replay_data
 from arcade.engine.ui import colors
-from arcade.engine.ui.input import is_landscape
-from arcade.engine.ui.text import Label, blit_center, fit, render
+from arcade.engine.ui.text import Label, blit_center, render
 from arcade.stairs.backend import BACKEND
 from arcade.stairs.causes import CAUSES
 from arcade.stairs.hud import SCORE_EDGE, OutlinedLabel, make_shade
@@ -35,148 +22,96 @@ from arcade.stairs.palette import BUTTON, BUTTON_HOVER, CARD_EDGE, INK, SOFT
 from arcade.stairs.replay import Player, Run, check
 from arcade.stairs.world import TICKS_PER_SECOND
 
-__all__ = ["StairsReplayScene", "make_replay", "validate", "positions", "layout_for", "LEAD", "BUTTONS", "TIMELINE"]
+__all__ = ["StairsReplay", "make_replay", "validate", "positions", "LEAD", "LAYOUT", "LAYOUT_WIDE", "BUTTONS",
+           "TIMELINE"]
 
 LEAD = 600_000  # ticks of the timeline before the first hop (a moment to see the start; the first hop is at 0)
 LOUD_SPEED = 2.0  # the hop sounds play up to this speed (faster they would only rattle)
-BAND_TOP = 616  # the control band at the bottom
 BUTTONS, TIMELINE = controls(664, 698, 16)
-KEYS_Y = 774
-GOLD = colors.GOLD
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Where a replay's parts go on a canvas: the score and the clock (``align`` "center": centred on their points,
-    "left": their left edges on them), the cause headline at the end, the control band's top, the title's centre
-    line, the buttons and the timeline, and the keys line."""
-
-    score: tuple[int, int]
-    clock: tuple[int, int]
-    align: str
-    head: tuple[int, int]
-    band_top: int
-    title_y: int
-    buttons: dict
-    timeline: pygame.Rect
-    keys_y: int
-
-
-LAYOUT = Layout((240, 62), (240, 108), "center", (240, 160), BAND_TOP, 640, BUTTONS, TIMELINE, KEYS_Y)
-# landscape: the score and clock in the top-left corner as in the game, the headline at the top centre; a lower
-# band: the timeline across the whole width (a long bar seeks finely), the buttons centred under it, the keys below
-_WIDE_TIMELINE = controls(458, 0, 16, x=20, w=800)[1]
-_WIDE_BUTTONS = controls(0, 490, 16, x=200, w=440)[0]  # clear of the timeline's touch band (12 px round it)
-LAYOUT_WIDE = Layout((30, 56), (22, 104), "left", (420, 56), 396, 438, _WIDE_BUTTONS, _WIDE_TIMELINE, 548)
-
-
-def layout_for(size) -> Layout:
-    return LAYOUT_WIDE if is_landscape(size) else LAYOUT
+# portrait: the score and clock centred at the top, the controls in a dark band at the foot; landscape: the score
+# and clock in the top-left corner as in the game, the timeline across the whole width, the buttons centred under it
+LAYOUT = Layout(BUTTONS, TIMELINE, pygame.Rect(20, 762, 440, 24), pygame.Rect(20, 628, 440, 24), caption_size=17)
+LAYOUT_WIDE = Layout(controls(0, 490, 16, x=200, w=440)[0], controls(458, 0, 16, x=20, w=800)[1],
+                     pygame.Rect(20, 536, 800, 24), pygame.Rect(20, 426, 800, 24), caption_size=17)
+HUD = (((240, 62), (240, 108), "center", (240, 160), 616),  # score, clock, align, headline, band top
+       ((30, 56), (22, 104), "left", (420, 56), 396))  # (portrait, landscape)
 
 
 def positions(data) -> list[int]:
-    """The replay's positions as ticks of the run's clock: ``-LEAD`` (the start), each hop's tick (the world just
-    after it), and the end if a drop ended the run after its last hop. ``data``: a checked :class:`Run`, or a
-    record's data, checked whole here (ValueError, one line, where it does not replay)."""
+    """The positions as ticks of the run's clock: ``-LEAD`` (the start), each hop's tick, and the end if a drop
+    ended the run after its last hop. ``data``: a checked :class:`Run`, or a record's data (checked here)."""
     run = data if isinstance(data, Run) else check(data)
     ticks = [-LEAD] + [t for t, _ in run.hops]
-    if run.end > ticks[-1]:
-        ticks.append(run.end)
-    return ticks
+    return ticks + [run.end] if run.end > ticks[-1] else ticks
 
 
-class StairsReplayScene(ReplayPlayer):
-    BUTTONS, TIMELINE = BUTTONS, TIMELINE
+class StairsReplay(ReplayHooks):
     KEYS = N_("Space play · Left/Right hop · drag the bar · +/- speed · E export · Esc back")
-    KEYS_Y = KEYS_Y
-    KEYS_COLOUR = SOFT
     STEP_LABELS = (N_("< Hop"), N_("Hop >"))
+    CLOCK = True
+    STYLE = Style(BUTTON, BUTTON_HOVER, CARD_EDGE, INK, colors.GOLD, colors.TEXT_LIGHT, colors.GOLD, 12, SOFT,
+                  (236, 120, 100))
+    LAYOUTS = (LAYOUT, LAYOUT_WIDE)
 
-    def __init__(self, app, replay_record):
-        seed = replay_data(BACKEND, replay_record.data)["seed"]  # a malformed record: ValueError before the scene
-        self.run = Run(seed, (), 0, None, 0)  # the start, until the loader thread has checked the whole run
-        self.view = StairsView(app.size, sound=self._sound)
+    def __init__(self, scene, replay) -> None:
+        super().__init__(scene, replay)
+        self.run = Run(replay_data(BACKEND, replay.data)["seed"], (), 0, None, 0)  # ValueError before the scene
+        self.view = StairsView(scene.app.size, sound=self._sound)
         self.player = Player(self.run)
-        self.t = -float(LEAD)  # the tick shown (a float: slow speeds add fractions); < 0: before the first hop
-        self._pending: float | None = None  # a seek not applied yet (see :attr:`world`)
-        self._score = Label(64, colors.TEXT_LIGHT)
-        self._shadow = Label(64, INK)
-        self._clock = Label(16, SOFT)
+        self.t = -float(LEAD)  # the tick shown (a float: slow speeds add fractions)
+        self._pending: tuple | None = None  # a seek not applied yet (see :attr:`world`)
+        self._score, self._shadow, self._clock = Label(64, colors.TEXT_LIGHT), Label(64, INK), Label(16, SOFT)
         self._outlined = OutlinedLabel(64, colors.TEXT_LIGHT, INK, SCORE_EDGE)  # over a light stair in the corner
-        super().__init__(app, replay_record)
-        self.resize(app.size)
         self.view.reset(self.world)
 
-    def resize(self, size) -> None:
-        """Lay the replay out for a canvas of ``size``: the controls (where clicks land), the band, the view; the
-        position, the speed and a drag on the timeline go on."""
-        self.layout = layout_for(size)
-        self.BUTTONS, self.TIMELINE, self.KEYS_Y = self.layout.buttons, self.layout.timeline, self.layout.keys_y
-        self._band = self._make_band(size, self.layout.band_top)
-        self._shade = make_shade(size, "corner") if self.layout.align == "left" else None
+    def resize(self, size, layout) -> None:
+        self.hud = HUD[layout is LAYOUT_WIDE]
+        top = self.hud[4]
+        self._band = pygame.Surface((size[0], size[1] - top), pygame.SRCALPHA)
+        for y in range(self._band.get_height()):
+            self._band.fill((*INK, round(min(1.0, y / 40) * 215)), (0, y, size[0], 1))
+        self._shade = make_shade(size, "corner") if self.hud[2] == "left" else None
         self.view.resize(size)
 
     def _sound(self, name: str, volume: float = 1.0) -> None:
-        if self.playing and self.speed <= LOUD_SPEED:
-            self.app.play(name, volume)
+        if self.scene.playing and self.scene.speed <= LOUD_SPEED:
+            self.scene.app.play(name, volume)
 
-    # ----- the positions -----
-    def compute_steps(self) -> list:
-        run = check(self.replay.data)
-        self.run = run  # the world shown follows it from the next time it is looked at
-        return positions(run)
+    # ----- the positions on the run's clock -----
+    def positions(self, data) -> list:
+        self.run = check(data)  # the world shown follows it from the next time it is looked at
+        return positions(self.run)
+
+    def seconds(self, i: int) -> float:
+        return (self.scene.steps[i] + LEAD) / TICKS_PER_SECOND
 
     @property
     def end(self) -> int:
         return self.run.end
 
-    def step_seconds(self, i: int) -> float:
-        return (self.steps[i + 1] - self.steps[i]) / TICKS_PER_SECOND
-
-    def fraction(self, i: int) -> float:
-        return (self.steps[i] + LEAD) / (self.end + LEAD) if self.steps else 0.0
-
-    def position_at(self, frac: float) -> int:
-        """The position nearest ``frac`` of the run's clock."""
-        tick = frac * (self.end + LEAD) - LEAD
-        k = bisect.bisect_left(self.steps, tick)
-        if k >= len(self.steps):
-            return len(self.steps) - 1
-        return k - 1 if k > 0 and tick - self.steps[k - 1] < self.steps[k] - tick else k
-
-    def progress(self) -> float:
-        return (self.t + LEAD) / (self.end + LEAD)
-
-    # ----- the world shown -----
     @property
     def world(self):
         """The world at :attr:`t`; a seek is applied here, once, when the world is next looked at."""
         if self.player.run is not self.run:  # the run is checked: play it from the tick shown
             self.player = Player(self.run)
-            if self._pending is None:
-                self._pending = (self.t, self.i)
+            self._pending = self._pending or (self.t, self.scene.i)
         if self._pending is not None:
             (tick, hops), self._pending = self._pending, None
-            self._goto(tick, hops)
+            if tick < self.player.tick or self.player.next > hops:
+                self.player = Player(self.run)
+            if tick >= 0:
+                self.player.advance_to(int(tick), hops)
+            self.view.reset(self.player.world)  # snaps the camera, clears what was falling
+            if self.player.world.over:  # the robot has left the staircase (faded: its fall is over)
+                robot = self.view.robot
+                robot.falling, robot.alpha, robot.fall_t = True, 0.0, FALL_FADE
+                self.view.stairs.cause = self.player.world.cause
         return self.player.world
 
     @property
     def hops_made(self) -> int:
         self.world  # noqa: B018 - applies a pending seek
         return self.player.next
-
-    def _goto(self, tick: float, hops: int) -> None:
-        """The world at ``tick`` (-LEAD .. end) after at most ``hops`` hops (two taps in one frame are two hops
-        at one tick), shown at rest."""
-        if tick < self.player.tick or self.player.next > hops:
-            self.player = Player(self.run)
-        if tick >= 0:
-            self.player.advance_to(int(tick), hops)
-        self.view.reset(self.player.world)  # snaps the camera, clears what was falling
-        if self.player.world.over:  # the robot has left the staircase (faded: its fall is over)
-            robot = self.view.robot
-            robot.falling, robot.alpha, robot.fall_t = True, 0.0, FALL_FADE
-            self.view.stairs.cause = self.player.world.cause
 
     def _forward(self, tick: float, hops: int) -> None:
         """Play on to ``tick`` (at most ``hops`` hops made) with the animations (hops arc, stairs fall)."""
@@ -188,80 +123,48 @@ class StairsReplayScene(ReplayPlayer):
 
     def show(self, i: int, animate: bool) -> None:
         if animate:
-            self._forward(self.steps[i], i)
+            self._forward(self.scene.steps[i], i)
         else:
-            self.t = float(self.steps[i])
+            self.t = float(self.scene.steps[i])
             self._pending = (self.t, i)
-            self.clock = 0.0  # a play from here starts at the hop
 
-    def toggle(self) -> None:
-        super().toggle()
-        if self.playing and self.steps:  # resumed between two hops: the clock goes on from the tick shown
-            self.clock = max(0.0, (self.t - self.steps[self.i]) / TICKS_PER_SECOND)
+    def play_to(self, t: float) -> None:
+        self._forward(t * TICKS_PER_SECOND - LEAD, self.scene.i)
 
     def update(self, dt: float) -> None:
-        super().update(dt)  # the positions passed, hop by hop
-        if self.playing and self.steps and self.i < self.last:
-            self._forward(min(self.steps[self.i + 1], self.steps[self.i] + self.clock * TICKS_PER_SECOND), self.i)
-        self.view.update(dt * max(1.0, self.speed), self.world.score)
+        self.view.update(dt * max(1.0, self.scene.speed), self.world.score)
 
     # ----- drawing -----
-    @staticmethod
-    def _make_band(size, top: int = BAND_TOP) -> pygame.Surface:
-        w, h = size
-        band = pygame.Surface((w, h - top), pygame.SRCALPHA)
-        for y in range(band.get_height()):
-            band.fill((*INK, round(min(1.0, y / 40) * 215)), (0, y, w, 1))
-        return band
+    def caption(self, step) -> tuple[str, tuple]:
+        return self.scene.replay_title(), SOFT
 
-    def draw_button(self, surface, rect, label: str, active: bool = False) -> None:
-        pygame.draw.rect(surface, BUTTON_HOVER if active else BUTTON, rect, border_radius=12)
-        pygame.draw.rect(surface, CARD_EDGE, rect, width=2, border_radius=12)
-        blit_center(surface, fit(label, rect.w - 10, 20, colors.TEXT_LIGHT), rect.center)
-
-    def draw_timeline(self, surface) -> None:
-        tl = self.TIMELINE
-        pygame.draw.rect(surface, INK, tl, border_radius=8)
-        pygame.draw.rect(surface, CARD_EDGE, tl, width=2, border_radius=8)
-        done = tl.copy()
-        done.w = max(tl.h, round(tl.w * self.progress()))
-        pygame.draw.rect(surface, GOLD, done, border_radius=8)
-        knob = (done.right - tl.h // 2, tl.centery)
-        pygame.draw.circle(surface, colors.TEXT_LIGHT, knob, 11)
-        pygame.draw.circle(surface, GOLD, knob, 7)
-
-    def draw(self, surface) -> None:
-        w, h = surface.get_size()
-        lay = self.layout
+    def draw(self, surface, step) -> None:
+        score_at, clock_at, align, head_at, band_top = self.hud
         world = self.world
         self.view.draw(surface, world)
-        text = str(world.score)
         if self._shade is not None:  # the game's corner: the score outlined over a glow, as in the game
             surface.blit(self._shade, (0, 0))
-            self._outlined.draw(surface, text, lay.score, left=True)
+            self._outlined.draw(surface, str(world.score), score_at, left=True)
         else:
-            blit_center(surface, self._shadow.get(text), (lay.score[0], lay.score[1] + 3))
-            blit_center(surface, self._score.get(text), lay.score)
+            blit_center(surface, self._shadow.get(str(world.score)), (score_at[0], score_at[1] + 3))
+            blit_center(surface, self._score.get(str(world.score)), score_at)
         seconds = max(0.0, self.t) / TICKS_PER_SECOND
-        clock = self._clock.get(_("REPLAY  ·  {t} / {all} s").format(t=f"{seconds:,.1f}", all=f"{self.run.seconds:,.1f}"))
+        clock = self._clock.get(_("REPLAY  ·  {t} / {all} s").format(t=f"{seconds:,.1f}",
+                                                                    all=f"{self.run.seconds:,.1f}"))
         pill = pygame.Rect(0, 0, clock.get_width() + 28, clock.get_height() + 8)
-        if lay.align == "left":
-            pill.midleft = lay.clock
+        if align == "left":
+            pill.midleft = clock_at
         else:
-            pill.center = (w // 2, lay.clock[1])
+            pill.center = (surface.get_width() // 2, clock_at[1])
         pygame.draw.rect(surface, INK, pill, border_radius=pill.h // 2)
         blit_center(surface, clock, pill.center)
         if world.over and self.t >= self.end:
-            head = CAUSES.get(world.cause, (str(world.cause), ""))[0]
-            label = render(_(head), 26, GOLD if world.cause == "hit" else colors.TEXT_LIGHT)
-            back = label.get_rect(center=lay.head).inflate(32, 10)  # its own backing: it may sit over a light stair
+            label = render(_(CAUSES.get(world.cause, (str(world.cause), ""))[0]), 26,
+                           colors.GOLD if world.cause == "hit" else colors.TEXT_LIGHT)
+            back = label.get_rect(center=head_at).inflate(32, 10)  # its own backing: it may sit over a light stair
             pygame.draw.rect(surface, INK, back, border_radius=back.h // 2)
-            blit_center(surface, label, lay.head)
-        surface.blit(self._band, (0, lay.band_top))
-        title = self.error or self.replay_title()
-        blit_center(surface, fit(title, w - 40, 17, (236, 120, 100) if self.error else SOFT, "medium"),
-                    (w / 2, lay.title_y))
-        self.draw_controls(surface)
+            blit_center(surface, label, head_at)
+        surface.blit(self._band, (0, band_top))
 
 
 def validate(data) -> None:
@@ -271,4 +174,4 @@ def validate(data) -> None:
 
 def make_replay(app, replay_record):
     """The replay scene of a Stairs record (``ValueError`` for a record that is not one)."""
-    return StairsReplayScene(app, replay_record)
+    return make_scene(app, replay_record, StairsReplay)

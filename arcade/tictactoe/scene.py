@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 import pygame
 
-from arcade.engine import assets
 from arcade.engine.ai_requests import Requests
 from arcade.engine.i18n import N_, _
 from arcade.engine.intents import CTRL, SHIFT, IntentMap
@@ -26,7 +25,7 @@ from arcade.engine.session import DEMO, HINT, OPPONENT, PLAYER
 from arcade.engine.session_scene import SessionScene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape, pointer_down, pointer_motion, pointer_up
-from arcade.engine.ui.text import Label, blit_center, fit, fit_lines
+from arcade.engine.ui.text import Label, blit_center, draw_lines as text_lines, fit
 from arcade.engine.ui.widgets import DISABLED_BG, DISABLED_INK, ButtonList, Dimmer, Item
 from arcade.tictactoe import LEVEL_TITLES, VARIANT_TITLES, results
 from arcade.tictactoe import ID as GAME_ID
@@ -131,14 +130,9 @@ LIST_SEPARATORS = ("  |  ", " · ")  # a list's items ("a  |  b"), kept together
 
 
 def draw_lines(surface, text: str, box: pygame.Rect, size: int, colour, weight: str = "bold", lines: int = 2) -> None:
-    """``text`` in at most ``lines`` lines centred in ``box`` (:func:`~arcade.engine.ui.text.fit_lines`: a size
-    smaller if it must), a list broken between its items."""
-    sep = next((s for s in LIST_SEPARATORS if s in text), " ")
-    sz, rows = fit_lines(text, box.w, size, weight, lines, sep)
-    height = assets.font_for(text, sz, weight).get_linesize()
-    top = box.centery - height * len(rows) / 2
-    for i, row in enumerate(rows):
-        blit_center(surface, fit(row, box.w, sz, colour, weight), (box.centerx, top + height * (i + 0.5)))
+    """``text`` in at most ``lines`` lines centred in ``box`` (a size smaller if it must), a list broken between its
+    items."""
+    text_lines(surface, text, box, size, colour, weight, lines, LIST_SEPARATORS)
 
 
 KEYS = {(k, 0): v for k, v in {

@@ -5,7 +5,8 @@ import pytest
 
 from arcade.engine.replays import Replay, read_file, write_file
 from arcade.stairs.replay import world_at
-from arcade.stairs.replay_scene import LEAD, TIMELINE, StairsReplayScene, make_replay, positions
+from arcade.engine.replay_scene import ReplayScene
+from arcade.stairs.replay_scene import LEAD, TIMELINE, make_replay, positions
 from arcade.stairs.world import TICKS_PER_SECOND, World
 from helpers import frames, key, mouse_down, mouse_move, mouse_up, settle
 from tests.replays.common import refused_in_one_line, replay_file_runs, shown, watch_from_list
@@ -45,8 +46,8 @@ def test_it_opens_on_the_start_at_tick_0(app):
     s = make_replay(app, rec)
     start = World(w.seed)
     for scene in (s, opened(app, rec)):  # before and after the run is checked
-        world = scene.world
-        assert scene.i == 0 and scene.hops_made == 0 and world.ticks == 0 and not world.running
+        world = scene.hooks.world
+        assert scene.i == 0 and scene.hooks.hops_made == 0 and world.ticks == 0 and not world.running
         assert (world.stairs, world.obstacles, world.robot) == (start.stairs, start.obstacles, start.robot)
 
 
@@ -55,18 +56,18 @@ def test_an_old_replay_plays_like_the_session_one(app):
     s = opened(app, legacy_replay(w))
     assert s.error == "" and s.steps == positions(rec.data)
     frames(app, 1, events=[key(pygame.K_END)])
-    assert state(s.world) == state(w)
+    assert state(s.hooks.world) == state(w)
 
 
 def test_plays_to_the_end_and_lands_on_the_recorded_world(app):
     w, rec = a_run()
     s = opened(app, rec)
-    assert s.playing and s.hops_made == 0 and s.error == ""
+    assert s.playing and s.hooks.hops_made == 0 and s.error == ""
     s.speed_i = 5  # 16x
     settle(app, 1.2)
-    assert not s.playing and s.i == s.last and s.t == s.end
-    assert state(s.world) == state(w)
-    assert s.view.robot.gone  # the robot went down with its stair
+    assert not s.playing and s.i == s.last and s.hooks.t == s.hooks.end
+    assert state(s.hooks.world) == state(w)
+    assert s.hooks.view.robot.gone  # the robot went down with its stair
 
 
 def test_hop_keys_home_end_and_the_timeline(app):
@@ -75,24 +76,24 @@ def test_hop_keys_home_end_and_the_timeline(app):
     frames(app, 1, events=[key(pygame.K_SPACE)])  # pause
     assert not s.playing
     frames(app, 1, events=[key(pygame.K_RIGHT), key(pygame.K_RIGHT), key(pygame.K_RIGHT)])
-    assert s.i == 3 and s.hops_made == 3 and s.world.score == 3 and s.t == s.steps[3]
+    assert s.i == 3 and s.hooks.hops_made == 3 and s.hooks.world.score == 3 and s.hooks.t == s.steps[3]
     frames(app, 1, events=[key(pygame.K_LEFT)])
-    assert s.hops_made == 2 and state(s.world) == state(world_at(rec.data, s.steps[2], 2))
+    assert s.hooks.hops_made == 2 and state(s.hooks.world) == state(world_at(rec.data, s.steps[2], 2))
     frames(app, 1, events=[key(pygame.K_LEFT), key(pygame.K_LEFT)])
-    assert s.hops_made == 0 and s.world.score == 0 and not s.world.running  # before the first hop
+    assert s.hooks.hops_made == 0 and s.hooks.world.score == 0 and not s.hooks.world.running  # before the first hop
     frames(app, 1, events=[key(pygame.K_END)])
-    assert s.t == s.end and state(s.world) == state(w)
+    assert s.hooks.t == s.hooks.end and state(s.hooks.world) == state(w)
     frames(app, 1, events=[key(pygame.K_HOME)])
-    assert s.i == 0 and s.t == -LEAD and s.hops_made == 0
+    assert s.i == 0 and s.hooks.t == -LEAD and s.hooks.hops_made == 0
     x_half = TIMELINE.x + TIMELINE.w // 2
     frames(app, 1, events=[mouse_down((x_half, TIMELINE.centery)),
                            mouse_move((TIMELINE.x + TIMELINE.w // 4, TIMELINE.centery), buttons=(1, 0, 0)),
                            mouse_move((x_half, TIMELINE.centery), buttons=(1, 0, 0)),
                            mouse_up((x_half, TIMELINE.centery))])
-    want = 0.5 * (s.end + LEAD) - LEAD  # the timeline is the run's clock: the hop nearest its middle
-    assert min(abs(t - want) for t in s.steps) == abs(s.t - want) and s.t == s.steps[s.i]
+    want = 0.5 * (s.hooks.end + LEAD) - LEAD  # the timeline is the run's clock: the hop nearest its middle
+    assert min(abs(t - want) for t in s.steps) == abs(s.hooks.t - want) and s.hooks.t == s.steps[s.i]
     assert abs(s.progress() - 0.5) < 0.1
-    assert state(s.world) == state(world_at(rec.data, s.steps[s.i], s.i))
+    assert state(s.hooks.world) == state(world_at(rec.data, s.steps[s.i], s.i))
 
 
 def test_the_speed_runs_the_run_clock_faster(app):
@@ -100,9 +101,9 @@ def test_the_speed_runs_the_run_clock_faster(app):
     s = opened(app, rec)
     frames(app, 1, events=[key(pygame.K_PLUS), key(pygame.K_PLUS)])
     assert s.speed == 4.0 and s.playing
-    t0 = s.t
+    t0 = s.hooks.t
     frames(app, 30)  # half a second at 4x: two seconds of the run
-    assert abs((s.t - t0) / TICKS_PER_SECOND - 2.0) < 0.1 and s.world.ticks == int(s.t)
+    assert abs((s.hooks.t - t0) / TICKS_PER_SECOND - 2.0) < 0.1 and s.hooks.world.ticks == int(s.hooks.t)
     frames(app, 1, events=[key(pygame.K_MINUS)] * 8)
     assert s.speed == 0.5
 
@@ -114,11 +115,11 @@ def test_any_seek_shows_the_world_at_that_hop(app):
     assert s.steps[-1] == s.steps[-2]  # the wrong hop came in the frame of the last good one: two hops, one tick
     for frac in (0.9, 0.1, 0.5, 0.05, 1.0, 0.0, 0.7):
         s.seek(s.position_at(frac))
-        if s.t >= 0:
-            assert state(s.world) == state(world_at(rec.data, s.steps[s.i], s.i))
-        assert s.hops_made == s.i
+        if s.hooks.t >= 0:
+            assert state(s.hooks.world) == state(world_at(rec.data, s.steps[s.i], s.i))
+        assert s.hooks.hops_made == s.i
         frames(app, 1)
-    assert s.world.over == (s.t >= s.end)
+    assert s.hooks.world.over == (s.hooks.t >= s.hooks.end)
 
 
 def test_playing_between_hops_runs_the_world_clock(app):
@@ -126,21 +127,21 @@ def test_playing_between_hops_runs_the_world_clock(app):
     s = opened(app, rec)
     s.seek(2)  # the world just after the second hop, still playing
     settle(app, 0.2)
-    assert s.i == 2 and s.steps[2] < s.t < s.steps[3]
-    assert s.world.ticks == int(s.t)  # the drop timer ran on with the replay's clock
+    assert s.i == 2 and s.steps[2] < s.hooks.t < s.steps[3]
+    assert s.hooks.world.ticks == int(s.hooks.t)  # the drop timer ran on with the replay's clock
     frames(app, 1, events=[key(pygame.K_SPACE)])  # pause mid-gap, then play on from there
-    t = s.t
+    t = s.hooks.t
     frames(app, 1, events=[key(pygame.K_SPACE)])
-    assert s.playing and s.t >= t and s.i == 2
+    assert s.playing and s.hooks.t >= t and s.i == 2
 
 
 def test_play_again_from_the_end_starts_over(app):
     w, rec = a_run(hops=4)
     s = opened(app, rec)
-    s.seek(s.end)
+    s.seek(s.hooks.end)
     s.playing = False
     frames(app, 1, events=[key(pygame.K_SPACE)])
-    assert s.playing and s.i == 0 and s.t < 0.0 + 10**5 and s.hops_made <= 1
+    assert s.playing and s.i == 0 and s.hooks.t < 0.0 + 10**5 and s.hooks.hops_made <= 1
 
 
 def test_buttons_step_toggle_and_cycle_speed(app):
@@ -150,7 +151,7 @@ def test_buttons_step_toggle_and_cycle_speed(app):
     s = opened(app, rec)
     for name in ("play", "fwd", "fwd", "back", "speed"):
         frames(app, 1, events=[mouse_down(BUTTONS[name].center), mouse_up(BUTTONS[name].center)])
-    assert not s.playing and s.hops_made == 1 and s.speed == 2.0
+    assert not s.playing and s.hooks.hops_made == 1 and s.speed == 2.0
 
 
 def test_a_replay_changes_no_best_and_no_stat(app):
@@ -192,7 +193,7 @@ def test_a_malformed_record_is_refused_before_the_scene(app):
 def test_stats_lists_the_stairs_replays_and_opens_one(app):
     w, rec = a_run()
     top = watch_from_list(app, "stairs", rec)
-    assert isinstance(top, StairsReplayScene) and top.replay == rec
+    assert isinstance(top, ReplayScene) and top.replay == rec
 
 
 def test_arcade_replay_file_opens_a_stairs_run_and_bad_files_are_one_line(tmp_path, capsys):
@@ -221,11 +222,11 @@ def test_a_long_run_seeks_back_with_one_fresh_world(app, monkeypatch):
     w, rec = a_run(hops=1500, gap=0.15)
     s = opened(app, rec)
     s.seek(s.last)
-    assert s.world.over
+    assert s.hooks.world.over
     built, real = [], rs.Player
     monkeypatch.setattr(rs, "Player", lambda run: built.append(run) or real(run))
     for k in range(10):  # a drag back: ten seeks in one frame
         s.seek(s.last * (99 - k) // 100)
-    assert s.hops_made == s.i
+    assert s.hooks.hops_made == s.i
     assert len(built) == 1
-    assert state(s.world) == state(world_at(rec.data, s.steps[s.i], s.i))
+    assert state(s.hooks.world) == state(world_at(rec.data, s.steps[s.i], s.i))

@@ -311,7 +311,7 @@ def test_the_wide_cards_buttons_do_what_they_say(make_app):
     die(app, s)
     frames(app, 1, events=click(s.panel.button_rect("replay").center))
     settle(app, 0.6)
-    assert isinstance(app.stack.top, rs.StairsReplayScene)
+    assert isinstance(app.stack.top.hooks, rs.StairsReplay)
     frames(app, 1, events=[key(pygame.K_ESCAPE)])
     settle(app, 0.6)
     assert app.stack.top is s
@@ -381,7 +381,7 @@ def replay_of(app, s):
     frames(app, 1, events=click(s.panel.button_rect("replay").center))
     settle(app, 0.6)
     r = app.stack.top
-    assert isinstance(r, rs.StairsReplayScene)
+    assert isinstance(r.hooks, rs.StairsReplay)
     deadline = time.monotonic() + 10
     while not r.ready and time.monotonic() < deadline:
         time.sleep(0.01)
@@ -402,7 +402,7 @@ def test_the_replay_is_laid_out_wide_and_reads(make_app, measured, lang):
     frames(app, 1, events=[key(pygame.K_END)])
     canvas = drawn(app)
     assert not readable(canvas, lang), "\n".join(readable(canvas, lang))
-    score = piece(canvas, str(r.world.score))
+    score = piece(canvas, str(r.hooks.world.score))
     assert score.rect.right < 200 and score.rect.bottom < 100
 
 
@@ -414,7 +414,7 @@ def test_the_wide_replays_buttons_and_timeline_work(make_app):
     assert not r.playing
     frames(app, 1, events=[key(pygame.K_HOME)])
     frames(app, 1, events=click(r.BUTTONS["fwd"].center))
-    assert r.i == 1 and r.hops_made == 1
+    assert r.i == 1 and r.hooks.hops_made == 1
     frames(app, 1, events=click(r.BUTTONS["back"].center))
     assert r.i == 0
     tl = r.TIMELINE
@@ -430,7 +430,7 @@ def test_the_wide_replays_buttons_and_timeline_work(make_app):
     app.window.size = (480, 800)
     frames(app, 2)
     assert r.layout is rs.LAYOUT and r.BUTTONS == rs.BUTTONS and r.TIMELINE == rs.TIMELINE
-    assert r.i == i and r.speed == 2.0 and r.view.size == LOGICAL_SIZE
+    assert r.i == i and r.speed == 2.0 and r.hooks.view.size == LOGICAL_SIZE
     frames(app, 1, events=click(rs.BUTTONS["fwd"].center))
     assert r.i == i + 1
     frames(app, 1, events=click(rs.BUTTONS["play"].center))

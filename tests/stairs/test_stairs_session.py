@@ -17,7 +17,7 @@ from arcade.shell.pause import PauseOverlay
 from arcade.stairs import scene as sc
 from arcade.stairs.autopilot import next_hop
 from arcade.stairs.replay import check
-from arcade.stairs.replay_scene import StairsReplayScene
+from arcade.stairs.replay_scene import StairsReplay
 from arcade.stairs.world import World
 from helpers import click, frames, key, settle
 from tests.stairs.runs import play_app
@@ -166,17 +166,17 @@ def test_the_panels_replay_opens_the_run_at_its_start_ready_to_step(player):
         if not app.stack.busy:
             break
     r = app.stack.top
-    assert isinstance(r, StairsReplayScene) and app.stack.scenes[-2] is s
+    assert isinstance(r.hooks, StairsReplay) and app.stack.scenes[-2] is s
     deadline = time.monotonic() + 10
     while not r.ready and time.monotonic() < deadline:  # the run is checked off the UI thread
         time.sleep(0.01)
     start = World(s.session.seed)
-    assert r.error == "" and r.i == 0 and r.hops_made == 0 and r.world.ticks == 0 and not r.world.running
-    assert (r.world.stairs, r.world.obstacles, r.world.robot) == (start.stairs, start.obstacles, start.robot)
+    assert r.error == "" and r.i == 0 and r.hooks.hops_made == 0 and r.hooks.world.ticks == 0 and not r.hooks.world.running
+    assert (r.hooks.world.stairs, r.hooks.world.obstacles, r.hooks.world.robot) == (start.stairs, start.obstacles, start.robot)
     frames(app, 1, events=[key(pygame.K_RIGHT)])  # one hop on (and paused)
-    assert r.i == 1 and r.hops_made == 1 and r.world.score == 1 and r.world.hops == world.hops[:1]
+    assert r.i == 1 and r.hooks.hops_made == 1 and r.hooks.world.score == 1 and r.hooks.world.hops == world.hops[:1]
     frames(app, 1, events=[key(pygame.K_END)])
-    assert (r.world.score, r.world.cause, r.world.ticks) == (world.score, world.cause, world.ticks)
+    assert (r.hooks.world.score, r.hooks.world.cause, r.hooks.world.ticks) == (world.score, world.cause, world.ticks)
     frames(app, 1, events=[key(pygame.K_ESCAPE)])
     settle(app, 0.3)
     assert app.stack.top is s and s.panel_shown
@@ -198,7 +198,7 @@ def test_a_replay_shown_at_its_end_has_no_robot_standing(player):
         time.sleep(0.01)
     frames(app, 1, events=[key(pygame.K_END)])
     frames(app, 30)
-    assert r.world.over and r.view.robot.gone
+    assert r.hooks.world.over and r.hooks.view.robot.gone
 
 
 # ----------------------------------------------------------------------------------------------- codes, daily

@@ -254,3 +254,15 @@ def _fit_lines(text: str, width: int, size: int, weight: str, lines: int, sep: s
         else:
             hi = mid - 1
     return min_size, out[:lines - 1] + (last[:lo].rstrip() + "...",)
+
+
+def draw_lines(surface, text: str, box: pygame.Rect, size: int, colour, weight: str = "bold", lines: int = 2,
+               separators: tuple = (" · ",)) -> None:
+    """``text`` in at most ``lines`` lines centred in ``box`` (:func:`fit_lines`: a size smaller if it must), a
+    list broken between its items (the first of ``separators`` found in it)."""
+    sep = next((s for s in separators if s in text), " ")
+    sz, rows = fit_lines(text, box.w, size, weight, lines, sep)
+    height = assets.font_for(text, sz, weight).get_linesize()
+    top = box.centery - height * len(rows) / 2
+    for i, row in enumerate(rows):
+        blit_center(surface, fit(row, box.w, sz, colour, weight), (box.centerx, top + height * (i + 0.5)))

@@ -1,0 +1,276 @@
+"""The replay scene of every game: one scene (the engine's :class:`~arcade.engine.replay_player.ReplayPlayer`:
+timeline, step and seek, speed, export, the review card) that draws any game's replay through a small
+:class:`ReplayHooks` object the game lends it: how a position is drawn, its caption, its own keys and overlays, and
+(for a game with a real-time clock) how the world runs between two positions. A replay changes no best and no stat.
+
+A game's ``GAME.replay`` names a module with ``HOOKS`` (a :class:`ReplayHooks` subclass), ``validate(data)`` and
+optionally ``label(replay)``; :func:`make_replay` builds the scene.
+
+Where everything goes is one :class:`Layout` table a canvas (portrait and landscape), read by the drawing and by
+the hit tests alike: the engine's :data:`PORTRAIT` and :data:`LANDSCAPE` (controls under the board, or in a column
+at its right), or a game's own tables.
+"""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, field
+
+import pygame
+
+from arcade.engine.i18n import N_, _
+from arcade.engine.replay_player import ReplayPlayer, Style, controls
+from arcade.engine.ui import colors
+from arcade.engine.ui.input import is_landscape
+from arcade.engine.ui.text import blit_center, draw_lines as text_lines, fit
+
+__all__ = ["ReplayScene", "ReplayHooks", "Layout", "Style", "PORTRAIT", "LANDSCAPE", "column", "draw_lines",
+           "make_replay"]
+
+SEPARATORS = ("  ·  ", " · ", ", ", " ")
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where a replay's parts go on one canvas: the four buttons, the timeline, the keys' box (one line, or a few
+    in a column), the caption's box (what the position shown is), the count's box (None: no count line), the
+    title's box (None: the game draws its own heading) and ``board``, the area the game's position may use."""
+
+    buttons: dict
+    timeline: pygame.Rect
+    keys: pygame.Rect
+    caption: pygame.Rect
+    count: pygame.Rect | None = None
+    title: pygame.Rect | None = None
+    board: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 480, 612))
+    caption_lines: int = 1
+    keys_lines: int = 1
+    caption_size: int = 20
+
+
+def column(x: int, w: int, title_h: int = 40) -> Layout:
+    """The landscape table with the board at the left and a column from ``x``, ``w`` wide, at its right: the title,
+    the caption in up to three lines, the count, the timeline, the buttons two by two, the keys in three lines."""
+    half = (w - 8) // 2
+    buttons = {name: pygame.Rect(x + col * (half + 8), 362 + row * 52, half, 44)
+               for name, (row, col) in (("back", (0, 0)), ("fwd", (0, 1)), ("play", (1, 0)), ("speed", (1, 1)))}
+    return Layout(buttons, pygame.Rect(x + 10, 322, w - 20, 20), pygame.Rect(x, 474, w, 66),
+                  pygame.Rect(x, 194, w, 80), pygame.Rect(x, 278, w, 24), pygame.Rect(x, 18, w, title_h),
+                  pygame.Rect(8, 8, x - 16, 544), caption_lines=3, keys_lines=3, caption_size=18)
+
+
+PORTRAIT = Layout(*controls(656, 690), keys=pygame.Rect(20, 764, 440, 24), caption=pygame.Rect(20, 614, 440, 30),
+                  count=pygame.Rect(20, 738, 440, 20), title=pygame.Rect(24, 16, 432, 40),
+                  board=pygame.Rect(0, 64, 480, 548))
+LANDSCAPE = column(560, 264)
+
+
+def draw_lines(surface, text: str, box: pygame.Rect, size: int, colour, weight: str = "medium",
+               lines: int = 1) -> None:
+    """``text`` in at most ``lines`` lines centred in ``box``, broken between the items of a list first."""
+    text_lines(surface, text, box, size, colour, weight, lines, SEPARATORS)
+
+
+class ReplayHooks:
+    """What a game lends the replay scene. ``scene`` is the scene (its ``steps``, ``i``, ``speed``, ``playing``,
+    ``graded`` ...); the hooks keep the game's own view of the position. Override what the game has.
+
+    ``CLOCK``: the positions stand on the game's own clock (:meth:`seconds`): the timeline is that clock, a step
+    lasts the time between two positions and :meth:`play_to` runs the world between them; otherwise the timeline
+    is spaced by position and a step lasts ``STEP_S`` or the recorded pace (``PACE``, see the player)."""
+
+    KEYS = N_("Space play · Left/Right step · drag the bar · +/- speed · E export · Esc back")
+    STEP_LABELS = (N_("< Step"), N_("Step >"))
+    PACE: tuple | None = None
+    STEP_S = 0.35
+    CLOCK = False
+    STYLE = Style()
+    LAYOUTS = (PORTRAIT, LANDSCAPE)  # (portrait, landscape)
+
+    def __init__(self, scene, replay) -> None:
+        self.scene, self.replay = scene, replay
+
+    def layout(self, size) -> Layout:
+        return self.LAYOUTS[is_landscape(size)]
+
+    # ----- the positions -----
+    def positions(self, data) -> list:
+        """Every position of the replay, the start first (on a background thread; ValueError, one line)."""
+        raise NotImplementedError
+
+    def seconds(self, i: int) -> float:
+        """With ``CLOCK``: where position ``i`` stands on the game's clock, seconds from the timeline's start."""
+        return 0.0
+
+    def show(self, i: int, animate: bool) -> None:
+        """Position ``i`` is shown now; ``animate``: it follows the one shown before (play its animation)."""
+
+    def play_to(self, t: float) -> None:
+        """With ``CLOCK``: the world runs on to ``t`` (seconds on the clock) between two positions."""
+
+    def resize(self, size, layout: Layout) -> None:
+        """The canvas changed: lay the game's view out in ``layout.board``."""
+
+    def update(self, dt: float) -> None:
+        """A frame passed (animations)."""
+
+    def key(self, key: int) -> None:
+        """A key the replay does not use (a game's overlay: Minesweeper's P)."""
+
+    def close(self) -> None:
+        """The replay is left: stop the game's workers."""
+
+    # ----- drawing -----
+    def draw(self, surface, step) -> None:
+        """The position (``step`` None until the positions are in): its board and whatever the game shows."""
+
+    def caption(self, step) -> tuple[str, tuple]:
+        """The line saying what the position shown is, and its colour."""
+        return self.scene.replay_title(), colors.TEXT
+
+    def count(self, step) -> str:
+        """The count line ("input 3 / 20")."""
+        return _("input {i} / {n}").format(i=self.scene.i, n=self.scene.last)
+
+    def title(self) -> str:
+        return _("Replay")
+
+    # ----- the review (a game with an AI review) -----
+    def reviewer(self, steps):
+        """The AI's review of ``steps`` as a background job (None: no review)."""
+        return None
+
+    def card(self):
+        """The review card over the replay (None: no review)."""
+        return None
+
+    def marks(self, graded: dict) -> list:
+        """``(position, colour)`` ticks over the timeline from the review's results."""
+        return []
+
+
+class ReplayScene(ReplayPlayer):
+    """The engine's replay scene over a game's :class:`ReplayHooks`."""
+
+    def __init__(self, app, replay, hooks: type[ReplayHooks]):
+        self.app = app
+        self.hooks = hooks(self, replay)  # a record its game cannot read: ValueError before the scene
+        self.KEYS, self.STEP_LABELS = self.hooks.KEYS, self.hooks.STEP_LABELS
+        self.PACE, self.STEP_S, self.STYLE = self.hooks.PACE, self.hooks.STEP_S, self.hooks.STYLE
+        self.KEYS_COLOUR = self.STYLE.keys
+        self.t = 0.0  # with a clock: seconds on the timeline shown
+        super().__init__(app, replay)
+        self.resize(app.size)
+
+    def resize(self, size) -> None:
+        """The table of ``size``'s canvas; the position, the speed and a drag go on."""
+        self.layout = self.hooks.layout(size)
+        self.BUTTONS, self.TIMELINE = self.layout.buttons, self.layout.timeline
+        self.KEYS_Y = self.layout.keys.centery
+        self.hooks.resize(size, self.layout)
+
+    # ----- the positions, through the hooks -----
+    def compute_steps(self) -> list:
+        return self.hooks.positions(self.replay.data)
+
+    def show(self, i: int, animate: bool) -> None:
+        self.hooks.show(i, animate)
+        if self.hooks.CLOCK and self.steps:
+            self.t = self.hooks.seconds(i)
+            if not animate:
+                self.clock = 0.0  # a play from here starts at the position
+
+    def on_key(self, key: int) -> None:
+        self.hooks.key(key)
+
+    def make_reviewer(self):
+        return self.hooks.reviewer(self.steps)
+
+    def review_card(self):
+        return self.hooks.card()
+
+    def marks(self) -> list:
+        return self.hooks.marks(self.graded)
+
+    def exit(self) -> None:
+        super().exit()
+        self.hooks.close()
+
+    # ----- the clock -----
+    @property
+    def total(self) -> float:
+        return self.hooks.seconds(self.last) if self.steps else 0.0
+
+    def step_seconds(self, i: int) -> float:
+        if not self.hooks.CLOCK:
+            return super().step_seconds(i)
+        return self.hooks.seconds(i + 1) - self.hooks.seconds(i)
+
+    def fraction(self, i: int) -> float:
+        if not self.hooks.CLOCK:
+            return super().fraction(i)
+        return self.hooks.seconds(i) / self.total if self.steps and self.total else 0.0
+
+    def position_at(self, frac: float) -> int:
+        """The position nearest ``frac`` of the timeline (on a clock: the later of two as near)."""
+        if not self.hooks.CLOCK or not self.steps:
+            return super().position_at(frac)
+        t = frac * self.total
+        k = bisect.bisect_left(self.times, t)
+        if k >= len(self.times):
+            return len(self.times) - 1
+        return k - 1 if k > 0 and t - self.times[k - 1] < self.times[k] - t else k
+
+    @property
+    def times(self) -> list:
+        """With a clock: every position's time on it (made once the positions are in)."""
+        if getattr(self, "_times", None) is None or len(self._times) != len(self.steps or ()):
+            self._times = [self.hooks.seconds(k) for k in range(len(self.steps or ()))]
+        return self._times
+
+    def progress(self) -> float:
+        if not self.hooks.CLOCK:
+            return super().progress()
+        return self.t / self.total if self.steps and self.total else 0.0
+
+    def toggle(self) -> None:
+        super().toggle()
+        if self.hooks.CLOCK and self.playing and self.steps:  # resumed between two positions: from the time shown
+            self.clock = max(0.0, self.t - self.hooks.seconds(self.i))
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.hooks.CLOCK and self.playing and self.steps and self.i < self.last:
+            t = min(self.hooks.seconds(self.i + 1), self.hooks.seconds(self.i) + self.clock)
+            self.t = max(self.t, t)
+            self.hooks.play_to(t)
+        self.hooks.update(dt)
+
+    # ----- drawing -----
+    def draw(self, surface) -> None:
+        lay, step = self.layout, (self.steps[self.i] if self.steps else None)
+        self.hooks.draw(surface, step)
+        if lay.title is not None:
+            surface.blit(fit(self.hooks.title(), lay.title.w, 34 if lay.title.w > 300 else 28, colors.TEXT),
+                         lay.title.topleft)
+        if self.error:
+            text, colour = self.error, self.hooks.STYLE.error
+        elif step is None:
+            text, colour = _("Replaying..."), colors.BUTTON
+        else:
+            text, colour = self.hooks.caption(step)
+        draw_lines(surface, text, lay.caption, lay.caption_size, colour, "medium", lay.caption_lines)
+        self.draw_controls(surface)
+        if lay.count is not None and step is not None:
+            draw_lines(surface, self.hooks.count(step), lay.count, 15, colors.BUTTON, "medium")
+
+    def draw_keys(self, surface) -> None:
+        lay = self.layout
+        draw_lines(surface, _(self.KEYS), lay.keys, 15, self.KEYS_COLOUR, "medium", lay.keys_lines)
+
+
+def make_replay(app, replay, hooks: type[ReplayHooks], review: bool = False) -> ReplayScene:
+    """The replay scene of ``replay`` drawn through ``hooks`` (``ValueError`` from the hooks for a record that is
+    not one); ``review``: with the AI's review running and its card shown."""
+    scene = ReplayScene(app, replay, hooks)
+    scene.review_on_enter = review
+    return scene

@@ -1,0 +1,125 @@
+"""The engine's replay scene through a game's hooks: the positions come from the hooks, a game's own keys reach
+them, the caption and the count are the hooks' (pixels), the layout table of the canvas is the one clicks land
+on, and a game with a clock gets a timeline of that clock with its world run between two positions."""
+import time
+
+import pygame
+
+from arcade.engine.replay_scene import LANDSCAPE, PORTRAIT, ReplayHooks, make_replay
+from arcade.engine.replays import Replay
+from arcade.engine.ui.input import LANDSCAPE_SIZE
+from helpers import click, frames, key, mouse_down, mouse_up
+
+TIMES = (0.0, 0.5, 0.6, 2.0)  # seconds on the game's clock of the four positions
+INK = (200, 30, 160)
+
+
+class Counting(ReplayHooks):
+    """Positions 0..3; remembers what the scene asked of it."""
+
+    def __init__(self, scene, replay):
+        super().__init__(scene, replay)
+        self.shown, self.keys, self.ran, self.sizes = [], [], [], []
+
+    def positions(self, data):
+        return list(range(len(TIMES)))
+
+    def show(self, i, animate):
+        self.shown.append((i, animate))
+
+    def key(self, k):
+        self.keys.append(k)
+
+    def resize(self, size, layout):
+        self.sizes.append((size, layout))
+
+    def caption(self, step):
+        return f"position {step}", INK
+
+
+class Clocked(Counting):
+    CLOCK = True
+
+    def seconds(self, i):
+        return TIMES[i]
+
+    def play_to(self, t):
+        self.ran.append(t)
+
+
+def opened(app, hooks):
+    s = make_replay(app, Replay("box", 0, {}), hooks)
+    app.stack.reset(s, fade=False)
+    deadline = time.monotonic() + 5
+    while not s.ready and time.monotonic() < deadline:
+        time.sleep(0.01)
+    frames(app, 1)
+    return s
+
+
+def test_the_hooks_give_the_positions_and_get_the_keys_the_replay_does_not_use(app):
+    s = opened(app, Counting)
+    assert s.steps == [0, 1, 2, 3] and s.hooks.shown[0] == (0, False)
+    frames(app, 1, events=[key(pygame.K_SPACE), key(pygame.K_RIGHT), key(pygame.K_p)])
+    assert s.i == 1 and s.hooks.shown[-1] == (1, True) and s.hooks.keys == [pygame.K_p]
+    frames(app, 1, events=[key(pygame.K_END)])
+    assert s.hooks.shown[-1] == (3, False)
+
+
+def test_the_caption_is_the_hooks_and_drawn_in_the_tables_box(app):
+    s = opened(app, Counting)
+    s.playing = False
+    s.seek(2)
+    frames(app, 1)
+    surface = pygame.Surface(app.size)
+    s.draw(surface)
+    box = s.layout.caption
+    inked = [(x, y) for x in range(box.left, box.right) for y in range(box.top, box.bottom)
+             if tuple(surface.get_at((x, y)))[:3] == INK]
+    assert inked  # the hooks' colour, in the caption's box
+    assert not any(tuple(surface.get_at((x, 5)))[:3] == INK for x in range(0, app.size[0]))
+
+
+def test_the_canvas_table_is_where_the_clicks_land(app):
+    s = opened(app, Counting)
+    assert s.layout is PORTRAIT and s.BUTTONS == PORTRAIT.buttons and s.hooks.sizes[-1][1] is PORTRAIT
+    s.playing = False
+    frames(app, 1, events=[mouse_down(PORTRAIT.buttons["fwd"].center), mouse_up(PORTRAIT.buttons["fwd"].center)])
+    assert s.i == 1
+    app.window.size = (1280, 1000)
+    frames(app, 2)
+    assert app.size == LANDSCAPE_SIZE and s.layout is LANDSCAPE and s.hooks.sizes[-1] == (LANDSCAPE_SIZE, LANDSCAPE)
+    frames(app, 1, events=click(LANDSCAPE.buttons["fwd"].center))
+    assert s.i == 2
+    tl = LANDSCAPE.timeline
+    frames(app, 1, events=click((tl.right - 1, tl.centery)))
+    assert s.i == 3
+
+
+def test_a_clock_spaces_the_timeline_and_runs_the_world_between_positions(app):
+    s = opened(app, Clocked)
+    assert [round(s.fraction(i), 3) for i in range(4)] == [0.0, 0.25, 0.3, 1.0]
+    assert s.position_at(0.27) == 1 and s.position_at(0.29) == 2 and s.position_at(0.7) == 3
+    assert s.step_seconds(2) == TIMES[3] - TIMES[2]
+    frames(app, 90)  # 1.5 s at 1x: past the second and third positions, into the long gap
+    assert s.i == 2 and s.playing
+    assert s.hooks.ran == sorted(s.hooks.ran) and TIMES[2] < s.hooks.ran[-1] < TIMES[3]
+    assert abs(s.progress() - s.hooks.ran[-1] / TIMES[3]) < 1e-9
+    frames(app, 1, events=[key(pygame.K_SPACE)])  # paused mid-gap, played on from there
+    t = s.t
+    frames(app, 1, events=[key(pygame.K_SPACE)])
+    frames(app, 1)
+    assert s.t >= t and s.i == 2
+
+
+def test_a_record_the_hooks_refuse_is_refused_before_the_scene(app):
+    class Refusing(ReplayHooks):
+        def __init__(self, scene, replay):
+            raise ValueError("box replay: not one")
+
+    try:
+        make_replay(app, Replay("box", 0, {}), Refusing)
+    except ValueError as e:
+        assert str(e) == "box replay: not one"
+    else:
+        raise AssertionError("a refused record made a scene")
