@@ -66,8 +66,12 @@ LANDSCAPE = column(560, 264)
 
 def draw_lines(surface, text: str, box: pygame.Rect, size: int, colour, weight: str = "medium",
                lines: int = 1) -> None:
-    """``text`` in at most ``lines`` lines centred in ``box``, broken between the items of a list first."""
-    text_lines(surface, text, box, size, colour, weight, lines, SEPARATORS)
+    """``text`` in at most ``lines`` lines centred in ``box``, broken between the items of a list first (one
+    line: a size smaller until it fits)."""
+    if lines == 1:
+        blit_center(surface, fit(text, box.w, size, colour, weight), box.center)
+    else:
+        text_lines(surface, text, box, size, colour, weight, lines, SEPARATORS)
 
 
 class ReplayHooks:

@@ -11,7 +11,8 @@ from arcade.tictactoe import ID, STREAK_KEY
 from arcade.tictactoe import scene as sc
 from arcade.tictactoe.backend import Params
 from arcade.tictactoe.replay import check, steps
-from arcade.tictactoe.replay_scene import BUTTONS, TIMELINE, TicTacToeReplayScene
+from arcade.engine.replay_scene import ReplayScene
+from arcade.tictactoe.replay_scene import BUTTONS, TIMELINE, make_replay
 from arcade.tictactoe.view import LINE_RED, LINE_SECONDS
 from helpers import click, frames, key, mouse_down, mouse_up, settle
 from tests.replays.common import refused_in_one_line, replay_file_runs, replays_list, shown
@@ -96,22 +97,22 @@ def test_the_demo_keeps_no_replay(app):
 def test_stepping_shows_the_move_numbers_and_ends_on_the_win_line(app):
     friends_game(app)
     (rec,) = app.replays.list(ID)
-    s = shown(app, TicTacToeReplayScene(app, rec))
+    s = shown(app, make_replay(app, rec))
     frames(app, 1, events=[key(pygame.K_SPACE)])
     frames(app, 1, events=[key(pygame.K_RIGHT), key(pygame.K_RIGHT), key(pygame.K_RIGHT)])
     assert s.i == 3 and s.steps[3].moves == ((0, 0), (1, 0), (2, 2))
-    text, _ = s.line(s.steps[3])
+    text, _ = s.hooks.caption(s.steps[3])
     assert text.startswith("Move 3: X (Player 1) on row 3, column 3")
     frames(app, 1)
-    r = s.view.cell_rect(2, 2)  # the number 3, in red (the last move), in the cell's corner
+    r = s.hooks.view.cell_rect(2, 2)  # the number 3, in red (the last move), in the cell's corner
     corner = [tuple(app.screen.get_at((x, y)))[:3] for x in range(r.x + 8, r.x + 30) for y in range(r.y + 6, r.y + 30)]
     assert LINE_RED in corner
     frames(app, 1, events=[key(pygame.K_RIGHT)])
-    assert s.steps[s.i].kind == "U" and s.line(s.steps[s.i])[0].startswith("Undo: 1 move taken back")
+    assert s.steps[s.i].kind == "U" and s.hooks.caption(s.steps[s.i])[0].startswith("Undo: 1 move taken back")
     frames(app, 1, events=[key(pygame.K_END)])
     settle(app, LINE_SECONDS + 0.1)
-    assert s.i == s.last and "wins with 3 in a row" in s.line(s.steps[s.i])[0]
-    (x0, y0), (x1, y1) = s.view.center(0, 0), s.view.center(0, 1)
+    assert s.i == s.last and "wins with 3 in a row" in s.hooks.caption(s.steps[s.i])[0]
+    (x0, y0), (x1, y1) = s.hooks.view.center(0, 0), s.hooks.view.center(0, 1)
     # the end was reached by a jump: the line is drawn whole
     assert tuple(app.screen.get_at((round((x0 + x1) / 2), round((y0 + y1) / 2))))[:3] == LINE_RED
 
@@ -120,7 +121,7 @@ def test_plays_to_the_end_at_its_pace_and_changes_no_stat(app):
     friends_game(app)
     (rec,) = app.replays.list(ID)
     before = (app.profile.bests(), app.profile.totals(ID), app.profile.history(ID))
-    s = shown(app, TicTacToeReplayScene(app, rec))
+    s = shown(app, make_replay(app, rec))
     assert s.step_seconds(0) == 0.6 and all(0.4 <= s.step_seconds(i) <= 2.0 for i in range(s.last))
     frames(app, 1, events=click(BUTTONS["speed"].center))
     frames(app, 1, events=click(BUTTONS["speed"].center))
@@ -145,11 +146,11 @@ def test_gomoku_numbers_sit_on_the_stones(app):
     frames(app, 2, events=click(s.view.center(7, 7)))
     assert s.match.winner == "X" and app.replays.flush()
     (rec,) = app.replays.list(ID)
-    r = shown(app, TicTacToeReplayScene(app, rec))
+    r = shown(app, make_replay(app, rec))
     frames(app, 1, events=[key(pygame.K_END)])
     settle(app, LINE_SECONDS + 0.1)
-    assert r.line(r.steps[-1])[0] == "Move 9: Player 1 (Black) wins with 5 in a row"
-    x, y = r.view.center(8, 3)  # move 2: a white stone with a dark number
+    assert r.hooks.caption(r.steps[-1])[0] == "Move 9: Player 1 (Black) wins with 5 in a row"
+    x, y = r.hooks.view.center(8, 3)  # move 2: a white stone with a dark number
     px = [tuple(app.screen.get_at((x + dx, y + dy)))[:3] for dx in range(-4, 5) for dy in range(-5, 6)]
     assert (34, 34, 38) in px
 
@@ -160,7 +161,7 @@ def test_stats_lists_results_and_arcade_replay_file(app, tmp_path, capsys):
     assert [it.label for it in lst.list.items] == ["X won", "Back"]
     frames(app, 1, events=[key(pygame.K_RETURN)])
     settle(app, 0.3)
-    assert isinstance(app.stack.top, TicTacToeReplayScene)
+    assert isinstance(app.stack.top, ReplayScene)
     (rec,) = app.replays.list(ID)
     good = tmp_path / "ttt.replay"
     write_file(rec, good)

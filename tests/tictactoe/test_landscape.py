@@ -318,9 +318,9 @@ def finished_friends_game(app):
 
 
 def shown_replay(app, rec):
-    from arcade.tictactoe.replay_scene import TicTacToeReplayScene
+    from arcade.tictactoe.replay_scene import make_replay
 
-    r = TicTacToeReplayScene(app, rec)
+    r = make_replay(app, rec)
     app.stack.push(r, fade=False)
     until(app, lambda: r.ready and r.drawn, guard=10)
     return r
@@ -331,8 +331,8 @@ def test_the_replay_in_a_wide_window_has_its_controls_in_the_column(make_app, me
 
     app = wide_app(make_app)
     r = shown_replay(app, finished_friends_game(app))
-    assert r.view.rect == board_rect(3, True) and r.BUTTONS is rs.SIDE_BUTTONS and r.TIMELINE is rs.SIDE_TIMELINE
-    assert all(b.x > r.view.rect.right + 20 for b in r.BUTTONS.values())
+    assert r.hooks.view.rect == board_rect(3, True) and r.BUTTONS is rs.WIDE.buttons and r.TIMELINE is rs.WIDE.timeline
+    assert all(b.x > r.hooks.view.rect.right + 20 for b in r.BUTTONS.values())
     frames(app, 1, events=click(r.BUTTONS["play"].center))  # pause
     assert not r.playing
     frames(app, 1, events=[key(pygame.K_HOME)])
@@ -347,7 +347,7 @@ def test_the_replay_in_a_wide_window_has_its_controls_in_the_column(make_app, me
     frames(app, 1, events=click((tl.right - 1, tl.centery)))
     assert r.i == r.last
     settle(app, LINE_SECONDS + 0.1)
-    (x0, y0), (x1, y1) = r.view.center(0, 0), r.view.center(1, 1)
+    (x0, y0), (x1, y1) = r.hooks.view.center(0, 0), r.hooks.view.center(1, 1)
     assert pixel(app, ((x0 + x1) / 2, (y0 + y1) / 2)) == LINE_RED
     bad = unreadable(drawn(app), "replay end")
     frames(app, 1, events=click(r.BUTTONS["back"].center))
@@ -364,6 +364,6 @@ def test_the_replay_in_a_wide_window_has_its_controls_in_the_column(make_app, me
     app.window.size = TALL  # turned: the portrait controls and board, the replay where it was
     frames(app, 2)
     i = r.i
-    assert r.BUTTONS is rs.BUTTONS and r.TIMELINE is rs.TIMELINE and r.view.rect == board_rect(3)
+    assert r.BUTTONS is rs.BUTTONS and r.TIMELINE is rs.TIMELINE and r.hooks.view.rect == board_rect(3)
     frames(app, 1, events=click(rs.BUTTONS["back"].center))
     assert r.i == i - 1
