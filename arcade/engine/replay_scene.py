@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 import pygame
 
 from arcade.engine.i18n import N_, _
-from arcade.engine.replay_player import ReplayPlayer, Style, controls
+from arcade.engine.jobs import worker_factory
+from arcade.engine.replay_player import ReplayPlayer, Style, controls, progress_bar
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape
 from arcade.engine.ui.text import blit_center, draw_lines as text_lines, fit
@@ -33,7 +34,8 @@ SEPARATORS = ("  ·  ", " · ", ", ", " ")
 class Layout:
     """Where a replay's parts go on one canvas: the four buttons, the timeline, the keys' box (one line, or a few
     in a column), the caption's box (what the position shown is), the count's box (None: no count line), the
-    title's box (None: the game draws its own heading) and ``board``, the area the game's position may use."""
+    title's box (None: the game draws its own heading), ``board``, the area the game's position may use, and
+    ``status``, the strip where the review's progress bar (or an overlay's wait) goes."""
 
     buttons: dict
     timeline: pygame.Rect
@@ -45,6 +47,8 @@ class Layout:
     caption_lines: int = 1
     keys_lines: int = 1
     caption_size: int = 20
+    keys_size: int = 15
+    status: pygame.Rect | None = None  # the strip for the review's progress or an overlay's wait (None: none)
 
 
 def column(x: int, w: int, title_h: int = 40) -> Layout:
@@ -118,7 +122,15 @@ class ReplayHooks:
         """A frame passed (animations)."""
 
     def key(self, key: int) -> None:
-        """A key the replay does not use (a game's overlay: Minesweeper's P)."""
+        """A key the replay does not use."""
+
+    # ----- an overlay computed in the AI worker (Minesweeper's odds) -----
+    OVERLAY: tuple | None = None  # (the key that shows and hides it, "module:function" the worker runs)
+    OVERLAY_WAIT = N_("Counting the layouts...")
+
+    def overlay_request(self, step) -> tuple | None:
+        """The worker's arguments for the overlay of ``step`` (None: nothing to show there)."""
+        return None
 
     def close(self) -> None:
         """The replay is left: stop the game's workers."""
@@ -128,12 +140,12 @@ class ReplayHooks:
         """The position (``step`` None until the positions are in): its board and whatever the game shows."""
 
     def caption(self, step) -> tuple[str, tuple]:
-        """The line saying what the position shown is, and its colour."""
+        """The line saying what the position shown is, its colour (and optionally its weight)."""
         return self.scene.replay_title(), colors.TEXT
 
     def count(self, step) -> str:
         """The count line ("input 3 / 20")."""
-        return _("input {i} / {n}").format(i=self.scene.i, n=self.scene.last)
+        return _("INPUT {i} / {n}").format(i=self.scene.i, n=self.scene.last)
 
     def title(self) -> str:
         return _("Replay")
@@ -162,6 +174,9 @@ class ReplayScene(ReplayPlayer):
         self.PACE, self.STEP_S, self.STYLE = self.hooks.PACE, self.hooks.STEP_S, self.hooks.STYLE
         self.KEYS_COLOUR = self.STYLE.keys
         self.t = 0.0  # with a clock: seconds on the timeline shown
+        self.overlay = False  # the game's overlay shown (its key toggles it)
+        self.overlays: dict = {}  # position -> the worker's answer for it
+        self._overlay_worker, self._overlay_asked = None, None
         super().__init__(app, replay)
         self.resize(app.size)
 
@@ -184,7 +199,35 @@ class ReplayScene(ReplayPlayer):
                 self.clock = 0.0  # a play from here starts at the position
 
     def on_key(self, key: int) -> None:
-        self.hooks.key(key)
+        if self.hooks.OVERLAY is not None and key == self.hooks.OVERLAY[0]:
+            self.overlay = not self.overlay
+        else:
+            self.hooks.key(key)
+
+    @property
+    def overlay_pending(self) -> bool:
+        """The overlay is asked for at the position shown and not in yet."""
+        return (self.overlay and bool(self.steps) and self.i not in self.overlays
+                and self.hooks.overlay_request(self.steps[self.i]) is not None)
+
+    def _overlay_tick(self) -> None:
+        """Ask the worker for the overlay of the position shown, or collect its answer; never blocks."""
+        if not self.overlay_pending:
+            return
+        if self._overlay_worker is None:
+            make = worker_factory(self.hooks.OVERLAY[1])
+            if make is None:
+                return
+            self._overlay_worker = make()
+        if self._overlay_asked != self.i:
+            self._overlay_worker.request(*self.hooks.overlay_request(self.steps[self.i]), budget=3.0)
+            self._overlay_asked = self.i
+            return
+        reply = self._overlay_worker.poll()
+        if reply is not None:
+            self._overlay_asked = None
+            if reply.ok:
+                self.overlays[self.i] = reply.value
 
     def make_reviewer(self):
         return self.hooks.reviewer(self.steps)
@@ -198,6 +241,9 @@ class ReplayScene(ReplayPlayer):
     def exit(self) -> None:
         super().exit()
         self.hooks.close()
+        if self._overlay_worker is not None:
+            self._overlay_worker.close()
+            self._overlay_worker = None
 
     # ----- the clock -----
     @property
@@ -248,6 +294,7 @@ class ReplayScene(ReplayPlayer):
             self.t = max(self.t, t)
             self.hooks.play_to(t)
         self.hooks.update(dt)
+        self._overlay_tick()
 
     # ----- drawing -----
     def draw(self, surface) -> None:
@@ -256,20 +303,28 @@ class ReplayScene(ReplayPlayer):
         if lay.title is not None:
             surface.blit(fit(self.hooks.title(), lay.title.w, 34 if lay.title.w > 300 else 28, colors.TEXT),
                          lay.title.topleft)
+        weight = []
         if self.error:
             text, colour = self.error, self.hooks.STYLE.error
         elif step is None:
             text, colour = _("Replaying..."), colors.BUTTON
         else:
-            text, colour = self.hooks.caption(step)
-        draw_lines(surface, text, lay.caption, lay.caption_size, colour, "medium", lay.caption_lines)
+            text, colour, *weight = self.hooks.caption(step)
+        draw_lines(surface, text, lay.caption, lay.caption_size, colour, (weight or ["medium"])[0],
+                   lay.caption_lines)
         self.draw_controls(surface)
         if lay.count is not None and step is not None:
             draw_lines(surface, self.hooks.count(step), lay.count, 15, colors.BUTTON, "medium")
+        if lay.status is not None and self.reviewer is not None and not self.reviewer.done:
+            bar = pygame.Rect(0, 0, lay.status.w * 2 // 3, 8)
+            bar.center = lay.status.center
+            progress_bar(surface, bar, self.reviewer.progress)
+        elif lay.status is not None and self.overlay_pending:
+            draw_lines(surface, _(self.hooks.OVERLAY_WAIT), lay.status, 14, colors.BUTTON, "medium")
 
     def draw_keys(self, surface) -> None:
         lay = self.layout
-        draw_lines(surface, _(self.KEYS), lay.keys, 15, self.KEYS_COLOUR, "medium", lay.keys_lines)
+        draw_lines(surface, _(self.KEYS), lay.keys, lay.keys_size, self.KEYS_COLOUR, "medium", lay.keys_lines)
 
 
 def make_replay(app, replay, hooks: type[ReplayHooks], review: bool = False) -> ReplayScene:

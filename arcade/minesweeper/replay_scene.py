@@ -1,12 +1,8 @@
-"""Watching a Minesweeper replay (the engine's :class:`~arcade.engine.replay_player.ReplayPlayer`): the board with
-its ripples and explosions, the mine counter and the game's clock as they were, each input ringed; at 1x the
-inputs come at their recorded pace (a pause longer than two seconds is cut to two). P shows the exact odds of
-every covered cell at the position shown (the solver, in a worker); V the AI's review: each guess's risk against
-the safest cell then, the luck and the skill of the game, the costliest moves (a click jumps there). A replay
-changes no best and no stat.
-
-Keys: Space play/pause, Left/Right one input, Home/End, + / - speed, P odds, V review, E export, Esc back; the
-buttons, and a click or drag on the timeline.
+"""What Minesweeper lends the engine's replay scene (:mod:`arcade.engine.replay_scene`): the board with its
+ripples and explosions, the mine counter and the game's clock as they were, each input ringed; at 1x the inputs
+come at their recorded pace (a pause longer than two seconds is cut to two). P shows the exact odds of every
+covered cell at the position shown (the solver, in the engine's overlay worker); V the AI's review: each guess's
+risk against the safest cell then, the luck and the skill of the game, the costliest moves (a click jumps there).
 """
 from __future__ import annotations
 
@@ -15,8 +11,8 @@ import math
 import pygame
 
 from arcade.engine.i18n import N_, _, ngettext
-from arcade.engine.jobs import worker_factory
-from arcade.engine.replay_player import ReplayPlayer, ReviewCard, controls
+from arcade.engine.replay_player import ReviewCard, controls
+from arcade.engine.replay_scene import Layout as Table, ReplayHooks, Style, make_replay as make_scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.text import blit_center, fit, render, wrap_lines
 from arcade.engine.ui.widgets import progress_bar
@@ -28,41 +24,35 @@ from arcade.minesweeper.hud import Hud, draw_wrapped
 from arcade.minesweeper.screens import LANDSCAPE, MIN_TEXT, Layout, Screen, turned_for
 from arcade.minesweeper.view import INK, BoardView
 
-__all__ = ["MinesReplayScene", "MinesReviewCard", "make_replay", "validate", "label", "SCREEN", "BUTTONS",
-           "TIMELINE"]
+__all__ = ["MinesReplay", "MinesReviewCard", "make_replay", "validate", "label", "SCREEN", "TALL", "SIDE_TABLE",
+           "WIDE_TABLE", "BUTTONS", "TIMELINE"]
 
 # the replay's screen: a slim HUD, the board, the input line, the timeline and the buttons
 SCREEN = Screen(pygame.Rect(8, 4, 464, 66), (96, 44, 34, 6), 50, 12, pygame.Rect(8, 74, 464, 540), 630, 16,
                 pygame.Rect(8, 688, 464, 44))
 BUTTONS, TIMELINE = controls(656, 690)
+TALL = Table(BUTTONS, TIMELINE, pygame.Rect(20, 764, 440, 24), pygame.Rect(12, 618, 456, 24),
+             caption_size=16, status=pygame.Rect(60, 740, 360, 20))
 # on the wide canvas: the board at the left at full height and a column at its right with the HUD (the replay's
-# line of text wrapped under the counters), the line under it, the timeline and the buttons, the keys a few
-# to a line ...
+# line of text wrapped under the counters), the line under it, the timeline, the buttons and the keys ...
 SIDE = Screen(pygame.Rect(560, 8, 272, 118), (92, 46, 34, 10), 46, 13, pygame.Rect(8, 8, 544, 544), 0, 16,
               pygame.Rect(560, 316, 272, 44), canvas=LANDSCAPE, leds=pygame.Rect(572, 18, 236, 46),
               label_box=pygame.Rect(568, 68, 256, 54), status_box=pygame.Rect(568, 136, 256, 124),
               mute_at=(814, 34))
-
-
-def button_row(x: int, y: int, widths: dict, gap: int = 8) -> dict:
-    """Buttons of the given widths side by side from ``x``, 44 high."""
-    out = {}
-    for name, w in widths.items():
-        out[name] = pygame.Rect(x, y, w, 44)
-        x += w + gap
-    return out
-
-
-# the column's four buttons: the steps' labels kept at 13 px or more in both languages, the speed's narrower
-SIDE_CONTROLS = ((button_row(560, 316, {"back": 66, "play": 70, "fwd": 66, "speed": 46}),
-                  controls(280, 316, x=560, w=272)[1]), 570, pygame.Rect(568, 392, 256, 156))
+# (the four buttons: the steps' labels kept at 13 px or more in both languages, the speed's narrower)
+SIDE_TABLE = Table({name: pygame.Rect(x, 316, w, 44) for name, x, w in (("back", 560, 66), ("play", 634, 70),
+                                                                          ("fwd", 712, 66), ("speed", 786, 46))},
+                   controls(280, 316, x=560, w=272)[1], pygame.Rect(568, 392, 256, 156), SIDE.status_box,
+                   caption_size=16, caption_lines=5, keys_size=14, keys_lines=7,
+                   status=pygame.Rect(570, 366, 252, 20))
 # ... or, for expert (shown 30 wide), a slim bar on top, the board across, the line under it, then the buttons
 # and the timeline side by side and the keys' line at the foot
 WIDE = Screen(pygame.Rect(8, 4, 824, 44), (88, 36, 28, 4), 36, 14, pygame.Rect(8, 50, 824, 398), 0, 15,
               pygame.Rect(8, 474, 400, 44), canvas=LANDSCAPE, leds=pygame.Rect(16, 8, 240, 36),
               label_box=pygame.Rect(268, 8, 556, 36), status_box=pygame.Rect(8, 450, 824, 22), mute_at=(812, 15))
-WIDE_CONTROLS = ((controls(478, 474, x=8, w=400)[0], controls(478, 474, x=420, w=412)[1]), 540, None)
-PROBS = "arcade.minesweeper.solver:probabilities"
+WIDE_TABLE = Table(controls(478, 474, x=8, w=400)[0], controls(478, 474, x=420, w=412)[1],
+                   pygame.Rect(20, 528, 800, 24), WIDE.status_box, caption_size=15,
+                   status=pygame.Rect(430, 502, 392, 20))
 SAFE_GREEN = (60, 170, 80)
 RISK_RED = (200, 60, 45)
 GUESS_ORANGE = (215, 120, 40)
@@ -76,51 +66,41 @@ def guess_colour(m) -> tuple:
     return RISK_RED if m.missed_safe else GUESS_ORANGE
 
 
-class MinesReplayScene(ReplayPlayer):
+class MinesReplay(ReplayHooks):
     PACE = (0.6, 0.15, 2.0)  # the start shows 0.6 s; inputs at their recorded pace, 0.15 s to 2 s apart
     KEYS = N_("Space play · Left/Right step · drag the bar · +/- speed · P odds · V review · E export · Esc back")
+    OVERLAY = (pygame.K_p, "arcade.minesweeper.solver:probabilities")
+    STYLE = Style(error=RISK_RED)
 
-    def __init__(self, app, replay):
+    def __init__(self, scene, replay):
+        super().__init__(scene, replay)
         self.rows, self.cols, self.mines, self.rule, _ = check(replay.data)  # a bad record: ValueError here
-        self.screen = SCREEN
-        self.keys_box = None    # where the keys are listed, a few to a line (None: one line across the canvas)
         self.view = BoardView(self.rows, self.cols, area=SCREEN.board)
         self.hud = Hud(SCREEN)
-        self.resize(app.size)
-        self.odds = False
-        self.probs: dict = {}   # step -> probability rows (the odds overlay)
-        self.odds_worker = None
-        self.odds_asked = None
         self.t = 0.0
         self.review_worker = None  # the review's worker maker (None: the engine's Worker process)
-        super().__init__(app, replay)
 
-    # ----- the layout -----
-    def resize(self, size) -> None:
-        """Lay the replay out for a canvas of ``size``: on the wide one the board at the left (expert turned
-        30 wide, under a bar); the position, the animations and the review carry on."""
+    def layout(self, size) -> Table:
+        """Portrait; on the wide canvas the board at the left, or (expert, turned 30 wide) across under a bar."""
         if size[0] <= size[1]:
-            screen, turned = SCREEN, False
-            self.BUTTONS, self.TIMELINE, self.KEYS_Y = type(self).BUTTONS, type(self).TIMELINE, type(self).KEYS_Y
-            self.keys_box = None
-        else:
-            turned = turned_for(level_of(self.rows, self.cols, self.mines), size)
-            side = Layout(self.rows, self.cols, SIDE.board, turned).cell >= Layout(self.rows, self.cols, WIDE.board,
-                                                                                   turned).cell
-            screen = SIDE if side else WIDE
-            (self.BUTTONS, self.TIMELINE), self.KEYS_Y, self.keys_box = SIDE_CONTROLS if side else WIDE_CONTROLS
-        self.screen = screen
-        self.view.relayout(screen.board, turned)
-        if self.hud.screen is not screen:
-            self.hud = Hud(screen)
+            self.screen, self.turned = SCREEN, False
+            return TALL
+        self.turned = turned_for(level_of(self.rows, self.cols, self.mines), size)
+        cells = [Layout(self.rows, self.cols, sc.board, self.turned).cell for sc in (SIDE, WIDE)]
+        self.screen = SIDE if cells[0] >= cells[1] else WIDE
+        return SIDE_TABLE if self.screen is SIDE else WIDE_TABLE
 
-    # ----- the replay -----
-    def compute_steps(self) -> list:
-        return steps(self.replay.data)
+    def resize(self, size, layout) -> None:
+        self.view.relayout(self.screen.board, self.turned)
+        if self.hud.screen is not self.screen:
+            self.hud = Hud(self.screen)
+
+    def positions(self, data) -> list:
+        return steps(data)
 
     def show(self, i: int, animate: bool) -> None:
-        s = self.steps[i]
-        self.view.speed = min(4.0, self.speed)
+        s = self.scene.steps[i]
+        self.view.speed = min(4.0, self.scene.speed)
         if animate and s.kind in ("O", "C"):
             if s.state == "lost":
                 origin = next((r, row.index("X")) for r, row in enumerate(s.display) if "X" in row)
@@ -132,60 +112,27 @@ class MinesReplayScene(ReplayPlayer):
             self.view.finish()
             self.view.wave, self.view.shake = None, 0.0
 
-    def on_key(self, key: int) -> None:
-        if key == pygame.K_p:
-            self.odds = not self.odds
-
-    # ----- the review -----
-    def make_reviewer(self):
-        return Reviewer(self.steps, self.mines, make_worker=self.review_worker)
-
-    def review_card(self):
-        return MinesReviewCard(self.app, self)
-
-    def marks(self) -> list:
-        return [(i, guess_colour(m)) for i, m in self.graded.items() if m.guess]
-
-    # ----- the odds overlay -----
-    def _odds_tick(self) -> None:
-        if not (self.odds and self.steps) or self.i in self.probs or self.steps[self.i].state != "playing":
-            return
-        if self.odds_worker is None:
-            make = worker_factory(PROBS)
-            if make is None:
-                return
-            self.odds_worker = make()
-        if self.odds_asked != self.i:
-            self.odds_worker.request(self.steps[self.i].view, self.mines, budget=3.0)
-            self.odds_asked = self.i
-            return
-        reply = self.odds_worker.poll()
-        if reply is not None:
-            self.odds_asked = None
-            if reply.ok:
-                self.probs[self.i] = reply.value
-
-    def exit(self) -> None:
-        super().exit()
-        if self.odds_worker is not None:
-            self.odds_worker.close()
-            self.odds_worker = None
-
     def update(self, dt: float) -> None:
         self.t += dt
         self.view.update(dt)
-        super().update(dt)
-        self._odds_tick()
+
+    def overlay_request(self, step):
+        return (step.view, self.mines) if step.state == "playing" else None
+
+    # ----- the review -----
+    def reviewer(self, positions):
+        return Reviewer(positions, self.mines, make_worker=self.review_worker)
+
+    def card(self):
+        return MinesReviewCard(self.scene.app, self.scene)
+
+    def marks(self, graded) -> list:
+        return [(i, guess_colour(m)) for i, m in graded.items() if m.guess]
 
     # ----- drawing -----
-    def line(self) -> tuple[str, tuple, str]:
-        """The line under the board: the AI's word on the move just shown, or what the input was."""
-        if self.error:
-            return self.error, RISK_RED, "medium"
-        if not self.steps:
-            return _("Replaying..."), colors.BUTTON, "medium"
-        s = self.steps[self.i]
-        m = self.graded.get(self.i)
+    def caption(self, s) -> tuple[str, tuple, str]:
+        """The AI's word on the move just shown, or what the input was."""
+        m = self.scene.graded.get(self.scene.i)
         if m is not None:
             if not m.guess:
                 return _("Certain: no mine could be there"), SAFE_INK, "bold"
@@ -197,72 +144,37 @@ class MinesReplayScene(ReplayPlayer):
             return _("A guess at {risk} risk; the safest cell had {safest} (green)").format(
                 risk=pct(m.risk), safest=pct(m.safest)), GUESS_INK, "bold"
         if s.kind is None:
-            return self.replay_title(), colors.TEXT, "medium"
+            return self.scene.replay_title(), colors.TEXT, "medium"
+        t = f"{s.ms / 1000:.1f}"
         if s.cell is None:  # an undo or a redo
-            return (_("Undo at {t} s") if s.kind == "<" else _("Redo at {t} s")).format(t=f"{s.ms / 1000:.1f}"), \
-                colors.TEXT, "medium"
+            return (_("Undo at {t} s") if s.kind == "<" else _("Redo at {t} s")).format(t=t), colors.TEXT, "medium"
         r, c = self.view.layout.shown(*s.cell)
-        text = _("{what} row {r}, column {c} at {t} s").format(what=_(NAMES[s.kind]), r=r + 1, c=c + 1,
-                                                             t=f"{s.ms / 1000:.1f}")
+        text = _("{what} row {r}, column {c} at {t} s").format(what=_(NAMES[s.kind]), r=r + 1, c=c + 1, t=t)
         if s.state == "won":
-            text = _("Cleared in {t} s").format(t=f"{s.ms / 1000:.1f}")
+            text = _("Cleared in {t} s").format(t=t)
         elif s.state == "lost":
             text = _("Boom! {p} % cleared").format(p=round(100 * s.opened / (self.rows * self.cols - self.mines)))
         return text, colors.TEXT, "medium"
 
-    def draw(self, surface) -> None:
+    def draw(self, surface, s) -> None:
+        sc = self.scene
         surface.fill(colors.PAGE)
-        s = self.steps[self.i] if self.steps else None
         face = "smile" if s is None else {"won": "cool", "lost": "dead"}.get(s.state, "smile")
-        level = LEVEL_TITLES.get(level_of(self.rows, self.cols, self.mines), f"{self.rows} x {self.cols}")
-        level = _(level)
-        count = _("INPUT {i} / {n}").format(i=self.i, n=self.last) if self.steps else "..."
+        level = _(LEVEL_TITLES.get(level_of(self.rows, self.cols, self.mines), f"{self.rows} x {self.cols}"))
+        count = _("INPUT {i} / {n}").format(i=sc.i, n=sc.last) if sc.steps else "..."
         self.hud.draw(surface, s.mines_left if s else self.mines, s.ms / 1000 if s else 0.0, face,
                       ngettext("REPLAY  -  {level}  -  {n} MINE  -  {count}", "REPLAY  -  {level}  -  {n} MINES  -  {count}",
                                self.mines).format(level=level.upper(), n=self.mines, count=count))
         self.view.draw(surface)
-        if s is not None:
-            if self.odds and self.i in self.probs and s.state == "playing":
-                self.view.draw_heat(surface, self.probs[self.i], s.display)
-            m = self.graded.get(self.i)
-            if m is not None and m.guess and m.best is not None:
-                self.view.draw_ring(surface, m.best, SAFE_GREEN, self.t)
-            if s.cell is not None and self.view.layout.cell >= 6:
-                colour = guess_colour(m) if m is not None and m.guess else (40, 110, 220)
-                self.view.draw_cursor(surface, s.cell, colour)
-        text, colour, weight = self.line()
-        sc = self.screen
-        if sc.status_box is not None:
-            draw_wrapped(surface, text, sc.status_box, sc.status, colour, weight, middle=sc.status_box.h < 40)
-        else:
-            blit_center(surface, fit(text, 456, sc.status, colour, weight), (240, sc.status_y))
-        self.draw_controls(surface)
-        below = self.below_controls()
-        if self.reviewer is not None and not self.reviewer.done:
-            bar = pygame.Rect(0, 0, below.w * 2 // 3, 8)
-            bar.center = below.center
-            progress_bar(surface, bar, self.reviewer.progress)
-        elif self.odds and s is not None and s.state == "playing" and self.i not in self.probs:
-            blit_center(surface, render(_("Counting the layouts..."), 14, colors.BUTTON, "medium"), below.center)
-
-    def below_controls(self) -> pygame.Rect:
-        """The strip under the controls where the review's progress bar or the odds' wait is shown."""
-        if self.screen is SCREEN:
-            return pygame.Rect(60, 740, 360, 20)
-        if self.keys_box is not None:  # the column: under the buttons
-            return pygame.Rect(self.TIMELINE.x, self.BUTTONS["back"].bottom + 6, self.TIMELINE.w, 20)
-        return pygame.Rect(self.TIMELINE.x, self.TIMELINE.bottom + 4, self.TIMELINE.w, 20)
-
-    def draw_keys(self, surface) -> None:
-        """The keys line; in the wide canvas's column the keys a few to a line under the buttons."""
-        if self.keys_box is None:
-            super().draw_keys(surface)
+        if s is None:
             return
-        box = self.keys_box
-        lines = wrap_lines(_(self.KEYS), box.w, 14, "medium", " · ")
-        for i, line in enumerate(lines):
-            blit_center(surface, fit(line, box.w, 14, self.KEYS_COLOUR, "medium", min_size=MIN_TEXT),
-                        (box.centerx, box.y + 10 + 20 * i))
+        if sc.overlay and sc.i in sc.overlays and s.state == "playing":
+            self.view.draw_heat(surface, sc.overlays[sc.i], s.display)
+        m = sc.graded.get(sc.i)
+        if m is not None and m.guess and m.best is not None:
+            self.view.draw_ring(surface, m.best, SAFE_GREEN, self.t)
+        if s.cell is not None and self.view.layout.cell >= 6:
+            self.view.draw_cursor(surface, s.cell, guess_colour(m) if m is not None and m.guess else (40, 110, 220))
 
 
 class MinesReviewCard(ReviewCard):
@@ -372,7 +284,7 @@ class MinesReviewCard(ReviewCard):
             blit_center(surface, fit(skill, card.w - 40, 16, colors.TEXT, "medium"), (card.centerx, card.y + 228))
         self._chart(surface, [m for m in r.moves if m.guess])
         empty = N_("No guesses: every cell opened was certain") if r.done else N_("No guesses so far")
-        lay = self.rs.view.layout
+        lay = self.rs.hooks.view.layout
         self.draw_rows(surface, N_("Costliest guesses (click, or 1-5)"), empty,
                        [(guess_colour(m), _("input {i}: row {r}, col {c}  ·  risk {risk}  ·  safest {safest}").format(
                            i=m.index, r=lay.shown(*m.cell)[0] + 1, c=lay.shown(*m.cell)[1] + 1, risk=pct(m.risk),
@@ -410,6 +322,4 @@ class MinesReviewCard(ReviewCard):
 def make_replay(app, replay, review: bool = False):
     """The replay scene of a Minesweeper record (``ValueError`` for a record that is not one); ``review``: with
     the AI's review running and shown."""
-    scene = MinesReplayScene(app, replay)
-    scene.review_on_enter = review
-    return scene
+    return make_scene(app, replay, MinesReplay, review)

@@ -271,8 +271,8 @@ def won(app, s):
 
 def test_the_end_card_sits_over_the_board_and_its_review_button_opens_the_replay(wide, monkeypatch):
     app, s = wide
-    monkeypatch.setattr(rs.MinesReplayScene, "make_reviewer",
-                        lambda self: rs.Reviewer(self.steps, self.mines, make_worker=ReviewWorker))
+    monkeypatch.setattr(rs.MinesReplay, "reviewer",
+                        lambda self, steps: rs.Reviewer(steps, self.mines, make_worker=ReviewWorker))
     won(app, s)
     review = s.review_rect()
     card = mhud.banner_card(len(s._banner_lines()[1]), 1.0, True, s.hud.screen)
@@ -289,10 +289,10 @@ def test_the_end_card_sits_over_the_board_and_its_review_button_opens_the_replay
     assert all(top.right.contains(top.row_rect(k)) for k in range(5))
     frames(app, 1, events=[key(pygame.K_ESCAPE)])
     settle(app, 0.3)
-    assert app.stack.top is player and player.keys_box is not None
+    assert app.stack.top is player and player.layout is rs.SIDE_TABLE
     # the replay's controls in the column at the board's right work where they are drawn
-    assert all(b.x > player.view.layout.frame.right for b in player.BUTTONS.values())
-    assert player.TIMELINE.x > player.view.layout.frame.right
+    assert all(b.x > player.hooks.view.layout.frame.right for b in player.BUTTONS.values())
+    assert player.TIMELINE.x > player.hooks.view.layout.frame.right
     frames(app, 1, events=[key(pygame.K_HOME)])
     frames(app, 1, events=click(player.BUTTONS["fwd"].center))
     assert player.i == 1 and not player.playing
@@ -301,16 +301,16 @@ def test_the_end_card_sits_over_the_board_and_its_review_button_opens_the_replay
     assert player.i == player.last
     app.window.size = (480, 800)
     frames(app, 2)
-    assert player.BUTTONS == rs.BUTTONS and player.TIMELINE == rs.TIMELINE and player.keys_box is None
-    assert player.view.layout.board == vw.Layout(9, 9, rs.SCREEN.board).board and player.i == player.last
+    assert player.BUTTONS == rs.BUTTONS and player.TIMELINE == rs.TIMELINE and player.layout is rs.TALL
+    assert player.hooks.view.layout.board == vw.Layout(9, 9, rs.SCREEN.board).board and player.i == player.last
     frames(app, 1, events=click(player.BUTTONS["back"].center))
     assert player.i == player.last - 1
 
 
 def wide_screens(app, s, monkeypatch):
     """The game's screens in play (tests/minesweeper/test_readable.py's walk), then the replay and its review."""
-    monkeypatch.setattr(rs.MinesReplayScene, "make_reviewer",
-                        lambda self: rs.Reviewer(self.steps, self.mines, make_worker=ReviewWorker))
+    monkeypatch.setattr(rs.MinesReplay, "reviewer",
+                        lambda self, steps: rs.Reviewer(steps, self.mines, make_worker=ReviewWorker))
     out = {k: v for k, v in screens(app, s).items() if not k.startswith(("paused", "settings"))}  # the shell's
     app.stack.reset(s, fade=False)
     settle(app, 0.3)

@@ -10,7 +10,7 @@ from arcade.engine.replays import read_file, write_file
 from arcade.minesweeper import best_key, scene as sc, view as vw
 from arcade.minesweeper.backend import Params
 from arcade.minesweeper.replay import steps
-from arcade.minesweeper.replay_scene import (BUTTONS, GUESS_ORANGE, RISK_RED, SAFE_GREEN, TIMELINE, MinesReplayScene,
+from arcade.minesweeper.replay_scene import (BUTTONS, GUESS_ORANGE, RISK_RED, SAFE_GREEN, TIMELINE, MinesReplay,
                                              MinesReviewCard, make_replay)
 from helpers import click, frames, key, mouse_down, mouse_move, mouse_up, settle
 from tests.replays.common import refused_in_one_line, replay_file_runs, replays_list, shown
@@ -52,8 +52,8 @@ def lost_game(app):
 
 
 def opened(app, rec, review_worker=ReviewWorker):
-    s = MinesReplayScene(app, rec)
-    s.review_worker = review_worker
+    s = make_replay(app, rec)
+    s.hooks.review_worker = review_worker
     return shown(app, s)
 
 
@@ -87,8 +87,8 @@ def test_plays_to_the_end_at_16x_and_lands_on_the_recorded_board(app):
     s.speed_i = 5
     settle(app, 4.0)
     assert s.i == s.last and not s.playing
-    s.view.finish()
-    assert tuple(map(tuple, s.view.shown)) == tuple(map(tuple, f.display()))
+    s.hooks.view.finish()
+    assert tuple(map(tuple, s.hooks.view.shown)) == tuple(map(tuple, f.display()))
     assert s.steps[-1].display == f.display()
 
 
@@ -101,8 +101,8 @@ def test_step_seek_speed_and_export(app):
     frames(app, 1, events=[key(pygame.K_RIGHT), key(pygame.K_RIGHT)])
     assert s.i == 2 and s.steps[2].kind == "F"
     frames(app, 1, events=[key(pygame.K_LEFT)])
-    s.view.finish()
-    assert s.i == 1 and tuple(map(tuple, s.view.shown)) == tuple(map(tuple, s.steps[1].display))
+    s.hooks.view.finish()
+    assert s.i == 1 and tuple(map(tuple, s.hooks.view.shown)) == tuple(map(tuple, s.steps[1].display))
     x = TIMELINE.x + TIMELINE.w // 2
     frames(app, 1, events=[mouse_down((x, TIMELINE.centery)), mouse_move((TIMELINE.right - 1, TIMELINE.centery)),
                            mouse_up((TIMELINE.right - 1, TIMELINE.centery))])
@@ -171,12 +171,12 @@ def test_the_review_card_shows_luck_and_skill_and_jumps_to_the_guess_with_rings(
     settle(app, 0.3)
     assert app.stack.top is s and s.i == worst.index and s.graded[s.i] == worst
     frames(app, 1)
-    played = s.view.layout.cell_rect(3, 3)
+    played = s.hooks.view.layout.cell_rect(3, 3)
     assert tuple(app.screen.get_at((played.x - 1, played.centery)))[:3] == RISK_RED  # the guess, framed red
-    best = s.view.layout.cell_rect(*worst.best)
+    best = s.hooks.view.layout.cell_rect(*worst.best)
     ring = [tuple(app.screen.get_at((best.x - d, best.centery)))[:3] for d in range(1, 6)]
     assert SAFE_GREEN in ring  # the certain-safe cell that was missed, ringed green
-    text, colour, _ = s.line()
+    text, colour, _ = s.hooks.caption(s.steps[s.i])
     assert "certainly a mine" in text and colour == RISK_RED
     assert (worst.index, RISK_RED) in s.marks()
 
@@ -190,7 +190,7 @@ def test_the_end_cards_review_button_opens_the_replay_with_the_review(app):
     frames(app, 1, events=click(rect.center))
     settle(app, 0.4)
     card = app.stack.top
-    assert isinstance(card, MinesReviewCard) and isinstance(app.stack.scenes[-2], MinesReplayScene)
+    assert isinstance(card, MinesReviewCard) and isinstance(app.stack.scenes[-2].hooks, MinesReplay)
     review_done(app, card.rs)  # the real worker process
     assert card.summary["guesses"] == 2
     frames(app, 1, events=[key(pygame.K_ESCAPE)])
@@ -204,14 +204,14 @@ def test_odds_overlay_in_the_replay(app):
     (rec,) = app.replays.list("minesweeper")
     s = opened(app, rec)
     frames(app, 1, events=[key(pygame.K_SPACE), key(pygame.K_RIGHT), key(pygame.K_RIGHT), key(pygame.K_p)])
-    assert s.odds and s.i == 2
+    assert s.overlay and s.i == 2
     deadline = time.monotonic() + 30
-    while 2 not in s.probs and time.monotonic() < deadline:
+    while 2 not in s.overlays and time.monotonic() < deadline:
         frames(app, 1)
         time.sleep(0.005)
-    assert s.probs[2][3][3] == 1.0 and s.probs[2][3][4] == 0.0 and s.probs[2][0][0] == 1.0
+    assert s.overlays[2][3][3] == 1.0 and s.overlays[2][3][4] == 0.0 and s.overlays[2][0][0] == 1.0
     frames(app, 1)
-    r = s.view.layout.cell_rect(3, 4)  # covered: tinted
+    r = s.hooks.view.layout.cell_rect(3, 4)  # covered: tinted
     assert tuple(app.screen.get_at((r.x + 3, r.y + 3)))[:3] != (205, 193, 180)
 
 
@@ -224,7 +224,7 @@ def test_stats_lists_minesweeper_replays_by_result(app):
     won = next(i for i, x in enumerate(labels) if x.startswith("Won"))
     frames(app, 1, events=[key(pygame.K_DOWN)] * won + [key(pygame.K_RETURN)])
     settle(app, 0.3)
-    assert isinstance(app.stack.top, MinesReplayScene) and steps(app.stack.top.replay.data)[-1].state == "won"
+    assert isinstance(app.stack.top.hooks, MinesReplay) and steps(app.stack.top.replay.data)[-1].state == "won"
 
 
 def test_arcade_replay_file_opens_and_bad_files_are_one_line(app, tmp_path, capsys):
