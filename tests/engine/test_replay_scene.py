@@ -2,6 +2,7 @@
 them, the caption and the count are the hooks' (pixels), the layout table of the canvas is the one clicks land
 on, and a game with a clock gets a timeline of that clock with its world run between two positions."""
 import time
+from types import SimpleNamespace
 
 import pygame
 
@@ -123,3 +124,71 @@ def test_a_record_the_hooks_refuse_is_refused_before_the_scene(app):
         assert str(e) == "box replay: not one"
     else:
         raise AssertionError("a refused record made a scene")
+
+
+class Answer:
+    """A worker answering at once: the overlay of a position is its number squared."""
+
+    asked: list = []
+
+    def __init__(self):
+        self.replies = []
+
+    def request(self, n, budget=None):
+        Answer.asked.append(n)
+        self.replies.append(SimpleNamespace(ok=True, value=n * n))
+
+    def poll(self):
+        return self.replies.pop(0) if self.replies else None
+
+    def close(self):
+        pass
+
+
+class Overlaid(Counting):
+    OVERLAY = (pygame.K_o, "anything:squares")
+
+    def overlay_request(self, step):
+        return None if step == 3 else (step,)  # the last position has nothing to show
+
+
+def test_an_overlay_is_asked_once_a_position_and_kept(app, monkeypatch):
+    from arcade.engine import replay_scene
+
+    Answer.asked = []
+    monkeypatch.setattr(replay_scene, "worker_factory", lambda fn: (lambda: Answer()) if fn == "anything:squares"
+                        else None)
+    s = opened(app, Overlaid)
+    frames(app, 1, events=[key(pygame.K_SPACE), key(pygame.K_RIGHT), key(pygame.K_RIGHT)])
+    frames(app, 3)
+    assert not s.overlay and s.overlays == {} and Answer.asked == []  # nothing asked while it is hidden
+    frames(app, 1, events=[key(pygame.K_o)])
+    assert s.overlay and s.hooks.keys == []  # its key is the overlay's, not passed on
+    assert s.overlay_pending
+    frames(app, 3)
+    assert s.overlays == {2: 4} and not s.overlay_pending
+    frames(app, 1, events=[key(pygame.K_LEFT)])
+    frames(app, 3)
+    frames(app, 1, events=[key(pygame.K_RIGHT)])
+    frames(app, 3)
+    assert s.overlays == {2: 4, 1: 1} and Answer.asked == [2, 1]  # position 2 was not asked again
+    frames(app, 1, events=[key(pygame.K_END)])
+    frames(app, 3)
+    assert 3 not in s.overlays and not s.overlay_pending
+
+
+def test_the_replay_draws_while_it_loads_and_when_its_record_fails(app):
+    class Slow(Counting):
+        def positions(self, data):
+            time.sleep(0.3)
+            raise ValueError("box replay: input 3 is not a move")
+
+    s = make_replay(app, Replay("box", 0, {}), Slow)
+    app.stack.reset(s, fade=False)
+    frames(app, 2)  # the positions are not in: drawn all the same
+    assert not s.ready and app.stack.top is s
+    deadline = time.monotonic() + 5
+    while not s.ready and time.monotonic() < deadline:
+        time.sleep(0.01)
+    frames(app, 2)
+    assert s.error == "box replay: input 3 is not a move" and app.stack.top is s
