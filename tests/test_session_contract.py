@@ -8,7 +8,7 @@ import fakegame
 from arcade import cli, games
 from arcade.engine import codes
 from arcade.engine.session import AI
-from arcade.engine.session_replay import SessionReplay
+from arcade.engine.session_replay import SessionHooks
 from arcade.engine.storage import Profile
 from arcade.shell.help import HelpOverlay
 from arcade.shell.menu import MenuScene
@@ -86,7 +86,7 @@ def test_the_replay_of_a_finished_game_opens_at_move_0_ready_to_step(make_app, r
     app.replays.flush()
     rec, = app.replays.list("box")
     scene = fakegame.GAME.make_replay(app, rec)
-    assert isinstance(scene, SessionReplay)
+    assert isinstance(scene.hooks, SessionHooks)
     app.stack.push(scene, fade=False)
     for _ in range(100):
         frames(app, 1)
@@ -203,7 +203,7 @@ def test_the_replay_lays_its_controls_out_again_when_the_window_turns(make_app, 
     assert app.size == LANDSCAPE_SIZE
     canvas = pygame.Rect((0, 0), LANDSCAPE_SIZE)
     assert all(canvas.contains(r) for r in scene.BUTTONS.values()) and canvas.contains(scene.TIMELINE)
-    assert scene.caption_y < scene.TIMELINE.top < scene.KEYS_Y < 560
+    assert scene.layout.caption.centery < scene.TIMELINE.top < scene.KEYS_Y < 560
     scene.seek(0)
     scene.playing = False
     frames(app, 1, events=click(scene.BUTTONS["fwd"].center))

@@ -185,9 +185,9 @@ class GameInfo:
         if self.replay:
             return importlib.import_module(self.replay).make_replay(app, replay)
         if self.backend:
-            from arcade.engine.session_replay import SessionReplay
+            from arcade.engine.session_replay import make_replay
 
-            return SessionReplay(app, replay, self)
+            return make_replay(app, replay, self)
         raise ValueError(f"{self.title} has no replays")
 
     def validate_replay(self, data) -> None:

@@ -13,6 +13,7 @@ at its right), or a game's own tables.
 from __future__ import annotations
 
 import bisect
+from typing import Callable
 from dataclasses import dataclass, field
 
 import pygame
@@ -165,9 +166,9 @@ class ReplayHooks:
 
 
 class ReplayScene(ReplayPlayer):
-    """The engine's replay scene over a game's :class:`ReplayHooks`."""
+    """The engine's replay scene over a game's :class:`ReplayHooks` (``hooks(scene, replay)`` makes them)."""
 
-    def __init__(self, app, replay, hooks: type[ReplayHooks]):
+    def __init__(self, app, replay, hooks: Callable[..., ReplayHooks]):
         self.app = app
         self.hooks = hooks(self, replay)  # a record its game cannot read: ValueError before the scene
         self.KEYS, self.STEP_LABELS = self.hooks.KEYS, self.hooks.STEP_LABELS
@@ -327,7 +328,7 @@ class ReplayScene(ReplayPlayer):
         draw_lines(surface, _(self.KEYS), lay.keys, lay.keys_size, self.KEYS_COLOUR, "medium", lay.keys_lines)
 
 
-def make_replay(app, replay, hooks: type[ReplayHooks], review: bool = False) -> ReplayScene:
+def make_replay(app, replay, hooks: Callable[..., ReplayHooks], review: bool = False) -> ReplayScene:
     """The replay scene of ``replay`` drawn through ``hooks`` (``ValueError`` from the hooks for a record that is
     not one); ``review``: with the AI's review running and its card shown."""
     scene = ReplayScene(app, replay, hooks)
