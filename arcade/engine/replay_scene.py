@@ -18,15 +18,15 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from arcade.engine.i18n import N_, _
+from arcade.engine.i18n import N_, _, ngettext
 from arcade.engine.jobs import worker_factory
-from arcade.engine.replay_player import ReplayPlayer, Style, controls, progress_bar
+from arcade.engine.replay_player import ReplayPlayer, ReviewCard, Style, controls, progress_bar
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape
-from arcade.engine.ui.text import blit_center, draw_lines as text_lines, fit
+from arcade.engine.ui.text import blit_center, draw_lines as text_lines, fit, render
 
 __all__ = ["ReplayScene", "ReplayHooks", "Layout", "Style", "PORTRAIT", "LANDSCAPE", "column", "draw_lines",
-           "make_replay"]
+           "make_replay", "Sheet", "SheetCard", "CARDS"]
 
 SEPARATORS = ("  ·  ", " · ", ", ", " ")
 
@@ -157,8 +157,16 @@ class ReplayHooks:
         return None
 
     def card(self):
-        """The review card over the replay (None: no review)."""
-        return None
+        """The review card over the replay: the engine's :class:`SheetCard` when the game words its review
+        (:meth:`sheet`), None for a game without a review."""
+        return SheetCard(self.scene.app, self.scene) if type(self).sheet is not ReplayHooks.sheet else None
+
+    def sheet(self, reviewer) -> "Sheet":
+        """What the review (a job with results, running or done) says so far, for the card."""
+        raise NotImplementedError
+
+    def draw_chart(self, surface, area: pygame.Rect, reviewer, wide: bool) -> None:
+        """The review's chart in ``area`` (its frame and title are the card's)."""
 
     def marks(self, graded: dict) -> list:
         """``(position, colour)`` ticks over the timeline from the review's results."""
@@ -326,6 +334,108 @@ class ReplayScene(ReplayPlayer):
     def draw_keys(self, surface) -> None:
         lay = self.layout
         draw_lines(surface, _(self.KEYS), lay.keys, lay.keys_size, self.KEYS_COLOUR, "medium", lay.keys_lines)
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """A game's review in words, for the engine's card: the game's result, its figures (name, value, colour) in
+    a row, sentences under them, the chart's title, and the costliest moves (``worst``, each with the ``index``
+    of the position a click jumps to) as rows of (stripe colour, text) under ``heading`` (``empty`` when none)."""
+
+    result: str
+    figures: tuple = ()
+    lines: tuple = ()
+    chart: str = ""
+    heading: str = N_("Costliest moves (click, or 1-5)")
+    empty: str = ""
+    rows: tuple = ()
+    worst: tuple = ()
+
+
+# the card's table on each canvas: its frame, the body's column, the chart, the first row of the costliest moves
+# and their pitch, the lines a row and a figure's name may take, where the sentences start and the height each
+# takes; on the wide canvas the rows stand at the right
+CARDS = ({"frame": pygame.Rect(20, 60, 440, 680), "body": pygame.Rect(40, 60, 400, 680),
+          "chart": pygame.Rect(40, 330, 400, 100), "rows": pygame.Rect(40, 474, 400, 40), "pitch": 46,
+          "row_lines": 1, "name_lines": 1, "lines_y": 195, "line_h": 22},
+         {"frame": pygame.Rect(20, 12, 800, 536), "body": pygame.Rect(40, 12, 380, 536),
+          "chart": pygame.Rect(40, 334, 380, 184), "rows": pygame.Rect(440, 116, 360, 66), "pitch": 74,
+          "row_lines": 3, "name_lines": 2, "lines_y": 208, "line_h": 44})
+
+
+class SheetCard(ReviewCard):
+    """The engine's review card over a replay, drawn from the game's :class:`Sheet` and chart: the result, the
+    review's progress (or its error), the figures, the sentences, the chart and the costliest moves (click, or
+    1-5: the replay jumps there). On the wide canvas the rows stand in a column at the right of the body."""
+
+    def resize(self, size) -> None:
+        super().resize(size)
+        t = self.table = CARDS[self.wide]
+        self.CARD = self.frame = t["frame"]
+        self.left = t["body"]
+        self.right = pygame.Rect(t["rows"].x, t["frame"].y, t["rows"].w, t["frame"].h)
+        self.divider_x = t["rows"].x - 10 if self.wide else None
+        self.ROW0, self.ROW_H = t["rows"].y, t["pitch"]
+
+    @property
+    def sheet(self) -> Sheet:
+        return self.rs.hooks.sheet(self.rs.reviewer)
+
+    def worst(self) -> list:
+        return list(self.sheet.worst) if self.rs.reviewer is not None else []
+
+    def row_rect(self, k: int) -> pygame.Rect:
+        r = self.table["rows"]
+        return pygame.Rect(r.x, r.y + k * self.ROW_H, r.w, r.h)
+
+    def chart_area(self) -> pygame.Rect:
+        """Where the game's chart is drawn (under the scale's label)."""
+        ch = self.table["chart"]
+        return pygame.Rect(ch.x + 8, ch.y + 16, ch.w - 16, ch.h - 20)
+
+    def draw_body(self, surface) -> None:
+        t, col, top, r = self.table, self.left, self.frame.y, self.rs.reviewer
+        sheet = self.rs.hooks.sheet(r)
+        draw_lines(surface, sheet.result, pygame.Rect(col.x, top + 56, col.w, 20), 16, colors.BUTTON)
+        if r is None or (not r.results and not r.done):
+            draw_lines(surface, _("The AI is looking at every move..."), pygame.Rect(col.x, top + 118, col.w, 24),
+                       18, colors.BUTTON)
+            return
+        if not r.done:
+            progress_bar(surface, pygame.Rect(col.x + 20, top + 86, col.w - 40, 10), r.progress)
+            done = ngettext("{done} / {all} move", "{done} / {all} moves", len(r.todo)).format(
+                done=f"{len(r.results):,}", all=f"{len(r.todo):,}")
+            blit_center(surface, render(done, 14, colors.BUTTON, "medium"), (col.centerx, top + 108))
+        elif r.error:
+            draw_lines(surface, r.error, pygame.Rect(col.x, top + 86, col.w, 20), 15, self.rs.STYLE.error)
+        w = col.w // max(1, len(sheet.figures))
+        for k, (name, value, colour) in enumerate(sheet.figures):
+            x = col.x + w * k
+            blit_center(surface, fit(value, w - 6, 34, colour), (x + w // 2, top + 150))
+            draw_lines(surface, name, pygame.Rect(x + 2, top + 168, w - 4, 12 + 12 * t["name_lines"]), 13,
+                       colors.BUTTON, lines=t["name_lines"])
+        for k, line in enumerate(sheet.lines):
+            box = pygame.Rect(col.x, top + t["lines_y"] + k * t["line_h"], col.w, t["line_h"])
+            draw_lines(surface, line, box, 16, colors.TEXT, lines=t["line_h"] // 22)
+        ch = t["chart"]
+        pygame.draw.rect(surface, colors.LABEL, ch, border_radius=6)
+        blit_center(surface, render(sheet.chart, 14, colors.BUTTON, "medium"), (ch.centerx, ch.y - 12))
+        self.rs.hooks.draw_chart(surface, self.chart_area(), r, self.wide)
+        self.draw_rows(surface, sheet.heading, sheet.empty, list(sheet.rows))
+
+    def draw_rows(self, surface, heading: str, empty: str, rows: list) -> None:
+        top, lines = self.row_rect(0), self.table["row_lines"]
+        draw_lines(surface, _(heading), pygame.Rect(top.x, top.y - 32, top.w, 24), 16, colors.TEXT, "bold")
+        if not rows:
+            draw_lines(surface, _(empty), pygame.Rect(top.x, top.y + 6, top.w, 20 * lines), 16, colors.BUTTON,
+                       lines=lines)
+        for k, (stripe, text) in enumerate(rows[:5]):
+            rr = self.row_rect(k)
+            pygame.draw.rect(surface, colors.LABEL, rr, border_radius=6)
+            pygame.draw.rect(surface, stripe, (rr.x, rr.y, 6, rr.h), border_top_left_radius=6,
+                             border_bottom_left_radius=6)
+            draw_lines(surface, f"{k + 1}.  {text}", rr.inflate(-28, -6).move(4, 0), 16 if lines == 1 else 15,
+                       colors.BUTTON_HOVER, lines=lines)
 
 
 def make_replay(app, replay, hooks: Callable[..., ReplayHooks], review: bool = False) -> ReplayScene:

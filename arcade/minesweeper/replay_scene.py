@@ -11,20 +11,19 @@ import math
 import pygame
 
 from arcade.engine.i18n import N_, _, ngettext
-from arcade.engine.replay_player import ReviewCard, controls
-from arcade.engine.replay_scene import Layout as Table, ReplayHooks, Style, make_replay as make_scene
+from arcade.engine.replay_player import controls
+from arcade.engine.replay_scene import Layout as Table, ReplayHooks, Sheet, Style, make_replay as make_scene
 from arcade.engine.ui import colors
-from arcade.engine.ui.text import blit_center, fit, render, wrap_lines
-from arcade.engine.ui.widgets import progress_bar
+from arcade.engine.ui.text import render
 from arcade.minesweeper import LEVEL_TITLES
 from arcade.minesweeper.field import level_of
 from arcade.minesweeper.replay import check, label, result_text, steps, validate
 from arcade.minesweeper.review import Reviewer, pct, summarize
-from arcade.minesweeper.hud import Hud, draw_wrapped
-from arcade.minesweeper.screens import LANDSCAPE, MIN_TEXT, Layout, Screen, turned_for
+from arcade.minesweeper.hud import Hud
+from arcade.minesweeper.screens import LANDSCAPE, Layout, Screen, turned_for
 from arcade.minesweeper.view import INK, BoardView
 
-__all__ = ["MinesReplay", "MinesReviewCard", "make_replay", "validate", "label", "SCREEN", "TALL", "SIDE_TABLE",
+__all__ = ["MinesReplay", "make_replay", "validate", "label", "SCREEN", "TALL", "SIDE_TABLE",
            "WIDE_TABLE", "BUTTONS", "TIMELINE"]
 
 # the replay's screen: a slim HUD, the board, the input line, the timeline and the buttons
@@ -123,8 +122,40 @@ class MinesReplay(ReplayHooks):
     def reviewer(self, positions):
         return Reviewer(positions, self.mines, make_worker=self.review_worker)
 
-    def card(self):
-        return MinesReviewCard(self.scene.app, self.scene)
+    def sheet(self, r) -> Sheet:
+        s = summarize(r.moves if r is not None else [])
+        g, m, lay = s["guesses"], s["missed"], self.view.layout
+        luck = ngettext("{n} guess, survival odds {p} (luck)", "{n} guesses, survival odds {p} (luck)", g).format(
+            n=g, p=pct(s["survival"]))
+        skill = ngettext("{n} safe cell missed, extra risk taken {p} (skill)",
+                         "{n} safe cells missed, extra risk taken {p} (skill)", m).format(n=m, p=pct(s["extra"]))
+        rows = [(guess_colour(w), _("input {i}: row {r}, col {c}  ·  risk {risk}  ·  safest {safest}").format(
+            i=w.index, r=lay.shown(*w.cell)[0] + 1, c=lay.shown(*w.cell)[1] + 1, risk=pct(w.risk),
+            safest=pct(w.safest)) + ("  ·  " + _("a safe cell missed") if w.missed_safe else "")) for w in s["worst"]]
+        return Sheet(result_text(self.replay),
+                     ((_("guesses"), str(g), colors.TEXT), (_("survival odds"), pct(s["survival"]), colors.TEXT),
+                      (_("safe cells missed"), str(m), RISK_RED if m else SAFE_INK),
+                      (_("extra risk taken"), pct(s["extra"]), GUESS_INK if s["extra"] > 0 else SAFE_INK)),
+                     (luck[0].upper() + luck[1:], skill[0].upper() + skill[1:]),
+                     _("Risk of each guess; white: the safest cell then"), N_("Costliest guesses (click, or 1-5)"),
+                     N_("No guesses: every cell opened was certain") if r is not None and r.done
+                     else N_("No guesses so far"), tuple(rows), tuple(s["worst"]))
+
+    def draw_chart(self, surface, inner, r, wide) -> None:
+        """Each guess's risk (a bar) and the safest cell's then (a white tick): the gap is the extra risk."""
+        guesses = [m for m in r.moves if m.guess]
+        if not guesses:
+            return
+        top = min(1.0, math.ceil(max(m.risk for m in guesses) * 10 - 1e-9) / 10)  # the scale: up to 10 % .. 100 %
+        surface.blit(render(f"{top * 100:.0f} %", 13 if wide else 12, INK, "medium"), (inner.x - 2, inner.y - 13))
+        slot = inner.w / len(guesses)
+        bw = max(2, min(40, round(slot * 0.7)))
+        for k, m in enumerate(guesses):
+            x = round(inner.x + slot * (k + 0.5))
+            h = max(2, round(inner.h * min(1.0, m.risk / top)))
+            pygame.draw.rect(surface, guess_colour(m), (x - bw // 2, inner.bottom - h, bw, h), border_radius=2)
+            y = inner.bottom - round(inner.h * min(1.0, m.safest / top))
+            pygame.draw.line(surface, (255, 255, 255), (x - bw // 2 - 2, y), (x + bw // 2 + 2, y), 2)
 
     def marks(self, graded) -> list:
         return [(i, guess_colour(m)) for i, m in graded.items() if m.guess]
@@ -175,148 +206,6 @@ class MinesReplay(ReplayHooks):
             self.view.draw_ring(surface, m.best, SAFE_GREEN, self.t)
         if s.cell is not None and self.view.layout.cell >= 6:
             self.view.draw_cursor(surface, s.cell, guess_colour(m) if m is not None and m.guess else (40, 110, 220))
-
-
-class MinesReviewCard(ReviewCard):
-    """The review over the replay: the luck and the skill, each guess's risk against the safest cell, the
-    costliest guesses (click or 1-5: the replay jumps to the board after that move, the cells ringed). On the
-    wide canvas the card is wide: the figures and the chart at its left, the costliest guesses at its right."""
-
-    CHART = pygame.Rect(40, 330, 400, 100)
-    WIDE_CARD = pygame.Rect(20, 12, 800, 536)
-
-    def __init__(self, app, player) -> None:
-        super().__init__(app, player)
-        self.resize(app.size)
-
-    def resize(self, size) -> None:
-        """The card for a canvas of ``size``: the portrait one, or the wide one in two columns."""
-        super().resize(size)
-        if not self.wide:
-            self.CARD, self.ROW0, self.ROW_H, self.CHART = ReviewCard.CARD, ReviewCard.ROW0, ReviewCard.ROW_H, \
-                type(self).CHART
-            self.frame = self.CARD
-            self.left = pygame.Rect(self.CARD.x + 20, self.CARD.y, self.CARD.w - 40, self.CARD.h)
-            return
-        self.CARD = self.frame = card = self.WIDE_CARD
-        self.left = pygame.Rect(card.x + 20, card.y, 380, card.h)
-        self.right = pygame.Rect(card.x + 420, card.y, card.w - 440, card.h)
-        self.divider_x = self.right.x - 10
-        self.ROW0, self.ROW_H = card.y + 104, 74
-        self.CHART = pygame.Rect(self.left.x, card.y + 322, self.left.w, 184)
-
-    @property
-    def summary(self):
-        r = self.rs.reviewer
-        return summarize(r.moves) if r is not None else None
-
-    def worst(self) -> list:
-        s = self.summary
-        return s["worst"] if s is not None else []
-
-    def row_rect(self, k: int) -> pygame.Rect:
-        if not self.wide:
-            return super().row_rect(k)
-        return pygame.Rect(self.right.x, self.ROW0 + k * self.ROW_H, self.right.w, self.ROW_H - 8)
-
-    def draw_rows(self, surface, heading: str, empty: str, rows: list) -> None:
-        if not self.wide:
-            super().draw_rows(surface, heading, empty, rows)
-            return
-        col = self.right
-        blit_center(surface, fit(_(heading), col.w, 16, colors.TEXT, min_size=MIN_TEXT), (col.centerx, self.ROW0 - 20))
-        if not rows:
-            draw_wrapped(surface, _(empty), pygame.Rect(col.x, self.ROW0 + 6, col.w, 60), 16, colors.BUTTON)
-        for k, (stripe, text) in enumerate(rows[:5]):
-            rr = self.row_rect(k)
-            pygame.draw.rect(surface, colors.LABEL, rr, border_radius=6)
-            pygame.draw.rect(surface, stripe, (rr.x, rr.y, 6, rr.h), border_top_left_radius=6,
-                             border_bottom_left_radius=6)
-            lines = wrap_lines(f"{k + 1}.  {text}", rr.w - 24, 15, "medium", "  ·  ")
-            top = rr.centery - 10 * min(3, len(lines))
-            for i, line in enumerate(lines[:3]):
-                surface.blit(fit(line, rr.w - 24, 15, INK, "medium", min_size=MIN_TEXT),
-                             (rr.x + 14, top + 20 * i))
-
-    def draw_body(self, surface) -> None:
-        card, col = self.CARD, self.left
-        r = self.rs.reviewer
-        result = result_text(self.rs.replay)
-        small = MIN_TEXT if self.wide else 8  # the wide card keeps its type readable at the smallest window
-        blit_center(surface, fit(result, col.w, 16, colors.BUTTON, "medium", min_size=small),
-                    (col.centerx, card.y + 66))
-        if r is None or (not r.moves and not r.done):
-            blit_center(surface, render(_("The AI is looking at every move..."), 18, colors.BUTTON, "medium"),
-                        (col.centerx, card.y + 130))
-            return
-        if not r.done:
-            progress_bar(surface, pygame.Rect(col.x + 20, card.y + 86, col.w - 40, 10), r.progress)
-            done = ngettext("{done} / {all} move", "{done} / {all} moves", len(r.todo)).format(
-                done=f"{len(r.moves):,}", all=f"{len(r.todo):,}")
-            blit_center(surface, render(done, 14, colors.BUTTON, "medium"), (col.centerx, card.y + 108))
-        elif r.error:
-            blit_center(surface, fit(r.error, col.w, 15, RISK_RED, "medium", min_size=small),
-                        (col.centerx, card.y + 96))
-        s = self.summary
-        tiles = ((_("guesses"), str(s["guesses"]), colors.TEXT), (_("survival odds"), pct(s["survival"]), colors.TEXT),
-                 (_("safe cells missed"), str(s["missed"]), RISK_RED if s["missed"] else SAFE_INK),
-                 (_("extra risk taken"), pct(s["extra"]), GUESS_INK if s["extra"] > 0 else SAFE_INK))
-        w = col.w // 4
-        for k, (name, value, colour) in enumerate(tiles):
-            cx = col.x + w * k + w // 2
-            blit_center(surface, fit(value, w - 6, 34, colour), (cx, card.y + 150))
-            if self.wide:  # two lines of 13 px rather than one squeezed smaller
-                draw_wrapped(surface, name, pygame.Rect(cx - w // 2 + 2, card.y + 168, w - 4, 36), 13, colors.BUTTON,
-                             middle=True)
-            else:
-                blit_center(surface, fit(name, w - 4, 13, colors.BUTTON, "medium"), (cx, card.y + 180))
-        g, m = s["guesses"], s["missed"]
-        luck = ngettext("{n} guess, survival odds {p} (luck)", "{n} guesses, survival odds {p} (luck)", g).format(
-            n=g, p=pct(s["survival"]))
-        skill = ngettext("{n} safe cell missed, extra risk taken {p} (skill)",
-                         "{n} safe cells missed, extra risk taken {p} (skill)", m).format(n=m, p=pct(s["extra"]))
-        luck, skill = luck[0].upper() + luck[1:], skill[0].upper() + skill[1:]
-        if self.wide:
-            draw_wrapped(surface, luck, pygame.Rect(col.x, card.y + 208, col.w, 42), 16, colors.TEXT, middle=True)
-            draw_wrapped(surface, skill, pygame.Rect(col.x, card.y + 252, col.w, 42), 16, colors.TEXT, middle=True)
-        else:
-            blit_center(surface, fit(luck, card.w - 40, 16, colors.TEXT, "medium"), (card.centerx, card.y + 206))
-            blit_center(surface, fit(skill, card.w - 40, 16, colors.TEXT, "medium"), (card.centerx, card.y + 228))
-        self._chart(surface, [m for m in r.moves if m.guess])
-        empty = N_("No guesses: every cell opened was certain") if r.done else N_("No guesses so far")
-        lay = self.rs.hooks.view.layout
-        self.draw_rows(surface, N_("Costliest guesses (click, or 1-5)"), empty,
-                       [(guess_colour(m), _("input {i}: row {r}, col {c}  ·  risk {risk}  ·  safest {safest}").format(
-                           i=m.index, r=lay.shown(*m.cell)[0] + 1, c=lay.shown(*m.cell)[1] + 1, risk=pct(m.risk),
-                           safest=pct(m.safest))
-                         + ("  ·  " + _("a safe cell missed") if m.missed_safe else ""))
-                        for m in self.worst()])
-
-    def chart_area(self) -> pygame.Rect:
-        """Where the bars stand (under the scale's label)."""
-        return pygame.Rect(self.CHART.x + 8, self.CHART.y + 16, self.CHART.w - 16, self.CHART.h - 20)
-
-    def _chart(self, surface, guesses) -> None:
-        """Each guess's risk (a bar) and the safest cell's then (a white tick): the gap is the extra risk."""
-        ch = self.CHART
-        pygame.draw.rect(surface, colors.LABEL, ch, border_radius=6)
-        blit_center(surface, render(_("Risk of each guess; white: the safest cell then"), 14, colors.BUTTON, "medium"),
-                    (ch.centerx, ch.y - 12))
-        if not guesses:
-            return
-        inner = self.chart_area()
-        top = min(1.0, math.ceil(max(m.risk for m in guesses) * 10 - 1e-9) / 10)  # the scale: up to 10 % .. 100 %
-        scale = render(f"{top * 100:.0f} %", 13 if self.wide else 12, INK, "medium")
-        surface.blit(scale, (ch.x + 6, ch.y + 3))
-        n = len(guesses)
-        slot = inner.w / n
-        bw = max(2, min(40, round(slot * 0.7)))
-        for k, m in enumerate(guesses):
-            x = round(inner.x + slot * (k + 0.5))
-            h = max(2, round(inner.h * min(1.0, m.risk / top)))
-            pygame.draw.rect(surface, guess_colour(m), (x - bw // 2, inner.bottom - h, bw, h), border_radius=2)
-            y = inner.bottom - round(inner.h * min(1.0, m.safest / top))
-            pygame.draw.line(surface, (255, 255, 255), (x - bw // 2 - 2, y), (x + bw // 2 + 2, y), 2)
 
 
 def make_replay(app, replay, review: bool = False):

@@ -8,6 +8,7 @@ import pytest
 
 from arcade.engine.app import MIN_LANDSCAPE, fit_canvas
 from arcade.engine.ui.input import LANDSCAPE_SIZE, LOGICAL_SIZE
+from arcade.engine.replay_scene import CARDS, SheetCard
 from arcade.minesweeper import hud as mhud, replay_scene as rs, scene as sc, screens as places, view as vw
 from arcade.engine.ui import text as ui_text
 from arcade.minesweeper.custom import CustomOverlay
@@ -281,7 +282,7 @@ def test_the_end_card_sits_over_the_board_and_its_review_button_opens_the_replay
     frames(app, 1, events=click(review.center))
     settle(app, 0.5)
     top = app.stack.top
-    assert isinstance(top, rs.MinesReviewCard) and top.CARD == top.WIDE_CARD and CANVAS.contains(top.CARD)
+    assert isinstance(top, SheetCard) and top.CARD == CARDS[1]["frame"] and CANVAS.contains(top.CARD)
     for _ in range(20):
         frames(app, 2)
     player = top.rs

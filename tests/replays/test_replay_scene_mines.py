@@ -11,7 +11,9 @@ from arcade.minesweeper import best_key, scene as sc, view as vw
 from arcade.minesweeper.backend import Params
 from arcade.minesweeper.replay import steps
 from arcade.minesweeper.replay_scene import (BUTTONS, GUESS_ORANGE, RISK_RED, SAFE_GREEN, TIMELINE, MinesReplay,
-                                             MinesReviewCard, make_replay)
+                                             make_replay)
+from arcade.engine.replay_scene import SheetCard
+from arcade.minesweeper.review import summarize
 from helpers import click, frames, key, mouse_down, mouse_move, mouse_up, settle
 from tests.replays.common import refused_in_one_line, replay_file_runs, replays_list, shown
 from tests.minesweeper.test_scene import SyncWorker, centre
@@ -155,10 +157,10 @@ def test_the_review_card_shows_luck_and_skill_and_jumps_to_the_guess_with_rings(
     frames(app, 1, events=[key(pygame.K_v)])
     settle(app, 0.3)
     card = app.stack.top
-    assert isinstance(card, MinesReviewCard) and not s.playing
+    assert isinstance(card, SheetCard) and not s.playing
     review_done(app, s)
     frames(app, 1)
-    summ = card.summary
+    summ = summarize(s.reviewer.moves)
     assert summ["guesses"] == 2 and summ["missed"] == 1 and summ["survival"] == 0.0 and summ["extra"] == 1.0
     worst, forced = card.worst()
     assert worst.cell == (3, 3) and worst.missed_safe and worst.risk == 1.0
@@ -190,9 +192,9 @@ def test_the_end_cards_review_button_opens_the_replay_with_the_review(app):
     frames(app, 1, events=click(rect.center))
     settle(app, 0.4)
     card = app.stack.top
-    assert isinstance(card, MinesReviewCard) and isinstance(app.stack.scenes[-2].hooks, MinesReplay)
+    assert isinstance(card, SheetCard) and isinstance(app.stack.scenes[-2].hooks, MinesReplay)
     review_done(app, card.rs)  # the real worker process
-    assert card.summary["guesses"] == 2
+    assert summarize(card.rs.reviewer.moves)["guesses"] == 2
     frames(app, 1, events=[key(pygame.K_ESCAPE)])
     frames(app, 1, events=[key(pygame.K_ESCAPE)])
     settle(app, 0.5)

@@ -20,6 +20,9 @@ def _head(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit]
 
 
+MIN_TEXT = 13  # pixels: the smallest text :func:`draw_lines` draws (11 px at the smallest window)
+
+
 # Bounded caches for labels drawn every frame (titles, buttons, small numbers). Text that keeps changing (a
 # score, a nodes-per-second figure) goes through a Label instead: one surface, re-rendered when the text changes.
 # An unbounded or large cache of big score digits grew the process by tens of MB over a long climb (the soak).
@@ -258,11 +261,17 @@ def _fit_lines(text: str, width: int, size: int, weight: str, lines: int, sep: s
 
 def draw_lines(surface, text: str, box: pygame.Rect, size: int, colour, weight: str = "bold", lines: int = 2,
                separators: tuple = (" · ",)) -> None:
-    """``text`` in at most ``lines`` lines centred in ``box`` (:func:`fit_lines`: a size smaller if it must), a
-    list broken between its items (the first of ``separators`` found in it)."""
+    """``text`` in at most ``lines`` lines centred in ``box`` (:func:`fit_lines`: a size smaller if it must, to
+    fit its width and then its height, never under :data:`MIN_TEXT` pixels), a list broken between its items (the
+    first of ``separators`` found in it)."""
     sep = next((s for s in separators if s in text), " ")
-    sz, rows = fit_lines(text, box.w, size, weight, lines, sep)
-    height = assets.font_for(text, sz, weight).get_linesize()
+    smallest = next((s for s in range(8, size + 1) if assets.scaled_size(s) >= MIN_TEXT), size)
+    while True:  # a size smaller while the lines overflow the box's height, down to the smallest text drawn
+        sz, rows = fit_lines(text, box.w, size, weight, lines, sep, min(13, smallest))
+        height = assets.font_for(text, sz, weight).get_linesize()
+        if height * len(rows) <= box.h or size <= smallest:
+            break
+        size -= 1
     top = box.centery - height * len(rows) / 2
     for i, row in enumerate(rows):
         blit_center(surface, fit(row, box.w, sz, colour, weight), (box.centerx, top + height * (i + 0.5)))
