@@ -208,3 +208,29 @@ def test_the_replay_lays_its_controls_out_again_when_the_window_turns(make_app, 
     scene.playing = False
     frames(app, 1, events=click(scene.BUTTONS["fwd"].center))
     assert scene.i == 1  # the button where it is drawn steps the replay
+
+
+def test_play_from_here_continues_the_replay_at_the_position_shown_and_records_nothing(make_app, registry):
+    app, game = start(make_app, registry)
+    finish(app, game)
+    app.replays.flush()
+    rec, = app.replays.list("box")
+    records = app.profile.history("box")
+    scene = fakegame.GAME.make_replay(app, rec)
+    app.stack.push(scene, fade=False)
+    for _ in range(100):
+        frames(app, 1)
+        if scene.ready:
+            break
+    scene.playing = False
+    scene.seek(2)
+    frames(app, 1, events=[key(pygame.K_RETURN)])
+    settle(app, 0.3)
+    top = app.stack.top
+    assert isinstance(top, box.BoxScene) and app.stack.scenes[-2] is scene
+    assert top.session.mode == "study" and top.session.state == scene.steps[2].state
+    assert top.session.events == rec.data["log"][:2]
+    press(app, pygame.K_SPACE)  # a move of its own, then the game left: nothing is recorded
+    top.session.leave()
+    app.replays.flush()
+    assert app.profile.history("box") == records and app.replays.list("box") == [rec]

@@ -17,7 +17,8 @@ A game with an AI review gives :meth:`~ReplayPlayer.make_reviewer` (a background
 :meth:`~ReplayPlayer.review_card` (a :class:`ReviewCard` over the replay): V opens it, the review streams into
 ``graded`` (position -> result) while the replay plays on, and the card's costliest moves jump the replay there.
 
-Keys: Space play/pause, Left/Right one step (and pause), Home/End, + / - speed, V review, E export, Esc back.
+Keys: Space play/pause, Left/Right one step (and pause), Home/End, + / - speed, V review, E export, Esc back;
+in the engine's replay scene Enter plays on from the position shown (:mod:`arcade.engine.replay_scene`).
 """
 from __future__ import annotations
 

@@ -20,6 +20,7 @@ import pygame
 
 from arcade.engine.i18n import N_, _, ngettext
 from arcade.engine.jobs import worker_factory
+from arcade.engine.session import replay_data
 from arcade.engine.replay_player import ReplayPlayer, ReviewCard, Style, controls, progress_bar
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape
@@ -152,6 +153,10 @@ class ReplayHooks:
         return _("Replay")
 
     # ----- the review (a game with an AI review) -----
+    def inputs_at(self, i: int) -> int:
+        """How many of the record's inputs lead to position ``i`` (play from here takes them)."""
+        return i
+
     def reviewer(self, steps):
         """The AI's review of ``steps`` as a background job (None: no review)."""
         return None
@@ -207,8 +212,28 @@ class ReplayScene(ReplayPlayer):
             if not animate:
                 self.clock = 0.0  # a play from here starts at the position
 
+    def play_from_here(self) -> None:
+        """The game's own scene over the replay, playing on from the position shown (undo and the log as in a
+        game; nothing is recorded); a record the game cannot continue is said in one line."""
+        game = getattr(self.app, "registry", {}).get(self.replay.game)
+        if not self.steps or game is None or not game.backend:
+            return
+        n = self.hooks.inputs_at(self.i)
+        try:
+            data = replay_data(game.make_backend(), self.replay.data)
+            study = {k: v for k, v in data.items() if k not in ("ended", "result")} | {"log": data["log"][:n],
+                                                                                       "t": data["t"][:n]}
+            scene = game.make_scene(self.app, study=study)
+        except ValueError as e:
+            self.app.notify(str(e).splitlines()[0] if str(e) else N_("This replay cannot be played on"))
+            return
+        self.playing = False
+        self.app.stack.push(scene)
+
     def on_key(self, key: int) -> None:
-        if self.hooks.OVERLAY is not None and key == self.hooks.OVERLAY[0]:
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.play_from_here()
+        elif self.hooks.OVERLAY is not None and key == self.hooks.OVERLAY[0]:
             self.overlay = not self.overlay
         else:
             self.hooks.key(key)

@@ -1,6 +1,7 @@
 """What every game scene built on a :class:`arcade.engine.session.Session` gets without code of its own: undo and
 redo keys (also after the end), the game code copied to the clipboard, the pause overlay showing the code, and
-leaving the game (saved, or recorded as abandoned) when the scene goes.
+leaving the game (saved, or recorded as abandoned) when the scene goes. The option ``study`` (a replay's data
+cut at a position: "play from here" in a replay) plays on from there in a session that records nothing.
 
 Keys: U, Backspace or Ctrl+Z undo; Shift+U, Ctrl+Y or Ctrl+Shift+Z redo; Ctrl+C copies the game code (C on the
 pause and game-over screens). A subclass calls :meth:`SessionScene.session_key` first in its ``handle`` and
@@ -9,12 +10,13 @@ overrides :meth:`changed` to redraw after an undo or a redo.
 from __future__ import annotations
 
 import logging
+import time
 
 import pygame
 
 from arcade.engine.i18n import _
 from arcade.engine.scene import Scene
-from arcade.engine.session import open_session
+from arcade.engine.session import Session, open_session
 
 log = logging.getLogger("arcade")
 
@@ -64,8 +66,13 @@ class SessionScene(Scene):
         super().__init__(app)
         self.info = game
         self.demo = demo
-        self.session = open_session(app, game, resume=resume, options=options, mode="demo" if demo else "play",
-                                    seed=seed)
+        study = (options or {}).get("study")
+        if study is not None:  # a replay played on from a position of it: undo and the log, nothing recorded
+            clock = (lambda: app.time) if isinstance(getattr(app, "time", None), float) else time.monotonic
+            self.session = Session.from_dict(game.make_backend(), study, mode="study", clock=clock)
+        else:
+            self.session = open_session(app, game, resume=resume, options=options, mode="demo" if demo else "play",
+                                        seed=seed)
 
     # ----- hooks for the game -----
     def changed(self) -> None:

@@ -902,7 +902,8 @@ class TicTacToeScene(SessionScene):
 
 
 def make_scene(app, resume: bool = False, variant: str | None = None, level: str | None = None,
-               side: str | None = None, friend: bool = False, engine: str | None = None, **_):
+               side: str | None = None, friend: bool = False, engine: str | None = None, study: dict | None = None,
+               **_):
     """A game: the saved one when ``resume`` and there is one (and no option asks for something else); otherwise
     the chooser opens over a new game from the settings, unless ``variant`` (the CLI's ``--variant``) was given.
     ``engine``: a Gomocup engine's path (kept as the setting): Gomoku against it."""
@@ -914,8 +915,10 @@ def make_scene(app, resume: bool = False, variant: str | None = None, level: str
         options["friend"] = True
     elif engine:
         options["engine"] = True
+    if study is not None:  # a replay played on from one of its positions
+        options["study"] = study
     scene = TicTacToeScene(app, resume=resume, **options)
-    if variant is None and not scene.match.moves:
+    if variant is None and study is None and not scene.match.moves:
         scene.chooser = Chooser(scene)
     return scene
 

@@ -254,3 +254,15 @@ def test_make_replay_refuses_a_bad_record(app):
     with pytest.raises(ValueError):
         make_replay(app, type(rec)(rec.game, rec.score, {"rows": 3}))
     assert steps(rec.data)[0].state == "ready"
+
+
+def test_play_from_here_opens_the_board_of_the_input_shown(app):
+    _, f = won_game(app)
+    (rec,) = app.replays.list("minesweeper")
+    s = opened(app, rec)
+    frames(app, 1, events=[key(pygame.K_SPACE), key(pygame.K_RIGHT), key(pygame.K_RIGHT), key(pygame.K_RIGHT)])
+    frames(app, 1, events=[key(pygame.K_RETURN)])
+    settle(app, 0.4)
+    top = app.stack.top
+    assert isinstance(top, sc.MinesScene) and top.session.mode == "study"
+    assert "".join(top.session.state.display()) == s.steps[3].board and top.session.state.state == "playing"

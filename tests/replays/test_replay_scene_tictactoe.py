@@ -171,3 +171,15 @@ def test_stats_lists_results_and_arcade_replay_file(app, tmp_path, capsys):
         bad = type(rec)(rec.game, rec.score, rec.data | change)
         (tmp_path / name).write_text(bad.to_json())
         assert "tic-tac-toe" in refused_in_one_line(tmp_path / name, tmp_path / "d", capsys)
+
+
+def test_play_from_here_sets_the_board_of_the_move_shown(app):
+    friends_game(app)
+    (rec,) = app.replays.list(ID)
+    s = shown(app, make_replay(app, rec))
+    frames(app, 1, events=[key(pygame.K_SPACE), key(pygame.K_RIGHT), key(pygame.K_RIGHT)])
+    frames(app, 1, events=[key(pygame.K_RETURN)])
+    settle(app, 0.4)
+    top = app.stack.top
+    assert isinstance(top, sc.TicTacToeScene) and top.session.mode == "study"
+    assert top.session.state.rows == s.steps[2].rows and top.session.state.moves == s.steps[2].moves

@@ -230,3 +230,21 @@ def test_a_long_run_seeks_back_with_one_fresh_world(app, monkeypatch):
     assert s.hooks.hops_made == s.i
     assert len(built) == 1
     assert state(s.hooks.world) == state(world_at(rec.data, s.steps[s.i], s.i))
+
+
+def test_play_from_here_climbs_on_from_the_hop_shown(app):
+    from arcade.stairs.scene import StairsScene
+
+    w, rec = a_run(hops=8)
+    app.profile.set("help.stairs", True)
+    s = opened(app, rec)
+    s.playing = False
+    s.seek(3)
+    frames(app, 1, events=[key(pygame.K_RETURN)])
+    settle(app, 0.4)
+    top = app.stack.top
+    assert isinstance(top, StairsScene) and top.session.mode == "study"
+    assert top.session.state.hops == w.hops[:3] and top.session.state.score == 3
+    before = app.profile.history("stairs")
+    frames(app, 1, events=[key(pygame.K_ESCAPE)])
+    assert app.profile.history("stairs") == before
