@@ -183,10 +183,8 @@ def test_the_menus_daily_entry_starts_todays_daily_game(make_app, registry):
     assert s.daily == today() and s.seed == codes.daily_seed("box", "tall", today())
 
 
-def test_the_replay_lays_its_controls_out_again_when_the_window_turns(make_app, registry):
-    from arcade.engine.ui.input import LANDSCAPE_SIZE
-    from helpers import click
-
+def watching(make_app, registry):
+    """A finished box game's replay, opened from the record and its positions in: (app, the record, the scene)."""
     app, game = start(make_app, registry)
     finish(app, game)
     app.replays.flush()
@@ -197,6 +195,14 @@ def test_the_replay_lays_its_controls_out_again_when_the_window_turns(make_app, 
         frames(app, 1)
         if scene.ready:
             break
+    return app, rec, scene
+
+
+def test_the_replay_lays_its_controls_out_again_when_the_window_turns(make_app, registry):
+    from arcade.engine.ui.input import LANDSCAPE_SIZE
+    from helpers import click
+
+    app, rec, scene = watching(make_app, registry)
     assert scene.BUTTONS["speed"].bottom <= 800 and scene.KEYS_Y > 700
     app.window.size = (1280, 1000)
     frames(app, 2)
@@ -211,17 +217,8 @@ def test_the_replay_lays_its_controls_out_again_when_the_window_turns(make_app, 
 
 
 def test_play_from_here_continues_the_replay_at_the_position_shown_and_records_nothing(make_app, registry):
-    app, game = start(make_app, registry)
-    finish(app, game)
-    app.replays.flush()
-    rec, = app.replays.list("box")
+    app, rec, scene = watching(make_app, registry)
     records = app.profile.history("box")
-    scene = fakegame.GAME.make_replay(app, rec)
-    app.stack.push(scene, fade=False)
-    for _ in range(100):
-        frames(app, 1)
-        if scene.ready:
-            break
     scene.playing = False
     scene.seek(2)
     frames(app, 1, events=[key(pygame.K_RETURN)])
