@@ -10,6 +10,7 @@ from arcade.engine.replay_scene import LANDSCAPE, PORTRAIT, ReplayHooks, make_re
 from arcade.engine.replays import Replay
 from arcade.engine.ui.input import LANDSCAPE_SIZE
 from helpers import click, frames, key, mouse_down, mouse_up
+from tests.replays.common import shown
 
 TIMES = (0.0, 0.5, 0.6, 2.0)  # seconds on the game's clock of the four positions
 INK = (200, 30, 160)
@@ -49,13 +50,7 @@ class Clocked(Counting):
 
 
 def opened(app, hooks):
-    s = make_replay(app, Replay("box", 0, {}), hooks)
-    app.stack.reset(s, fade=False)
-    deadline = time.monotonic() + 5
-    while not s.ready and time.monotonic() < deadline:
-        time.sleep(0.01)
-    frames(app, 1)
-    return s
+    return shown(app, make_replay(app, Replay("box", 0, {}), hooks))
 
 
 def test_the_hooks_give_the_positions_and_get_the_keys_the_replay_does_not_use(app):
