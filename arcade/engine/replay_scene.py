@@ -152,11 +152,11 @@ class ReplayHooks:
     def title(self) -> str:
         return _("Replay")
 
-    # ----- the review (a game with an AI review) -----
     def inputs_at(self, i: int) -> int:
         """How many of the record's inputs lead to position ``i`` (play from here takes them)."""
         return i
 
+    # ----- the review (a game with an AI review) -----
     def reviewer(self, steps):
         """The AI's review of ``steps`` as a background job (None: no review)."""
         return None
