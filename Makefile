@@ -27,6 +27,8 @@ $(STAMP): pyproject.toml setup.py
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 10) else "arcade needs Python 3.10 or newer; set PYTHON=python3.11")'
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[fast,test,cluster]'
+	@# compile the AI searches now, once (numba caches them), so a player's first AI answer never waits for it
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m arcade.dev.precompile
 	@touch $(STAMP)
 
 clean:

@@ -162,6 +162,9 @@ class GameInfo:
     #                                           (bench all's rows, frames, soak, fuzz checks; see arcade.dev.hooks)
     backend: str = ""                         # "module:NAME" of the game's session backend
     #                                           (arcade.engine.session.Backend): undo, saves, replays, codes, stats
+    compiled: str = ""                        # "module:function" that compiles (or loads from numba's cache) the
+    #                                           game's compiled searches; run at set-up (python -m arcade.dev.precompile,
+    #                                           which make runs) so a player's first AI answer never waits for it
 
     def __post_init__(self) -> None:
         if not self.id or not self.id.replace("-", "").isalnum() or self.id != self.id.lower():

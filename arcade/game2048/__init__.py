@@ -105,6 +105,7 @@ GAME = GameInfo(
     prefetch=("arcade.game2048.view", "arcade.engine.worker"),
     replay="arcade.game2048.replay_scene",
     backend="arcade.game2048.backend:BACKEND",
+    compiled="arcade.game2048.autoplay:compile_searches",
     benches=(
         Bench("2048", "arcade.game2048.bench.ai", "2048 AI: games played headless, win rates, ms per move"),
         Bench("engine", "arcade.game2048.bench.engine", "bitboard engine: boards moved per second vs naive numpy"),

@@ -26,17 +26,41 @@ WARM = "arcade.game2048.autoplay:warm"
 BUDGET_S = 2.0  # the longest a strategy's default search is expected to take (hang detection allows 3x + 1 s)
 
 
+UNCOMPILED = "expectimax"  # what answers while the compiled searches load: expectimax on the numpy layers
+_compiling: list = []  # the thread loading the compiled searches in this worker (empty: none started here)
+
+
 def think(grid, strategy: str):
-    """One search, in the worker: the strategy's default parameters (its own budget)."""
+    """One search, in the worker: the strategy's default parameters (its own budget). While the compiled searches
+    are still loading (:func:`warm` started them in the background: the first start on a machine compiles them,
+    seconds to tens of seconds), the answer comes from expectimax on the numpy layers, which needs no compilation,
+    so the first answer never waits for it."""
     from arcade.game2048 import ai
 
+    if _compiling and _compiling[0].is_alive():
+        return ai.choose(grid, UNCOMPILED, engine="layers")
     return ai.choose(grid, strategy)
 
 
 def warm() -> None:
-    """Build the bitboard tables and calibrate the expectimax budget with two small searches, before the first
-    request (in the worker, right after it starts), and compile the learned search's kernel on a tiny network (its
-    weights load on the first request that asks for them: about a second, 128 MB, only in a worker that uses them)."""
+    """Before the first request (in the worker, right after it starts): build the bitboard tables, then load the
+    compiled searches in a background thread (calibrating the expectimax budget with two small searches, and the
+    learned search's kernel on a tiny network; its weights load on the first request that asks for them: about a
+    second, 128 MB, only in a worker that uses them). The set-up compiles them ahead into numba's cache, so this is
+    usually a load of well under a second; :func:`think` answers uncompiled meanwhile."""
+    import threading
+
+    from arcade.game2048 import bitboard
+
+    bitboard.tables()
+    if not _compiling:
+        _compiling.append(threading.Thread(target=compile_searches, name="2048-kernels", daemon=True))
+        _compiling[0].start()
+
+
+def compile_searches() -> None:
+    """Compile (or load from numba's cache) the compiled 2048 searches in this process, and calibrate the search
+    budget: what :func:`warm` runs in the background and the set-up runs ahead (``GAME.compiled``)."""
     from arcade.game2048 import ai
     from arcade.game2048.ai import learned
 

@@ -141,6 +141,7 @@ GAME = GameInfo(
     prefetch=("arcade.tictactoe.view", "arcade.tictactoe.backend", "arcade.engine.worker"),
     replay="arcade.tictactoe.replay_scene",
     backend="arcade.tictactoe.backend:BACKEND",
+    compiled="arcade.tictactoe.ai:compile_searches",
     scores="Recent games vs the AI (win 2, draw 1, loss 0)",
     scored=lambda record: record.get("opponent") != "friend",
     outcome_bars=True,

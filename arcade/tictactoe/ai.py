@@ -140,3 +140,11 @@ def warm() -> None:
     geometry(4, 4, 4).solve(0, 0, 0)
     gomoku.Board(15, 15, 5)
     gomoku.warm_compiled(background=True)  # a first compilation takes tens of seconds: the plain searches play meanwhile
+
+
+def compile_searches() -> None:
+    """Compile the Gomoku searches now, in this process (or load them from numba's cache): set-up runs it so the
+    game's first Gomoku move never waits for a compilation."""
+    from . import gomoku
+
+    gomoku.warm_compiled(background=False)

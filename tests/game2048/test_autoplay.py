@@ -124,3 +124,47 @@ def test_warming_follows_the_worker_and_the_panel_says_so(monkeypatch):
     w.warming, said[:] = False, []
     hud_mod.Hud().draw_ai_panel(surface, "expectimax", ai, G1)
     assert not ai.warming and not any(t.startswith("starting the AI") for t in said)
+
+
+def test_the_first_answer_does_not_wait_for_the_compiled_searches(monkeypatch):
+    """A first start on a machine compiles the searches (seconds to tens of seconds): the worker answers from the
+    uncompiled search meanwhile (expectimax on the numpy layers), then with the strategy asked for."""
+    import threading
+
+    from arcade.game2048 import autoplay, rules
+
+    release = threading.Event()
+    monkeypatch.setattr(autoplay, "compile_searches", lambda: release.wait(120))  # a compilation that never ends
+    monkeypatch.setattr(autoplay, "_compiling", [])
+    grid = ((2, 4, 8, 16), (0, 2, 32, 64), (0, 0, 4, 256), (2, 0, 8, 1024))
+    legal = {d for d in rules.DIRECTIONS if rules.slide_grid(grid, d)[2]}
+    autoplay.warm()
+    try:
+        first = autoplay.think(grid, "mcts")
+        assert autoplay._compiling[0].is_alive(), "the answer waited for the compilation"
+        assert first.strategy == autoplay.UNCOMPILED and first.direction in legal
+    finally:
+        release.set()
+        autoplay._compiling[0].join(60)
+    later = autoplay.think(grid, "mcts")
+    assert later.strategy == "mcts" and later.direction in legal
+
+
+def test_every_game_with_compiled_searches_compiles_them_at_set_up(capsys):
+    from types import SimpleNamespace
+
+    from arcade.dev.precompile import precompile
+    from arcade.games import load
+
+    games = load()
+    assert games["2048"].compiled and games["tictactoe"].compiled
+    calls = []
+
+    def broken():
+        raise RuntimeError("no compiler here")
+
+    fakes = [SimpleNamespace(id="a", compiled=broken), SimpleNamespace(id="b", compiled=lambda: calls.append("b")),
+             SimpleNamespace(id="c", compiled="")]
+    assert precompile(fakes) == 1 and calls == ["b"]  # one failure reported, the others still run
+    out = capsys.readouterr().out
+    assert "precompile: a: RuntimeError: no compiler here" in out and "precompile: b ready" in out
