@@ -13,7 +13,8 @@ from arcade.engine.ui import colors
 from arcade.engine.ui.text import blit_center, render
 from arcade.tictactoe.replay import check, label, level_name, side_name, steps, validate
 from arcade.tictactoe.rules import VARIANTS
-from arcade.tictactoe.scene import LANDSCAPE, LOSS_RED, STATUS_Y, VARIANT_NAMES, WIN_GREEN, draw_cards
+from arcade.tictactoe.hud import LOSS_RED, VARIANT_NAMES, WIN_GREEN, draw_cards
+from arcade.tictactoe.screens import LANDSCAPE, STATUS_Y
 from arcade.tictactoe.view import BLACK_STONE, CELL, LINE_RED, WHITE_STONE, BoardView, Snapshot, board_rect
 
 __all__ = ["TicTacToeReplay", "make_replay", "validate", "label", "BUTTONS", "TIMELINE", "WIDE"]

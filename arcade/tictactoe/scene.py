@@ -1,8 +1,8 @@
-"""The tic-tac-toe family's scene: input (clicks, taps, keys) -> the game's session (the engine's session layer:
-its move log, undo and redo also after the end, saves, replays and records) -> :class:`~arcade.tictactoe.view.
-BoardView` and the HUD around it; the AI asked through the engine's worker process (every variant: Gomoku
-searches for a second, and even the 4x4 solver's cold start must not cost a frame); the chooser (board,
-opponent, side, level); the AI-vs-AI demo.
+"""The tic-tac-toe family's scene: input (clicks, taps, keys) -> intents -> the game's session (the engine's session
+layer: its move log, undo and redo also after the end, saves, replays and records) -> the board (``view``) and the HUD
+around it (``hud``; where everything goes: ``screens``); the AI asked through the engine's worker process
+(``ai_client``), an external Gomocup engine as the opponent (``engine_client``); the new-game card (``chooser``:
+board, opponent, side, level); the AI-vs-AI demo.
 
 Keys (the ``KEYS`` table): arrows move the cursor, Enter or Space place; U, Backspace or Ctrl+Z undo (the AI's reply
 and your move, also after the end); Shift+U or Ctrl+Y redo; N new game; S swap sides with the AI; C the chooser
@@ -11,129 +11,33 @@ mouse shows a preview of the mark under it.
 """
 from __future__ import annotations
 
-import logging
-import math
 import random
-from dataclasses import dataclass
 
 import pygame
 
-from arcade.engine.ai_requests import Requests
-from arcade.engine.i18n import N_, _
+from arcade.engine.i18n import _
 from arcade.engine.intents import CTRL, SHIFT, IntentMap
 from arcade.engine.session import DEMO, HINT, OPPONENT, PLAYER
 from arcade.engine.session_scene import SessionScene
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape, pointer_down, pointer_motion, pointer_up
-from arcade.engine.ui.text import Label, blit_center, draw_lines as text_lines, fit
-from arcade.engine.ui.widgets import DISABLED_BG, DISABLED_INK, ButtonList, Dimmer, Item
-from arcade.tictactoe import LEVEL_TITLES, VARIANT_TITLES, results
 from arcade.tictactoe import ID as GAME_ID
+from arcade.tictactoe import hud
+from arcade.tictactoe.ai_client import AiClient
 from arcade.tictactoe.backend import Params, outcome_of
+from arcade.tictactoe.chooser import Chooser
+from arcade.tictactoe.engine_client import EngineClient
+from arcade.tictactoe.hud import Hud, card_view
 from arcade.tictactoe.rules import VARIANTS, other
+from arcade.tictactoe.screens import layout_for
 from arcade.tictactoe.view import BoardView, Snapshot, board_rect
 
-log = logging.getLogger("arcade")
-
-THINK = "arcade.tictactoe.ai:think"
-WARM = "arcade.tictactoe.ai:warm"
-WORKER_MODE = "process"  # tests may use "thread": the same protocol without a process start per scene
 AI_PAUSE = 0.35      # seconds the AI's reply waits at least, so the person sees their own mark land first
 DEMO_PAUSE = 0.55    # seconds between the demo's moves
 DEMO_RESTART = 3.0   # seconds the demo shows a finished game before the next
 DEMO_VARIANTS = ("gomoku", "3x3", "4x4")
 DEMO_BUDGET = 0.3    # the demo's Gomoku thinks this long a move (the hard level uses half)
 END_GRACE = 0.8      # seconds a finished board ignores clicks and Enter (a late click does not start a new game)
-SMALL_BUDGET = 2.0   # what the worker's hang detection assumes for the small boards' requests
-
-LEVEL_NAMES = dict(LEVEL_TITLES)
-
-
-def level_name(variant: str, level: str) -> str:
-    """The level as shown: on Gomoku the top level is the strongest search, not a proof, so it is not "Perfect"."""
-    if variant == "gomoku" and level == "perfect":
-        return _("Strongest")
-    return _(LEVEL_NAMES[level])
-VARIANT_NAMES = {"3x3": "3 x 3", "4x4": "4 x 4", "gomoku": "Gomoku 15 x 15"}
-INK = colors.TEXT
-SOFT = INK  # secondary lines are told apart by size and weight: every text reads at 4.5:1 or more
-WIN_GREEN = (60, 125, 55)
-LOSS_RED = (180, 60, 45)
-ON_GOLD = (74, 58, 40)  # dark ink for a label on the gold button
-
-# layout of the 480 x 800 canvas
-PAUSE_RECT = pygame.Rect(420, 14, 44, 44)
-CARD_Y, CARD_H = 68, 54
-CARDS = (pygame.Rect(24, CARD_Y, 210, CARD_H), pygame.Rect(246, CARD_Y, 210, CARD_H))  # X, O
-STATUS_Y = 143
-BUTTON_Y, BUTTON_H = 650, 52
-BUTTONS = ("undo", "new", "swap", "choose")
-BUTTON_LABELS = {"undo": N_("Undo"), "new": N_("New"), "swap": N_("Swap"), "choose": N_("Board"), "hint": N_("Hint")}
-RESULTS_Y = 728
-HINT_Y = 762
-CHOOSER_CARD = pygame.Rect(36, 170, 408, 442)  # the title, the note and five rows of 56 + 12
-
-# layout of the 840 x 560 canvas: the board on the left at nearly full height (view.board_rect), the rest in a
-# column at its right: title and pause, the two players' cards, the status, the buttons (Hint among them: there
-# is room), the results and the keys
-SIDE_X, SIDE_W = 576, 248
-SIDE_BUTTONS = (("undo", "hint"), ("new", "swap"), ("choose",))
-SIDE_BUTTON_Y, SIDE_BUTTON_H, SIDE_GAP = 258, 46, 8
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Where everything but the board goes on one canvas; the board's own rect is ``view.board_rect``."""
-    landscape: bool
-    title: pygame.Rect        # its top-left and the width it may take
-    pause: pygame.Rect
-    cards: tuple              # X's card and O's
-    status: pygame.Rect       # the status (centred; two lines in the column)
-    buttons: dict             # name -> rect, in drawing order
-    results: pygame.Rect
-    keys: pygame.Rect         # the keys' line (two lines in the column)
-    chooser: pygame.Rect      # the new-game card
-
-    def board(self, size: int) -> pygame.Rect:
-        return board_rect(size, self.landscape)
-
-
-def _portrait_buttons() -> dict:
-    w = (480 - 48 - 3 * 8) // 4
-    return {name: pygame.Rect(24 + i * (w + 8), BUTTON_Y, w, BUTTON_H) for i, name in enumerate(BUTTONS)}
-
-
-def _side_buttons() -> dict:
-    out = {}
-    for i, row in enumerate(SIDE_BUTTONS):
-        w = (SIDE_W - SIDE_GAP * (len(row) - 1)) // len(row)
-        for j, name in enumerate(row):
-            out[name] = pygame.Rect(SIDE_X + j * (w + SIDE_GAP), SIDE_BUTTON_Y + i * (SIDE_BUTTON_H + SIDE_GAP), w,
-                                    SIDE_BUTTON_H)
-    return out
-
-
-PORTRAIT = Layout(False, pygame.Rect(24, 16, 380, 40), PAUSE_RECT, CARDS, pygame.Rect(24, STATUS_Y - 15, 432, 30),
-                  _portrait_buttons(), pygame.Rect(20, RESULTS_Y - 12, 440, 24), pygame.Rect(20, HINT_Y - 11, 440, 22),
-                  CHOOSER_CARD)
-LANDSCAPE = Layout(True, pygame.Rect(SIDE_X, 18, SIDE_W - 56, 40), pygame.Rect(SIDE_X + SIDE_W - 44, 14, 44, 44),
-                   (pygame.Rect(SIDE_X, 68, SIDE_W, CARD_H), pygame.Rect(SIDE_X, 130, SIDE_W, CARD_H)),
-                   pygame.Rect(SIDE_X, 194, SIDE_W, 56), _side_buttons(), pygame.Rect(SIDE_X, 426, SIDE_W, 44),
-                   pygame.Rect(SIDE_X, 488, SIDE_W, 44), pygame.Rect(SIDE_X + SIDE_W - 408, 59, 408, 442))
-
-
-def layout_for(size) -> Layout:
-    return LANDSCAPE if is_landscape(size) else PORTRAIT
-
-
-LIST_SEPARATORS = ("  |  ", " · ")  # a list's items ("a  |  b"), kept together on a line
-
-
-def draw_lines(surface, text: str, box: pygame.Rect, size: int, colour, weight: str = "bold", lines: int = 2) -> None:
-    """``text`` in at most ``lines`` lines centred in ``box`` (a size smaller if it must), a list broken between its
-    items."""
-    text_lines(surface, text, box, size, colour, weight, lines, LIST_SEPARATORS)
-
 
 KEYS = {(k, 0): v for k, v in {
     pygame.K_UP: "up", pygame.K_DOWN: "down", pygame.K_LEFT: "left", pygame.K_RIGHT: "right",
@@ -148,48 +52,6 @@ STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
 
 # Ctrl+Z undo; Ctrl+Y, Ctrl+Shift+Z and Shift+U redo; other Ctrl/Alt chords are the window's (arcade.engine.intents)
 intent_of = IntentMap(KEYS)
-
-
-def button_rect(name: str, layout: Layout = PORTRAIT) -> pygame.Rect:
-    return layout.buttons[name]
-
-
-def make_worker():
-    from arcade.engine.worker import Worker
-
-    return Worker(THINK, WORKER_MODE, warm=WARM)
-
-
-def card_view(goban: bool) -> BoardView:
-    """A board whose marks come out about 32 px, for the player cards: a 3x3 of 200 px, or a goban of 36 px
-    points (its art is cached by geometry like every board's)."""
-    return BoardView(15, pygame.Rect(0, 0, 15 * 36, 15 * 36)) if goban else BoardView(3, pygame.Rect(0, 0, 200, 200))
-
-
-def draw_cards(surface, names: dict, turn: str | None, winner: str | None, goban: bool, thinking: str | None = None,
-               t: float = 0.0, cards: tuple | None = None) -> None:
-    """The two players' cards (at ``cards``: over the board, or in the column beside it): the side to move
-    (``turn``) framed, the winner in gold, a pulsing indicator on the card of a side that is ``thinking``."""
-    for side, rect in zip("XO", cards or CARDS):
-        turn_ = turn == side
-        won = winner == side
-        pygame.draw.rect(surface, colors.BUTTON if (turn_ or won) else colors.LABEL, rect, border_radius=10)
-        if won:
-            pygame.draw.rect(surface, colors.GOLD, rect, width=4, border_radius=10)
-        elif turn_:
-            pygame.draw.rect(surface, colors.TEXT, rect, width=3, border_radius=10)
-        mark = card_view(goban).mark(side)
-        if turn_ or won:  # a light disc under the mark: the dark X and black stone stand out on the dark card
-            pygame.draw.circle(surface, colors.LABEL, (rect.x + 30, rect.centery), 21)
-        surface.blit(mark, mark.get_rect(center=(rect.x + 30, rect.centery)))
-        ink = colors.TEXT_LIGHT if (turn_ or won) else colors.BUTTON_HOVER
-        label = fit(names[side], rect.w - 70, 22, ink)
-        surface.blit(label, label.get_rect(midleft=(rect.x + 56, rect.centery)))
-        if turn_ and thinking == side:  # the thinking indicator: three dots pulsing in turn
-            for i in range(3):
-                a = 0.5 + 0.5 * math.sin(t * 7 - i * 0.9)
-                pygame.draw.circle(surface, colors.GOLD, (rect.right - 40 + i * 12, rect.bottom - 10),
-                                   2 + round(2 * a))
 
 
 class MatchView:
@@ -228,84 +90,6 @@ class MatchView:
         return not self.over and 0 <= row < self.size and 0 <= col < self.size and self.rows[row][col] == "."
 
 
-class Chooser:
-    """The new-game card over the board: board, opponent, side and level (kept as settings), and Start."""
-
-    def __init__(self, scene: "TicTacToeScene"):
-        self.scene = scene
-        app = scene.app
-        self.list = ButtonList([], pygame.Rect(0, 0, 0, 0), on_move=lambda: app.play("menu_move"),
-                               on_select=lambda: app.play("menu_select"))
-        self.resize(app.size)
-        self.refresh()
-
-    def resize(self, size) -> None:
-        """The card where the canvas's layout puts it: over the board (portrait) or at the right (landscape)."""
-        self.card = pygame.Rect(layout_for(size).chooser)
-        self.list.rect = pygame.Rect(self.card.x + 28, self.card.y + 86, self.card.w - 56, 360)
-        self.dim = Dimmer(size, (30, 25, 20, 150))
-
-    def _cycle(self, key: str, choices: tuple):
-        def adjust(d: int) -> None:
-            ids = [c for c, _ in choices]
-            cur = self.scene.app.profile.get(key)
-            i = ids.index(cur) if cur in ids else 0
-            self.scene.app.set_setting(key, ids[(i + d) % len(ids)])
-            self.refresh()
-
-        return adjust
-
-    def refresh(self) -> None:
-        p = self.scene.app.profile
-        if p.get("tictactoe.opponent") == "engine" and not (p.get("tictactoe.variant") == "gomoku"
-                                                            and p.get("tictactoe.engine")):
-            self.scene.app.set_setting("tictactoe.opponent", "ai")  # an engine plays Gomoku only
-        opponent = p.get("tictactoe.opponent")
-        vs_ai = opponent in ("ai", "engine")
-        if p.get("tictactoe.variant") == "gomoku":
-            sides = (("X", _("Black (first)")), ("O", _("White (second)")))
-        else:
-            sides = (("X", _("X (first)")), ("O", _("O (second)")))
-        opponents = (("ai", _("The AI")), ("friend", _("A friend")))
-        if p.get("tictactoe.variant") == "gomoku" and p.get("tictactoe.engine"):
-            opponents += (("engine", _("External engine")),)
-        self.list.set_items([
-            Item(_("Board"), detail=_(dict(VARIANT_TITLES)[p.get("tictactoe.variant")]), key="variant",
-                 adjust=self._cycle("tictactoe.variant", VARIANT_TITLES)),
-            Item(_("Opponent"), detail=dict(opponents)[p.get("tictactoe.opponent")], key="opponent",
-                 adjust=self._cycle("tictactoe.opponent", opponents)),
-            Item(_("You play"), detail=dict(sides)[p.get("tictactoe.side")], key="side", enabled=vs_ai,
-                 adjust=self._cycle("tictactoe.side", sides)),
-            Item(_("AI level"), detail=level_name(p.get("tictactoe.variant"), p.get("tictactoe.level")), key="level",
-                 enabled=opponent == "ai",
-                 adjust=self._cycle("tictactoe.level", LEVEL_TITLES)),
-            Item(_("Start"), self.scene.start_from_settings, key="start"),
-        ])
-
-    def keys(self) -> list[str]:
-        return [it.key for it in self.list.items]
-
-    def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN and (event.key == pygame.K_ESCAPE
-                                             or event.key == pygame.K_c and not event.mod & pygame.KMOD_CTRL):
-            self.scene.chooser = None
-            return
-        up = pointer_up(event)
-        if up is not None and not self.card.collidepoint(up[:2]):
-            self.scene.chooser = None
-            return
-        self.list.handle(event)
-
-    def draw(self, surface) -> None:
-        self.dim.draw(surface)
-        pygame.draw.rect(surface, colors.PAGE, self.card, border_radius=14)
-        pygame.draw.rect(surface, colors.BOARD, self.card, width=3, border_radius=14)
-        blit_center(surface, fit(_("New game"), self.card.w - 40, 34, INK), (self.card.centerx, self.card.y + 36))
-        blit_center(surface, fit(_("Left / Right or click to change"), self.card.w - 40, 16, SOFT, "medium"),
-                    (self.card.centerx, self.card.y + 66))
-        self.list.draw(surface)
-
-
 class TicTacToeScene(SessionScene):
     """One sitting at the board: games one after another; ``demo=True`` lets the AI play both sides."""
 
@@ -319,9 +103,8 @@ class TicTacToeScene(SessionScene):
             options = {"variant": self._demo_variant(), "friend": True}
         super().__init__(app, tictactoe.GAME, resume=resume, options=options, demo=demo)
         self.match = MatchView(self.session)
-        self.requests = Requests(lambda: make_worker())  # the AI's moves and hints (arcade.engine.ai_requests)
-        self.engine = None   # a Gomocup engine process, when that is the opponent
-        self.forfeit = None  # why the engine lost (it failed), once it has
+        self.ai_client = AiClient(self._rng)  # the AI's moves and the hints, from the worker
+        self.external = EngineClient(app.profile)  # a Gomocup engine, when that is the opponent
         self.chooser: Chooser | None = Chooser(self) if choose and not demo else None
         self.hover: tuple[int, int] | None = None
         self.cursor: tuple[int, int] | None = None  # shown once a key moves it
@@ -336,8 +119,7 @@ class TicTacToeScene(SessionScene):
         self.demo_wait = 0.0
         self._settings = self._settings_now()
         self._results_text: str | None = None
-        self._status = Label(22, INK, max_width=432)
-        self._results = Label(17, INK, "medium", max_width=440)
+        self.hud = Hud(self)
 
     # ----- building -----
     def _params_from_settings(self) -> Params:
@@ -367,11 +149,13 @@ class TicTacToeScene(SessionScene):
         self.hover = None
 
     def _reset_ai(self) -> None:
-        self.asked: tuple | None = None  # the moves the pending request was made for
-        self.reply = None                # (moves, move) once the worker answered
-        self.think_t = 0.0
-        self.hint_asked: tuple | None = None  # the moves a hint was asked for
-        self.hint: tuple[int, int] | None = None  # the AI's move for the player, on the board until a move
+        self.ai_client.reset()
+        self.external.reset()
+
+    engine = property(lambda self: self.external.process, doc="the Gomocup engine's process, once started")
+    forfeit = property(lambda self: self.external.forfeit, doc="why the engine lost (it failed), once it has")
+    hint = property(lambda self: self.ai_client.hint, doc="the AI's move for the player, on the board until a move")
+    hint_asked = property(lambda self: self.ai_client.hint_asked, doc="the moves a hint was asked for")
 
     # ----- who plays -----
     def ai_plays(self, side: str) -> bool:
@@ -404,8 +188,8 @@ class TicTacToeScene(SessionScene):
 
     def exit(self) -> None:
         super().exit()
-        self._close_engine()
-        self.requests.close()
+        self.external.close()
+        self.ai_client.close()
 
     def uncover(self) -> None:
         # the settings may have changed under the pause overlay: a game not begun takes them at once
@@ -421,8 +205,8 @@ class TicTacToeScene(SessionScene):
     def start(self, params: Params) -> None:
         """A new game with ``params``. The one on the board is left: recorded as abandoned if it was under way on the
         same board; on another board it is kept, and that board's saved game, if any, continues instead."""
-        self.requests.cancel()
-        self._close_engine()
+        self.ai_client.cancel()
+        self.external.close()
         self.session.new(params=params)
         self._reset_ai()
         if self.view.size != self.match.size:
@@ -512,7 +296,7 @@ class TicTacToeScene(SessionScene):
         return True
 
     def changed(self) -> None:
-        self.requests.cancel()
+        self.ai_client.cancel()
         self._reset_ai()
         self.since_move = 1.0
         self.since_over = END_GRACE
@@ -523,7 +307,7 @@ class TicTacToeScene(SessionScene):
         m = self.match
         if self.demo or m.opponent != "ai" or m.over:
             return False
-        self.requests.cancel()
+        self.ai_client.cancel()
         self.session.play("swap")
         self._reset_ai()
         self.app.profile.set("tictactoe.side", m.human)
@@ -537,30 +321,13 @@ class TicTacToeScene(SessionScene):
         if self.demo or not self.human_turn or self.hint_asked == tuple(m.moves):
             return False
         seconds = float(self.app.profile.get("tictactoe.think")) if m.variant == "gomoku" else None
-        self.requests.ask(("hint", tuple(m.moves)), m.rows, m.k, "perfect", self._rng.randrange(1 << 30), seconds,
-                          budget=seconds if seconds is not None else SMALL_BUDGET)
-        self.hint_asked, self.hint = tuple(m.moves), None
+        self.ai_client.ask_hint(m, seconds)
         return True
 
     def _update_hint(self) -> None:
-        if self.hint_asked is None or self.hint is not None:
-            return
-        if self.hint_asked != tuple(self.match.moves) or not self.human_turn:
-            self.hint_asked = None
-            return
-        answer = self.requests.poll()
-        if answer is None:
-            return
-        key, r = answer
-        if key != ("hint", self.hint_asked):
-            return  # an answer about another position
-        move = self._move_of(r)
-        if move is None:
-            self.hint_asked = None  # the worker was replaced: H asks again
-            return
-        self.hint = move
-        self.session.hint_taken()
-        self.cursor = move if self.cursor is not None else None
+        if self.ai_client.poll_hint(self.match, self.human_turn):
+            self.session.hint_taken()
+            self.cursor = self.hint if self.cursor is not None else None
 
     def threat_marks(self) -> tuple:
         """Gomoku's fours and open threes on the board (the setting turns them off), computed once a position."""
@@ -577,88 +344,24 @@ class TicTacToeScene(SessionScene):
     # ----- the AI -----
     def _ask(self) -> None:
         m = self.match
-        side = m.to_move
-        level = self.level_of(side)
         seconds = None
         if m.variant == "gomoku":
             seconds = DEMO_BUDGET if self.demo else float(self.app.profile.get("tictactoe.think"))
-        budget = seconds if seconds is not None else SMALL_BUDGET
-        self.requests.ask(("move", tuple(m.moves)), m.rows, m.k, level, self._rng.randrange(1 << 30), seconds,
-                          budget=budget)
-        self.asked = tuple(m.moves)
-        self.think_t = 0.0
-
-    def _move_of(self, r):
-        """The move in the worker's reply ``r``; a greedy move if the reply failed or is not a legal move; None
-        when the worker was replaced (ask again)."""
-        move = r.value
-        if r.ok and isinstance(move, tuple) and len(move) == 2 and self.match.legal(*move):
-            return move
-        if r.restarted:
-            return None
-        return self._fallback(r.error or f"bad move {move!r}")
-
-    def _fallback(self, why: str):
-        """The worker failed: a move from the quick greedy baseline (pure, milliseconds), so the game goes on."""
-        from arcade.tictactoe.baselines import greedy_move
-
-        log.warning("tic-tac-toe AI: %s; playing a greedy move instead", why.splitlines()[0] if why else "no answer")
-        return greedy_move(self.match.rows, self.match.k, self._rng)
-
-    # ----- an external engine -----
-    def _engine_name(self) -> str:
-        import os
-
-        path = self.app.profile.get("tictactoe.engine") or ""
-        return os.path.basename(path) or _("Engine")
+        self.ai_client.ask_move(m, self.level_of(m.to_move), seconds)
 
     def _update_engine(self, dt: float) -> None:
         """The opponent is a Gomocup engine: ask it (never waiting), play its move, or end the game if it fails."""
-        from arcade.tictactoe.external import EngineProcess, Failure
-
-        m = self.match
-        if self.engine is None or self.engine.state in ("failed", "closed"):
-            path = self.app.profile.get("tictactoe.engine")
-            turn_ms = round(float(self.app.profile.get("tictactoe.think")) * 1000)
-            self.engine = EngineProcess([path], size=m.size, turn_ms=turn_ms)
-            failed = self.engine.start()
-            if failed is not None:
-                return self._engine_lost(failed.reason)
-        if self.asked != tuple(m.moves):
-            order = [(c, r, 1 + i % 2) for i, (r, c) in enumerate(m.moves)]  # x is the column; X moved first
-            failed = self.engine.ask(order)
-            self.asked = tuple(m.moves)
-            self.think_t = 0.0
-            if failed is not None:
-                return self._engine_lost(failed.reason)
-        self.think_t += dt
-        r = self.engine.poll()
-        if isinstance(r, Failure):
-            self._engine_lost(r.reason)
-        elif r is not None and not self.place(r.y, r.x, by_ai=True):
-            self._engine_lost(_("{name} played on a taken point").format(name=self._engine_name()))
+        r = self.external.update(self.match, dt)
+        if isinstance(r, str):
+            self._engine_lost(r)
+        elif r is not None and not self.place(*r, by_ai=True):
+            self._engine_lost(_("{name} played on a taken point").format(name=self.external.name()))
 
     def _engine_lost(self, reason: str) -> None:
         """An engine that crashed, hung, answered garbage or played an illegal move loses the game."""
-        from arcade.engine.session import Result
-        from arcade.tictactoe.backend import RESULT_SCORE
-
-        log.warning("external engine: %s", reason)
-        if self.engine is not None:
-            self.engine.close()
-        self.forfeit = reason
-        m = self.match
-        self.session.finish(Result("won", RESULT_SCORE["win"], {"variant": m.variant, "opponent": "engine",
-                                                                "result": "win", "level": "engine",
-                                                                "side": m.human, "forfeit": reason[:200]}))
+        self.session.finish(self.external.lose(self.match, reason))
         self.since_over = 0.0
         self.app.play("win")
-
-    def _close_engine(self) -> None:
-        if self.engine is not None:
-            self.engine.close()
-            self.engine = None
-        self.forfeit = None
 
     def _update_ai(self, dt: float) -> None:
         if not self.ai_turn:
@@ -666,18 +369,12 @@ class TicTacToeScene(SessionScene):
         if self.match.opponent == "engine" and not self.demo:
             self._update_engine(dt)  # (ai_turn is False once the engine has lost)
             return
-        if self.asked != tuple(self.match.moves):
+        if self.ai_client.asked != tuple(self.match.moves):
             self._ask()
-        self.think_t += dt
-        answer = self.requests.poll() if self.reply is None else None
-        if answer is not None and answer[0] == ("move", self.asked):  # an answer about this position
-            self.reply = self._move_of(answer[1])
-            if self.reply is None:
-                self.asked = None  # the worker was replaced: ask again
-                return
+        reply = self.ai_client.poll_move(self.match, dt)
         pause = DEMO_PAUSE if self.demo else AI_PAUSE
-        if self.reply is not None and self.think_t >= pause and self.since_move >= pause:
-            self.place(*self.reply, by_ai=True)
+        if reply is not None and self.ai_client.think_t >= pause and self.since_move >= pause:
+            self.place(*reply, by_ai=True)
 
     # ----- input -----
     def handle(self, event) -> None:
@@ -780,125 +477,29 @@ class TicTacToeScene(SessionScene):
                         threats=self.threat_marks(), t=self.t, safe=bool(self.app.profile.get("colour_safe")))
 
     def names(self) -> dict:
-        m = self.match
-        if self.demo:
-            return {s: _("AI {level}").format(level=level_name(m.variant, self.demo_levels[s])) for s in "XO"}
-        if m.opponent == "friend":
-            return {"X": _("Player 1"), "O": _("Player 2")}
-        if m.opponent == "engine":
-            return {m.human: _("You"), m.ai: self._engine_name()}
-        return {m.human: _("You"), m.ai: _("AI {level}").format(level=level_name(m.variant, m.level))}
+        return hud.names(self)
 
     def piece_name(self, side: str) -> str:
-        """X and O on the small boards; Black and White stones on Gomoku."""
-        if self.match.variant == "gomoku":
-            return _("Black") if side == "X" else _("White")
-        return side
+        return hud.piece_name(self.match.variant, side)
 
     def status(self) -> tuple[str, tuple]:
-        m = self.match
-        names = self.names()
-        if self.forfeit is not None:
-            return _("You win: {reason}").format(reason=self.forfeit), WIN_GREEN
-        if m.over:
-            if m.winner is None:
-                return _("A draw: the board is full"), INK
-            res = m.result()
-            if res == "win":
-                return _("You win! {k} in a row").format(k=m.k), WIN_GREEN
-            if res == "loss":
-                return _("The AI wins with {k} in a row").format(k=m.k), LOSS_RED
-            return _("{name} ({piece}) wins!").format(name=names[m.winner], piece=self.piece_name(m.winner)), WIN_GREEN
-        if self.ai_turn and m.opponent == "engine" and self.engine is not None and self.engine.messages:
-            return f"{names[m.to_move]}: {self.engine.messages[-1]}", SOFT  # the engine's own words
-        if self.ai_turn:
-            dots = "." * (1 + int(self.t * 3) % 3)
-            return _("{name} is thinking").format(name=names[m.to_move]) + dots.ljust(3), SOFT
-        if m.opponent == "friend" and not self.demo:
-            return _("{name} to play ({piece})").format(name=names[m.to_move], piece=self.piece_name(m.to_move)), INK
-        if self.hint_asked is not None and self.hint is None and self.human_turn:
-            return _("Looking for your best move..."), SOFT
-        if self.hint is not None and self.human_turn:
-            return _("Hint: the ring ({piece})").format(piece=self.piece_name(m.to_move)), INK
-        return _("Your turn ({piece})").format(piece=self.piece_name(m.to_move)), INK
-
-    def draw(self, surface) -> None:
-        surface.fill(colors.PAGE)
-        m = self.match
-        lay = self.layout
-        title = _(VARIANT_NAMES[m.variant])
-        surface.blit(fit(title, lay.title.w, 30 if lay.landscape else 34, INK), lay.title.topleft)
-        self._draw_pause(surface)
-        # in the column the new-game card stands in the place of the players, the status and the buttons
-        column = not (lay.landscape and self.chooser is not None)
-        if column:
-            self._draw_cards(surface)
-            text, ink = self.status()
-            if lay.landscape:
-                draw_lines(surface, text, lay.status, 20, ink)
-            else:
-                self._status.color = ink
-                blit_center(surface, self._status.get(text), (240, STATUS_Y))
-        self.view.draw(surface, self.snapshot())
-        if not self.demo and column:
-            self._draw_buttons(surface)
-            self._draw_footer(surface)
-        if self.chooser is not None:
-            self.chooser.draw(surface)
-
-    def _draw_pause(self, surface) -> None:
-        if self.demo:
-            return
-        r = self.layout.pause
-        pygame.draw.rect(surface, colors.BUTTON, r, border_radius=8)
-        for x in (r.centerx - 7, r.centerx + 3):
-            pygame.draw.rect(surface, colors.TEXT_LIGHT, (x, r.y + 12, 5, r.h - 24), border_radius=2)
-
-    def _draw_cards(self, surface) -> None:
-        m = self.match
-        thinking = m.to_move if not m.over and self.ai_plays(m.to_move) else None
-        draw_cards(surface, self.names(), None if m.over else m.to_move, m.winner, self.view.goban, thinking, self.t,
-                   self.layout.cards)
-
-    def _draw_buttons(self, surface) -> None:
-        m = self.match
-        enabled = {"undo": self.session.can_undo, "new": True,
-                   "swap": m.opponent == "ai" and not m.over, "choose": True,
-                   "hint": self.human_turn and self.hint is None and self.hint_asked != tuple(m.moves)}
-        for name, r in self.layout.buttons.items():
-            on = enabled[name]
-            highlight = name == "new" and m.over
-            col = colors.GOLD if highlight else colors.BUTTON if on else DISABLED_BG
-            pygame.draw.rect(surface, col, r, border_radius=8)
-            label = _("Again") if highlight else _(BUTTON_LABELS[name])
-            ink = ON_GOLD if highlight else colors.TEXT_LIGHT if on else DISABLED_INK
-            blit_center(surface, fit(label, r.w - 12, 22, ink), r.center)
+        return hud.status(self)
 
     def results_line(self) -> str:
         if self._results_text is None:
-            self._results_text = self._results_line()
+            self._results_text = hud.results_line(self)
         return self._results_text
 
-    def _results_line(self) -> str:
-        m = self.match
-        if m.opponent == "friend":
-            return _("Two players at one screen")
-        engine = m.opponent == "engine"
-        c = results(self.app.profile.history(GAME_ID)).get((m.variant, "engine" if engine else m.level))
-        w, d, l_ = (c["win"], c["draw"], c["loss"]) if c else (0, 0, 0)
-        if engine:
-            return _("vs {name}: {w} won, {d} drawn, {l} lost").format(name=self._engine_name(), w=w, d=d, l=l_)
-        return _("vs AI {level}: {w} won, {d} drawn, {l} lost").format(level=level_name(m.variant, m.level), w=w, d=d,
-                                                                        l=l_)
-
-    def _draw_footer(self, surface) -> None:
-        keys = _("Arrows + Enter  |  H hint  |  U undo  |  Esc pause")
-        if self.layout.landscape:
-            draw_lines(surface, self.results_line(), self.layout.results, 17, INK, "medium")
-            draw_lines(surface, keys, self.layout.keys, 15, SOFT, "medium")
-            return
-        blit_center(surface, self._results.get(self.results_line()), (240, RESULTS_Y))
-        blit_center(surface, fit(keys, 440, 16, SOFT, "medium"), (240, HINT_Y))
+    def draw(self, surface) -> None:
+        surface.fill(colors.PAGE)
+        # in the column the new-game card stands in the place of the players, the status and the buttons
+        column = not (self.layout.landscape and self.chooser is not None)
+        self.hud.draw_head(surface, column)
+        self.view.draw(surface, self.snapshot())
+        if not self.demo and column:
+            self.hud.draw_foot(surface)
+        if self.chooser is not None:
+            self.chooser.draw(surface)
 
 
 def make_scene(app, resume: bool = False, variant: str | None = None, level: str | None = None,
@@ -949,6 +550,4 @@ def draw_position(surface, state, params) -> None:
                             line=state.line, since_line=1.0))
 
 
-__all__ = ["TicTacToeScene", "Chooser", "make_scene", "make_demo", "warm_steps", "intent_of", "button_rect",
-           "Layout", "PORTRAIT", "LANDSCAPE", "layout_for", "draw_lines",
-           "draw_cards", "card_view", "level_name", "VARIANT_NAMES", "MatchView", "draw_position"]
+__all__ = ["TicTacToeScene", "MatchView", "make_scene", "make_demo", "warm_steps", "intent_of", "draw_position"]

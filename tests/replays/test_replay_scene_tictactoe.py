@@ -8,6 +8,7 @@ import pytest
 
 from arcade.engine.replays import write_file
 from arcade.tictactoe import ID, STREAK_KEY
+from arcade.tictactoe import ai_client
 from arcade.tictactoe import scene as sc
 from arcade.tictactoe.backend import Params
 from arcade.tictactoe.replay import check, steps
@@ -20,7 +21,7 @@ from tests.replays.common import refused_in_one_line, replay_file_runs, replays_
 
 @pytest.fixture(autouse=True)
 def thread_worker(monkeypatch):
-    monkeypatch.setattr(sc, "WORKER_MODE", "thread")
+    monkeypatch.setattr(ai_client, "WORKER_MODE", "thread")
 
 
 def Match(variant="3x3", opponent="ai", human="X", level="perfect"):

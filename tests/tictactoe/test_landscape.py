@@ -14,6 +14,7 @@ import pytest
 from arcade.engine.app import MIN_LANDSCAPE, fit_canvas
 from arcade.engine.ui.input import LANDSCAPE_SIZE, LOGICAL_SIZE
 from arcade.tictactoe import ID
+from arcade.tictactoe import ai_client, screens
 from arcade.tictactoe import scene as sc
 from arcade.tictactoe.view import BLACK_STONE, LINE_RED, LINE_SECONDS, board_rect
 from helpers import click, frames, key, settle, tap
@@ -24,7 +25,7 @@ WIDE, TALL, BIG = (800, 480), (480, 800), (1280, 1000)
 
 @pytest.fixture(autouse=True)
 def thread_worker(monkeypatch):
-    monkeypatch.setattr(sc, "WORKER_MODE", "thread")
+    monkeypatch.setattr(ai_client, "WORKER_MODE", "thread")
 
 
 @pytest.fixture
@@ -88,11 +89,11 @@ def inside(rect, outer) -> bool:
 
 # ----- the layout -----
 def test_the_portrait_layout_is_unchanged_and_the_landscape_one_is_its_own():
-    assert sc.layout_for(LOGICAL_SIZE) is sc.PORTRAIT and sc.layout_for(LANDSCAPE_SIZE) is sc.LANDSCAPE
-    assert [sc.button_rect(n) for n in sc.BUTTONS] == [pygame.Rect(24 + i * 110, 650, 102, 52) for i in range(4)]
-    assert sc.PORTRAIT.pause == sc.PAUSE_RECT and sc.PORTRAIT.cards == sc.CARDS
+    assert screens.layout_for(LOGICAL_SIZE) is screens.PORTRAIT and screens.layout_for(LANDSCAPE_SIZE) is screens.LANDSCAPE
+    assert [screens.button_rect(n) for n in screens.BUTTONS] == [pygame.Rect(24 + i * 110, 650, 102, 52) for i in range(4)]
+    assert screens.PORTRAIT.pause == screens.PAUSE_RECT and screens.PORTRAIT.cards == screens.CARDS
     assert board_rect(15) == pygame.Rect(15, 168, 450, 450) and board_rect(3) == pygame.Rect(30, 176, 420, 420)
-    lay = sc.LANDSCAPE
+    lay = screens.LANDSCAPE
     canvas = pygame.Rect((0, 0), LANDSCAPE_SIZE)
     for size in (3, 4, 15):
         board = lay.board(size)
@@ -108,7 +109,7 @@ def test_the_portrait_layout_is_unchanged_and_the_landscape_one_is_its_own():
 def test_gomoku_fills_the_height_and_a_click_puts_a_stone_where_it_lands(make_app):
     app = wide_app(make_app)
     s = play_scene(app, variant="gomoku", friend=True)
-    assert app.size == LANDSCAPE_SIZE and s.layout is sc.LANDSCAPE
+    assert app.size == LANDSCAPE_SIZE and s.layout is screens.LANDSCAPE
     assert s.view.rect.h >= 0.9 * 560 and s.view.cell >= 34 and s.view.rect == board_rect(15, landscape=True)
     frames(app, 1, events=click(s.view.center(7, 7)))
     assert s.match.rows[7][7] == "X"
@@ -254,15 +255,15 @@ def test_turning_the_window_mid_game_lays_out_again_and_keeps_the_game(make_app)
     assert cursor is not None
     app.window.size = TALL
     frames(app, 2)
-    assert app.size == LOGICAL_SIZE and app.stack.top is s and s.layout is sc.PORTRAIT
+    assert app.size == LOGICAL_SIZE and app.stack.top is s and s.layout is screens.PORTRAIT
     assert s.view.rect == board_rect(15) and s.match.moves == moves and s.cursor == cursor and s.t > t
-    frames(app, 1, events=click(sc.button_rect("undo").center))  # the portrait button: one move back
+    frames(app, 1, events=click(screens.button_rect("undo").center))  # the portrait button: one move back
     assert s.match.moves == moves[:-1]
     frames(app, 1, events=click(s.view.center(0, 0)))  # a portrait cell
     assert s.match.rows[0][0] == "X"
     app.window.size = BIG
     frames(app, 2)
-    assert app.size == LANDSCAPE_SIZE and s.layout is sc.LANDSCAPE and s.view.rect == board_rect(15, True)
+    assert app.size == LANDSCAPE_SIZE and s.layout is screens.LANDSCAPE and s.view.rect == board_rect(15, True)
     frames(app, 1, events=click(s.view.center(14, 14)))
     assert s.match.rows[14][14] == "O" and len(s.match.moves) == 4
     settle(app, 0.3)
@@ -278,12 +279,12 @@ def test_the_ais_reply_and_the_chooser_survive_a_turn(make_app):
     frames(app, 2)
     until(app, lambda: len(s.match.moves) == 2)  # the reply asked before the turn still lands
     assert s.human_turn
-    frames(app, 1, events=click(sc.button_rect("choose").center))
-    assert s.chooser is not None and s.chooser.card == sc.CHOOSER_CARD
+    frames(app, 1, events=click(screens.button_rect("choose").center))
+    assert s.chooser is not None and s.chooser.card == screens.CHOOSER_CARD
     app.window.size = WIDE
     frames(app, 2)
     ch = s.chooser
-    assert ch is not None and ch.card == sc.LANDSCAPE.chooser and ch.dim.surface.get_size() == LANDSCAPE_SIZE
+    assert ch is not None and ch.card == screens.LANDSCAPE.chooser and ch.dim.surface.get_size() == LANDSCAPE_SIZE
     assert inside(ch.list.item_rect(len(ch.list.items) - 1), ch.card)
     frames(app, 1, events=click(ch.list.item_rect(ch.keys().index("start")).center))
     assert s.chooser is None and s.match.moves == []

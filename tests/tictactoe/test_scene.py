@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from arcade.tictactoe import ID, STREAK_KEY, stats
+from arcade.tictactoe import ai_client, screens
 from arcade.tictactoe import scene as sc
 from arcade.tictactoe.backend import Params
 from arcade.engine.ui import colors
@@ -18,7 +19,7 @@ from helpers import click, frames, key, settle, tap
 
 @pytest.fixture(autouse=True)
 def thread_worker(monkeypatch):
-    monkeypatch.setattr(sc, "WORKER_MODE", "thread")
+    monkeypatch.setattr(ai_client, "WORKER_MODE", "thread")
 
 
 def Match(variant="3x3", opponent="ai", human="X", level="perfect", moves=()):
@@ -136,7 +137,7 @@ def test_the_ai_replies_and_undo_takes_back_the_pair(app):
 
 def test_swap_sides_hands_the_move_to_the_ai(app):
     s = start(app, Match("3x3", "ai", "X", "perfect"))
-    frames(app, 1, events=click(sc.button_rect("swap").center))
+    frames(app, 1, events=click(screens.button_rect("swap").center))
     assert s.match.human == "O" and s.ai_turn and app.profile.get("tictactoe.side") == "O"
     until(app, lambda: len(s.match.moves) == 1)
     assert s.human_turn
