@@ -43,6 +43,9 @@ How the move is chosen (``analyse`` / ``choose``):
 - a certain-safe cell when one exists (the trivial and subset rules first, then the exact probabilities);
 - when few layouts remain (``ENDGAME_LAYOUTS``), a brute-force search of the game tree over the explicit layouts:
   the cell that maximises the chance of clearing the board with best play afterwards;
+- an unavoidable 50/50 (a pair of cells whose only number says one of the two is a mine, and whose other
+  neighbours are known mines, so nothing opened later can tell them apart) is guessed before any other guess: it
+  costs half the game whenever it is taken, while a guess elsewhere may still be settled by what opens later;
 - otherwise a guess among the safest cells (within ``CUTOFF`` of the best safety, plus promising cells off the
   frontier), each scored, in the spirit of DavidNHill/JSMinesweeper, by its *secondary safety*: for every number
   it may show, the chance of that number times the safety of the best next move (blended with the second best,
@@ -64,13 +67,14 @@ __all__ = ["probabilities", "all_safe", "choose", "analyse", "certain", "Analysi
            "ENDGAME_LAYOUTS"]
 
 MAX_STATES = 20000          # memo entries at one step of a component's sweep before the fallback relaxes it
-ENDGAME_LAYOUTS = 200       # brute-force the game tree when at most this many layouts remain
-ENDGAME_NODES = 4000        # ... and give up (heuristic instead) beyond this many explored positions
+ENDGAME_LAYOUTS = 1000      # brute-force the game tree when at most this many layouts remain
+ENDGAME_NODES = 40000       # ... and give up (heuristic instead) beyond this many explored positions
 ENDGAME_S = 0.3             # ... or after this long
 CUTOFF = 0.9                # guess candidates: safety at least CUTOFF x the best safety
 GUESS_BUDGET_S = 0.35       # stop scoring more guess candidates after this long (the best so far is played)
 PROGRESS_BONUS = 0.001      # tie-break weight of the chance that a guess makes a cell certain
 OFF_EDGE_LIMIT = 30         # at most this many cells off the frontier are scored as guess candidates
+FIFTY_FIRST = True          # an unavoidable 50/50 is guessed before any other guess
 _CACHE_MAX = 20000
 
 _DIGITS = {ch: ord(ch) - 48 for ch in "012345678"}
@@ -673,6 +677,10 @@ def analyse(view, mines: int, first_click: str = "opening", want_probs: bool = F
         if end is not None:
             cell, win = end
             return done(divmod(cell, cols), res.num[cell] / res.total, "endgame", win=win)
+    if FIFTY_FIRST:
+        pair = _unavoidable_pair(b, s)
+        if pair is not None:
+            return done(divmod(pair[0], cols), res.num[pair[0]] / res.total, "guess")
     cell, scored = _guess(b, s, res, t0 + budget)
     return done(divmod(cell, cols), res.num[cell] / res.total, "guess", scored=scored)
 
@@ -734,6 +742,34 @@ def _candidates(b: _Board, s: _System, res: _Result) -> list[int]:
     return cands
 
 
+def _flank(b: _Board, x: int, y: int) -> set:
+    """The cells whose numbers could tell ``x`` from ``y``: the neighbours of one but not the other."""
+    nx, ny = set(b.nb[x]), set(b.nb[y])
+    return (nx ^ ny) - {x, y}
+
+
+def _unavoidable_pair(b: _Board, s: _System):
+    """A pair of cells that is a 50/50 whatever is opened later: the only number constraint on either says exactly
+    one of the two is a mine, and every covered cell that could tell them apart (a neighbour of one but not the
+    other) is a known mine, so it will never show a number (the mine count cannot tell them apart either: the
+    pair holds one mine in every layout). Returns the pair (sorted) or None."""
+    pairs = [cells for cells, v in s.cons.items() if v == 1 and len(cells) == 2]
+    if not pairs:
+        return None
+    touched: dict = {}
+    for cells in s.cons:
+        for c in cells:
+            touched[c] = touched.get(c, 0) + 1
+    cov = b.covered
+    for cells in pairs:
+        x, y = sorted(cells)
+        if touched[x] != 1 or touched[y] != 1:
+            continue
+        if all(not cov[j] or j in s.mine for j in _flank(b, x, y)):
+            return x, y
+    return None
+
+
 def _guess(b: _Board, s: _System, res: _Result, deadline: float) -> tuple[int, int]:
     total = res.total
     cands = _candidates(b, s, res)
@@ -753,7 +789,7 @@ def _guess(b: _Board, s: _System, res: _Result, deadline: float) -> tuple[int, i
         progress = 0.0
         left = safety
         for v in range(known, known + unk + 1):
-            if score + left * (1 + PROGRESS_BONUS) <= best_score:
+            if (score + left) * (1 + PROGRESS_BONUS) <= best_score:
                 break
             try:
                 s2 = s.opened(x, cells, v)

@@ -3,7 +3,7 @@ without a frontier included), ``choose`` opens certain-safe cells and never a ce
 one-line ValueError, the fallback approximation is sound and counted, the endgame search plays real moves."""
 import itertools
 import pytest
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, event, given, settings, strategies as st
 
 from arcade.minesweeper import solver
 from arcade.minesweeper.field import Field, neighbours
@@ -209,3 +209,67 @@ def test_probabilities_of_a_real_expert_position_sum_to_the_mine_count():
     f = live_position(5, "expert", 30)
     p = solver.probabilities(f.view(), f.mines)
     assert sum(map(sum, p)) == pytest.approx(f.mines)
+
+
+def consistent_layouts(view, mines):
+    """Every layout (a set of mine cells) of ``mines`` mines on the covered cells that agrees with the numbers."""
+    rows, cols = len(view), len(view[0])
+    nb = neighbours(rows, cols)
+    cov = [i for i in range(rows * cols) if view[i // cols][i % cols] in "#F"]
+    nums = [(i, int(view[i // cols][i % cols])) for i in range(rows * cols) if view[i // cols][i % cols] not in "#F"]
+    return [set(c) for c in itertools.combinations(cov, mines)
+            if all(sum(1 for j in nb[i] if j in c) == v for i, v in nums)], cov, nb
+
+
+@st.composite
+def mostly_open_views(draw):
+    """Small boards (at most 16 cells, brute force stays cheap) with every mine covered and most safe cells open:
+    positions where mines sit in clusters and covered cells share their numbers, so 50/50s are common."""
+    rows, cols = draw(st.integers(2, 4)), draw(st.integers(2, 4))
+    n = rows * cols
+    mines = draw(st.sets(st.integers(0, n - 1), min_size=1, max_size=min(n - 2, 5)))
+    hidden = draw(st.sets(st.sampled_from(sorted(set(range(n)) - mines)), max_size=4))
+    nb = neighbours(rows, cols)
+    cells = ["#" if i in mines or i in hidden else str(sum(1 for j in nb[i] if j in mines)) for i in range(n)]
+    return tuple("".join(cells[r * cols:(r + 1) * cols]) for r in range(rows)), len(mines)
+
+
+@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(views(), mostly_open_views()))
+def test_an_unavoidable_pair_is_a_5050_no_later_number_can_settle(case):
+    view, mines = case
+    b = solver._Board(view, mines)
+    s = solver._System.from_board(b)
+    pair = solver._unavoidable_pair(b, s)
+    event("pair found" if pair is not None else "no pair")
+    if pair is None:
+        return
+    x, y = pair
+    layouts, cov, nb = consistent_layouts(view, mines)
+    for lay in layouts:
+        assert (x in lay) != (y in lay)  # exactly one mine in the pair, in every layout
+        twin = lay ^ {x, y}               # the same layout with the pair's mine on the other cell
+        assert twin in layouts
+        for z in cov:                     # and no cell that could be opened later shows a different number
+            if z not in lay and z not in (x, y):
+                assert sum(1 for j in nb[z] if j in lay) == sum(1 for j in nb[z] if j in twin)
+
+
+def test_an_unavoidable_5050_is_guessed_first(monkeypatch):
+    # the top-left pair is a 50/50 for ever: its numbers see both cells, and (0, 2) and (1, 2), the only cells
+    # beside one and not the other, are known mines; the cells on the right hold safer guesses, which the numbers
+    # they open may make unnecessary, so the pair goes first
+    view = ("######",
+            "13#4##",
+            "0113##",
+            "0001##")
+    monkeypatch.setattr(solver, "ENDGAME_LAYOUTS", 0)  # the guessing rules, not the exact endgame search
+    b = solver._Board(view, 6)
+    s = solver._System.from_board(b)
+    assert solver._unavoidable_pair(b, s) == (0, 1)
+    probs = solver.probabilities(view, 6)
+    assert min(p for row in probs for p in row if p > 0) < 0.5  # a safer guess exists
+    a = solver.analyse(view, 6)
+    assert a.reason == "guess" and a.move in ((0, 0), (0, 1)) and a.risk == pytest.approx(0.5)
+    monkeypatch.setattr(solver, "FIFTY_FIRST", False)
+    assert solver.analyse(view, 6).risk < 0.5
