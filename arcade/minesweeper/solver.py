@@ -861,6 +861,7 @@ def _endgame(b: _Board, s: _System, res: _Result):
     # frontier cells first (in constraint order) so the enumeration prunes early, then the cells off it
     off = set(res.off)
     cells = sorted(c for c in s.unknown if c not in off) + sorted(off)
+    deadline = time.perf_counter() + ENDGAME_S
     layouts = _layouts(b, s, res, cells)
     if not layouts or len(layouts) != res.total:  # pragma: no cover - the counts agree by construction
         return None
@@ -869,6 +870,8 @@ def _endgame(b: _Board, s: _System, res: _Result):
     # outcome[j][l]: -1 if cell j is a mine in layout l, else the number it would show
     outcome = []
     for j, c in enumerate(cells):
+        if time.perf_counter() > deadline:
+            return None  # many cells times many layouts: the table alone would take too long
         nbj = [index[x] for x in b.nb[c] if x in index]
         base = sum(1 for x in b.nb[c] if x in s.mine)
         row = []
@@ -880,7 +883,6 @@ def _endgame(b: _Board, s: _System, res: _Result):
         outcome.append(row)
     memo: dict = {}
     budget = [ENDGAME_NODES]
-    deadline = time.perf_counter() + ENDGAME_S
 
     def split(ids, j):
         parts: dict = {}
