@@ -139,6 +139,8 @@ GAME = GameInfo(
               "Minesweeper AI: win rate with 95 % CI, guesses, ms per move, fallbacks"),
         Bench("minesweeper-noguess", "arcade.minesweeper.bench.noguess",
               "Minesweeper no-guess boards: seconds and attempts to generate one, per level"),
+        Bench("minesweeper-ab", "arcade.minesweeper.bench.ab",
+              "Minesweeper solver A/B: two settings on the same boards, games won by one only, sign test"),
     ),
     dev_hooks="arcade.minesweeper.bench.hooks",
 )
