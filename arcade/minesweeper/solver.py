@@ -75,7 +75,25 @@ GUESS_BUDGET_S = 0.35       # stop scoring more guess candidates after this long
 PROGRESS_BONUS = 0.001      # tie-break weight of the chance that a guess makes a cell certain
 OFF_EDGE_LIMIT = 30         # at most this many cells off the frontier are scored as guess candidates
 FIFTY_FIRST = True          # an unavoidable 50/50 is guessed before any other guess
+WALL_FACTOR = 3.0           # the budgets are CPU seconds, with a wall-clock backstop at this many times them
 _CACHE_MAX = 20000
+
+
+class _Deadline:
+    """A time budget in CPU seconds of the thread that thinks, not wall-clock seconds: on a busy machine a move
+    takes longer but is the same move, so the AI plays (and its benchmarks measure) as it would on an idle one.
+    A wall-clock backstop at ``WALL_FACTOR`` times the budget keeps a starved process's move within what the AI
+    worker's hang detection allows."""
+
+    __slots__ = ("cpu", "wall")
+
+    def __init__(self, seconds: float, cpu0: float | None = None, wall0: float | None = None) -> None:
+        self.cpu = (time.thread_time() if cpu0 is None else cpu0) + seconds
+        self.wall = (time.perf_counter() if wall0 is None else wall0) + WALL_FACTOR * seconds
+
+    def over(self) -> bool:
+        return time.thread_time() > self.cpu or time.perf_counter() > self.wall
+
 
 _DIGITS = {ch: ord(ch) - 48 for ch in "012345678"}
 _COVERED = {"#": True, "F": True}
@@ -625,6 +643,7 @@ def analyse(view, mines: int, first_click: str = "opening", want_probs: bool = F
     """The full analysis behind ``choose``: the move, why, its risk, the certain cells and (``want_probs``) the
     probability rows."""
     t0 = time.perf_counter()
+    c0 = time.thread_time()
     b = _Board(view, mines)
     if first_click not in ("safe", "opening"):
         raise ValueError(f"first_click {first_click!r}: expected 'safe' or 'opening'")
@@ -681,7 +700,7 @@ def analyse(view, mines: int, first_click: str = "opening", want_probs: bool = F
         pair = _unavoidable_pair(b, s)
         if pair is not None:
             return done(divmod(pair[0], cols), res.num[pair[0]] / res.total, "guess")
-    cell, scored = _guess(b, s, res, t0 + budget)
+    cell, scored = _guess(b, s, res, _Deadline(budget, c0, t0))
     return done(divmod(cell, cols), res.num[cell] / res.total, "guess", scored=scored)
 
 
@@ -770,7 +789,7 @@ def _unavoidable_pair(b: _Board, s: _System):
     return None
 
 
-def _guess(b: _Board, s: _System, res: _Result, deadline: float) -> tuple[int, int]:
+def _guess(b: _Board, s: _System, res: _Result, deadline: _Deadline) -> tuple[int, int]:
     total = res.total
     cands = _candidates(b, s, res)
     cands.sort(key=lambda c: (res.num[c], c))
@@ -780,7 +799,7 @@ def _guess(b: _Board, s: _System, res: _Result, deadline: float) -> tuple[int, i
         safety = (total - res.num[x]) / total
         if safety * (1 + PROGRESS_BONUS) <= best_score:
             break  # sorted by safety: no later candidate can win
-        if scored and time.perf_counter() > deadline:
+        if scored and deadline.over():
             break
         cells = frozenset(j for j in b.nb[x] if b.covered[j])
         known = sum(1 for j in cells if j in s.mine)
@@ -861,7 +880,7 @@ def _endgame(b: _Board, s: _System, res: _Result):
     # frontier cells first (in constraint order) so the enumeration prunes early, then the cells off it
     off = set(res.off)
     cells = sorted(c for c in s.unknown if c not in off) + sorted(off)
-    deadline = time.perf_counter() + ENDGAME_S
+    deadline = _Deadline(ENDGAME_S)
     layouts = _layouts(b, s, res, cells)
     if not layouts or len(layouts) != res.total:  # pragma: no cover - the counts agree by construction
         return None
@@ -870,7 +889,7 @@ def _endgame(b: _Board, s: _System, res: _Result):
     # outcome[j][l]: -1 if cell j is a mine in layout l, else the number it would show
     outcome = []
     for j, c in enumerate(cells):
-        if time.perf_counter() > deadline:
+        if deadline.over():
             return None  # many cells times many layouts: the table alone would take too long
         nbj = [index[x] for x in b.nb[c] if x in index]
         base = sum(1 for x in b.nb[c] if x in s.mine)
@@ -897,7 +916,7 @@ def _endgame(b: _Board, s: _System, res: _Result):
         if got is not None:
             return got
         budget[0] -= 1
-        if budget[0] < 0 or (budget[0] & 63 == 0 and time.perf_counter() > deadline):
+        if budget[0] < 0 or (budget[0] & 63 == 0 and deadline.over()):
             raise _TooBig(None)
         # free information: a cell safe in every layout whose number differs between them
         for j in range(n):

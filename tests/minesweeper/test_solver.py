@@ -273,3 +273,30 @@ def test_an_unavoidable_5050_is_guessed_first(monkeypatch):
     assert a.reason == "guess" and a.move in ((0, 0), (0, 1)) and a.risk == pytest.approx(0.5)
     monkeypatch.setattr(solver, "FIFTY_FIRST", False)
     assert solver.analyse(view, 6).risk < 0.5
+
+
+class FakeClocks:
+    """Stand-ins for ``time.thread_time`` and ``time.perf_counter`` that the test moves by hand."""
+
+    def __init__(self):
+        self.cpu = self.wall = 100.0
+
+    def thread_time(self):
+        return self.cpu
+
+    def perf_counter(self):
+        return self.wall
+
+
+def test_budgets_count_cpu_time_with_a_wall_clock_backstop(monkeypatch):
+    clocks = FakeClocks()
+    monkeypatch.setattr(solver, "time", clocks)
+    d = solver._Deadline(0.35)
+    clocks.wall += 0.9          # a busy machine: wall time passes, little of it is ours
+    clocks.cpu += 0.1
+    assert not d.over()
+    clocks.cpu += 0.3           # the budget's CPU time is spent
+    assert d.over()
+    d = solver._Deadline(0.35)
+    clocks.wall += 3 * 0.35 + 0.01   # starved: the backstop ends it though little CPU time was spent
+    assert d.over()
