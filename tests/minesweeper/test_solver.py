@@ -300,3 +300,45 @@ def test_budgets_count_cpu_time_with_a_wall_clock_backstop(monkeypatch):
     d = solver._Deadline(0.35)
     clocks.wall += 3 * 0.35 + 0.01   # starved: the backstop ends it though little CPU time was spent
     assert d.over()
+
+
+def best_play(view, mines):
+    """The chance to clear the board with best play, by brute force over the layouts: a position is the set of
+    layouts still possible; opening a cell ends the game in the layouts where it is a mine and splits the others by
+    the number it shows."""
+    layouts, cov, nb = consistent_layouts(view, mines)
+    shows = {c: [-1 if c in lay else sum(1 for j in nb[c] if j in lay) for lay in layouts] for c in cov}
+    memo = {}
+
+    def value(ids):
+        if len(ids) == 1:
+            return 1.0
+        if ids not in memo:
+            best = 0.0
+            for c in cov:
+                parts = {}
+                for i in ids:
+                    parts.setdefault(shows[c][i], []).append(i)
+                if len(parts) > 1:
+                    best = max(best, sum(len(p) * value(frozenset(p)) for o, p in parts.items() if o != -1) / len(ids))
+            memo[ids] = best
+        return memo[ids]
+
+    return value(frozenset(range(len(layouts))))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.one_of(views(), mostly_open_views()))
+def test_the_endgame_search_finds_the_best_plays_chance_to_win(case):
+    view, mines = case
+    assume(sum(row.count("#") + row.count("F") for row in view) <= 12)
+    try:
+        a = solver.analyse(view, mines)
+    except ValueError:
+        return
+    event(a.reason)
+    if a.reason != "endgame":
+        return
+    assert a.win == pytest.approx(best_play(view, mines), abs=1e-12)
+    # and the cell it opens is as good as that: its safety times the best play after it
+    assert a.win <= 1 - a.risk + 1e-12
