@@ -18,14 +18,42 @@ from arcade.engine.ui.widgets import ButtonGrid, ButtonList, Item
 
 ATTRACT_SECONDS = 20.0
 MAX_CONTINUES = 4  # the saved games (one a board, newest first) the "continue or new game?" card offers
-LIST_AREA = (200, 604)  # canvas rows the buttons may use: under the title plate, above the robot in the art
-# The landscape menu: the art scaled to the canvas's width, its bottom shown; the games as cards on the left under
-# the title, the other buttons top right, above the robot on its stairs (ROBOT: where the art draws them)
+# Where everything on the menu goes, one table a canvas (:func:`layout_for`), read by drawing and by the buttons'
+# hit tests alike. Portrait: the art fills the canvas; the title on its plate, the games and the other buttons in one
+# column between the title plate and the robot in the art (LIST_AREA: the rows the buttons may use), the keys at the
+# foot. Landscape: the art scaled to the canvas's width, its bottom shown; the games as cards on the left under the
+# title, the other buttons top right, above the robot on its stairs (ROBOT: where the art draws them).
+PORTRAIT = {
+    "list": pygame.Rect(50, 200, 380, 404),  # the buttons, one a row, sized to their count
+    "title": (240, 92), "title_size": 84,
+    "subtitle": (240, 150), "subtitle_w": 330, "subtitle_min": 12,  # the games' titles under the logo
+    "hint": (240, 780), "hint_w": 460,
+    "plates": (pygame.Rect(70, 30, 340, 148), pygame.Rect(15, 766, 450, 30)),  # (rect, corner radius) below
+    "plate_radius": (24, 12),
+    "icon": 40,
+}
 ROBOT = pygame.Rect(476, 226, 188, 334)
 CARDS = pygame.Rect(24, 154, 432, 366)  # the game cards, two a row
 BUTTONS = pygame.Rect(484, 20, 332, 196)  # the other buttons, two a row, ending above ROBOT
 TITLE_PLATE = pygame.Rect(24, 14, 432, 128)
 HINT_Y = 541
+LANDSCAPE = {
+    "cards": CARDS, "card_gap": 12,
+    "buttons": BUTTONS, "button_h": 58, "button_gap": 11,
+    "title": (TITLE_PLATE.centerx, TITLE_PLATE.y + 60), "title_size": 76,
+    "subtitle": (TITLE_PLATE.centerx, TITLE_PLATE.y + 118), "subtitle_w": 400, "subtitle_min": 13,
+    "hint": (CARDS.centerx, HINT_Y), "hint_w": CARDS.w - 16,
+    "plates": (TITLE_PLATE, pygame.Rect(CARDS.x, HINT_Y - 14, CARDS.w, 28)),
+    "plate_radius": (24, 12),
+}
+LIST_AREA = (PORTRAIT["list"].top, PORTRAIT["list"].bottom)
+
+
+def layout_for(size) -> dict:
+    """The menu's table for a canvas of ``size``: :data:`LANDSCAPE` on the wide one, :data:`PORTRAIT` otherwise."""
+    return LANDSCAPE if is_landscape(size) else PORTRAIT
+
+
 WARM_MS = 4.0  # per idle menu frame spent preparing the games' art (a 60 Hz frame has 16.7 ms)
 _prefetched = False
 _prefetch_done = threading.Event()
@@ -113,6 +141,7 @@ class MenuScene(Scene):
         super().__init__(app)
         self.idle = 0.0
         self.landscape = is_landscape(app.size)
+        self.layout = layout_for(app.size)
         self.list = self._make_list()
         self._bg = None
         self._plate = None
@@ -123,12 +152,14 @@ class MenuScene(Scene):
         sounds = dict(on_move=lambda: self.app.play("menu_move"), on_select=lambda: self.app.play("menu_select"))
         if self.landscape:
             return ButtonGrid([], [], font_size=22, **sounds)
-        return ButtonList([], pygame.Rect(50, LIST_AREA[0], 380, 0), height=54, gap=10, font_size=24, **sounds)
+        area = self.layout["list"]
+        return ButtonList([], pygame.Rect(area.x, area.y, area.w, 0), height=54, gap=10, font_size=24, **sounds)
 
     def resize(self, size) -> None:
         """The other canvas: the art, its plates and the buttons laid out for it, the selection kept."""
         key = self.list.items[self.list.selected].key if self.list.items else None
         self.landscape = is_landscape(size)
+        self.layout = layout_for(size)
         self.list = self._make_list()
         self._bg = self._plate = self._subtitle = None
         self.refresh()
@@ -163,19 +194,21 @@ class MenuScene(Scene):
             self._fit_list(len(items))
 
     def _place_cards(self, items) -> None:
-        """The games as cards filling CARDS, the rest as buttons filling BUTTONS (two a row, three rows at most)."""
+        """The games as cards filling the table's cards, the rest as buttons filling its buttons (two a row, three rows
+        at most)."""
+        lay = self.layout
         games = [it for it in items if it.key.startswith("play:")]
         others = len(items) - len(games)
-        cards = grid(CARDS, len(games), 2 if len(games) > 1 else 1, 12)
+        cards = grid(lay["cards"], len(games), 2 if len(games) > 1 else 1, lay["card_gap"])
         rows = max(1, -(-others // 2))
-        buttons = grid(pygame.Rect(BUTTONS.x, BUTTONS.y, BUTTONS.w, min(BUTTONS.h, rows * 58 + (rows - 1) * 11)),
-                       others, 2, 11)
+        area, h, gap = lay["buttons"], lay["button_h"], lay["button_gap"]
+        buttons = grid(pygame.Rect(area.x, area.y, area.w, min(area.h, rows * h + (rows - 1) * gap)), others, 2, gap)
         self.list.set_cells(cards + buttons)
         self.list.font_size = 22 if cards and cards[0].h >= 150 else 19
 
     def _fit_list(self, n: int) -> None:
-        """Buttons sized to the count, so the list always ends above the art's robot (LIST_AREA)."""
-        top, bottom = LIST_AREA
+        """Buttons sized to the count, so the list always ends above the art's robot (the table's list)."""
+        top, bottom = self.layout["list"].top, self.layout["list"].bottom
         gap = 10 if n <= 6 else 6
         self.list.gap = gap
         self.list.height = max(30, min(54, (bottom - top + gap) // n - gap))
@@ -185,11 +218,13 @@ class MenuScene(Scene):
         """The game's icon: 40 pixels high on a portrait button, up to 72 on a landscape card."""
         if entry.icon and assets.has_image(entry.icon):
             img = assets.image(entry.icon)
-            size = 40
             if self.landscape:
                 n = sum(1 for _e in self.app.registry.values())
                 rows = max(1, -(-n // 2))
-                size = max(28, min(72, (CARDS.h - 12 * (rows - 1)) // rows - 86))
+                cards, gap = self.layout["cards"], self.layout["card_gap"]
+                size = max(28, min(72, (cards.h - gap * (rows - 1)) // rows - 86))
+            else:
+                size = self.layout["icon"]
             if img.get_height() != size:
                 img = pygame.transform.smoothscale(img, (size * img.get_width() // img.get_height(), size))
             return img
@@ -344,31 +379,22 @@ class MenuScene(Scene):
     def _plates(self, size):
         """Soft page-coloured plates so the title and the hint read over the busy background (drawn once)."""
         if self._plate is None:
-            w, h = size
             self._plate = pygame.Surface(size, pygame.SRCALPHA)
-            if self.landscape:
-                pygame.draw.rect(self._plate, (*colors.PAGE, 215), TITLE_PLATE, border_radius=24)
-                pygame.draw.rect(self._plate, (*colors.PAGE, 215), (CARDS.x, HINT_Y - 14, CARDS.w, 28),
-                                 border_radius=12)
-            else:
-                pygame.draw.rect(self._plate, (*colors.PAGE, 215), (w / 2 - 170, 30, 340, 148), border_radius=24)
-                pygame.draw.rect(self._plate, (*colors.PAGE, 215), (w / 2 - 225, 766, 450, 30), border_radius=12)
+            for rect, radius in zip(self.layout["plates"], self.layout["plate_radius"]):
+                pygame.draw.rect(self._plate, (*colors.PAGE, 215), rect, border_radius=radius)
         return self._plate
 
     def draw(self, surface) -> None:
-        w = surface.get_width()
+        lay = self.layout
         surface.blit(self._background(surface.get_size()), (0, 0))
         surface.blit(self._plates(surface.get_size()), (0, 0))
         # the title, the games' titles and the hint: centred on the canvas, or over the cards in landscape
-        cx, top = (TITLE_PLATE.centerx, TITLE_PLATE.y - 32) if self.landscape else (w / 2, 0)
-        hint_w, hint_y = (CARDS.w - 16, HINT_Y) if self.landscape else (w - 20, 780)
-        blit_center(surface, render("arcade", 76 if self.landscape else 84, colors.TEXT), (cx, top + 92))
+        blit_center(surface, render("arcade", lay["title_size"], colors.TEXT), lay["title"])
         if self._subtitle is None:
             titles = "  ·  ".join(_(e.title) for e in self.app.registry.values())
-            self._subtitle = fit(titles, 400 if self.landscape else 330, 22, colors.BUTTON, "medium",
-                                 min_size=13 if self.landscape else 12)
-        blit_center(surface, self._subtitle, (cx, top + 150))
+            self._subtitle = fit(titles, lay["subtitle_w"], 22, colors.BUTTON, "medium", min_size=lay["subtitle_min"])
+        blit_center(surface, self._subtitle, lay["subtitle"])
         self.list.draw(surface)
-        hint = fit(_("Arrows + Enter, or click   ·   F11 fullscreen   ·   M mute"), hint_w, 15, colors.TEXT, "regular",
-                   min_size=13)
-        blit_center(surface, hint, (cx, hint_y))
+        hint = fit(_("Arrows + Enter, or click   ·   F11 fullscreen   ·   M mute"), lay["hint_w"], 15, colors.TEXT,
+                   "regular", min_size=13)
+        blit_center(surface, hint, lay["hint"])

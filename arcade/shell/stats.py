@@ -18,11 +18,68 @@ from arcade.engine.ui.input import is_landscape, pointer_down
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.text import wrap_lines
 
-# landscape: the title and the tabs along the top, the numbers and the buttons in a column on the left, the charts
-# on the right
+# Where everything on the stats screen goes, one table a canvas (:func:`layout_for`), read by drawing and by the
+# hit tests alike. Portrait: the title, the tabs, the numbers in a row, two text lines, the recent scores and the
+# game's own chart down the canvas, Back (and Replays beside it) at the foot. Landscape: the title and the tabs along
+# the top, the numbers and the buttons in a column on the left (SIDE), the charts on the right (CHARTS).
 TABS = pygame.Rect(200, 22, 616, 44)
 SIDE = pygame.Rect(24, 86, 300, 454)
 CHARTS = pygame.Rect(348, 84, 468, 456)
+TAB_GAP = 8
+BOX_H = 62
+
+
+def _row_of_boxes(n: int) -> list:
+    """Portrait: ``n`` number boxes in one row, centred on the canvas."""
+    bw, gap = (102, 8) if n == 4 else (136, 10)
+    x0 = (480 - (n * bw + (n - 1) * gap)) // 2
+    return [pygame.Rect(x0 + i * (bw + gap), 160, bw, BOX_H) for i in range(n)]
+
+
+def _column_of_boxes(n: int) -> list:
+    """Landscape: ``n`` number boxes two a row in the side column; the last of an odd count takes its whole row."""
+    bw = (SIDE.w - 12) // 2
+    return [pygame.Rect(SIDE.x + i % 2 * (bw + 12), SIDE.y + i // 2 * 74,
+                        SIDE.w if i == n - 1 and i % 2 == 0 else bw, BOX_H) for i in range(n)]
+
+
+PORTRAIT = {
+    "title": ("center", (240, 55), 56),  # (anchor, point, size)
+    "tabs": pygame.Rect(30, 100, 420 - TAB_GAP, 44),
+    "boxes": {n: _row_of_boxes(n) for n in (3, 4)},  # by how many numbers the game shows
+    "lines": ((240, 240), (240, 263), 440),  # the results' line and the AI's, centred, and their width
+    "recent": pygame.Rect(30, 285, 420, 180),
+    "extra": pygame.Rect(30, 490, 420, 200),
+    "empty": pygame.Rect(30, 290, 420, 400),  # the message shown when there is nothing to chart
+    "back": pygame.Rect(140, 730, 200, 48),
+    "back_beside": pygame.Rect(30, 730, 200, 48),  # Back when Replays stands beside it
+    "replays": pygame.Rect(250, 730, 200, 48),
+}
+LANDSCAPE = {
+    "title": ("midleft", (SIDE.x, TABS.centery), 48),
+    "tabs": TABS,
+    "boxes": {n: _column_of_boxes(n) for n in (3, 4)},
+    "side": SIDE,  # the results and the AI's line, wrapped in the column under the boxes, from this row down
+    "side_top": {n: SIDE.y + -(-n // 2) * 74 + 14 for n in (3, 4)},
+    "recent": pygame.Rect(CHARTS.x, CHARTS.y, CHARTS.w, 210),
+    "extra": pygame.Rect(CHARTS.x, CHARTS.y + 232, CHARTS.w, CHARTS.h - 232),
+    "empty": CHARTS,
+    "back": pygame.Rect(SIDE.x, SIDE.bottom - 48, SIDE.w, 48),
+    "back_beside": pygame.Rect(SIDE.x, SIDE.bottom - 48, 132, 48),
+    "replays": pygame.Rect(SIDE.x + 144, SIDE.bottom - 48, SIDE.w - 144, 48),
+}
+
+
+def layout_for(size) -> dict:
+    """The stats screen's table for a canvas of ``size``: :data:`LANDSCAPE` on the wide one, :data:`PORTRAIT`
+    otherwise."""
+    return LANDSCAPE if is_landscape(size) else PORTRAIT
+
+
+def tab_rects(area: pygame.Rect, n: int) -> list:
+    """``n`` tabs side by side across ``area``, :data:`TAB_GAP` apart."""
+    w = (area.w + TAB_GAP) // max(1, n)
+    return [pygame.Rect(area.x + i * w, area.y, w - TAB_GAP, area.h) for i in range(n)]
 
 def summary(profile, game) -> dict:
     """Numbers shown for a game (pure: tests check them): :func:`arcade.engine.stats.summarise`'s, plus
@@ -67,34 +124,22 @@ class StatsScene(Scene):
         self.resize(app.size)
 
     def resize(self, size) -> None:
-        self.landscape = is_landscape(size)
+        """The table for the canvas, and the tabs laid out in it once."""
+        self.layout = layout_for(size)
+        self.tabs = tab_rects(self.layout["tabs"], len(self.games))
 
     @property
     def game_id(self) -> str:
         return self.games[self.index].id
 
     def _tab_rect(self, i: int) -> pygame.Rect:
-        if self.landscape:
-            w = (TABS.w + 8) // max(1, len(self.games))
-            return pygame.Rect(TABS.x + i * w, TABS.y, w - 8, TABS.h)
-        w = 420 // max(1, len(self.games))
-        return pygame.Rect(30 + i * w, 100, w - 8, 44)
+        return self.tabs[i]
 
     def _back_rect(self) -> pygame.Rect:
-        if self.landscape:
-            if self.games[self.index].replay:
-                return pygame.Rect(SIDE.x, SIDE.bottom - 48, 132, 48)
-            return pygame.Rect(SIDE.x, SIDE.bottom - 48, SIDE.w, 48)
-        if self.games[self.index].replay:  # room for the replays button beside it
-            return pygame.Rect(30, 730, 200, 48)
-        return pygame.Rect(140, 730, 200, 48)
+        return self.layout["back_beside" if self.games[self.index].replay else "back"]
 
     def _replays_rect(self) -> pygame.Rect | None:
-        if not self.games[self.index].replay:
-            return None
-        if self.landscape:
-            return pygame.Rect(SIDE.x + 144, SIDE.bottom - 48, SIDE.w - 144, 48)
-        return pygame.Rect(250, 730, 200, 48)
+        return self.layout["replays"] if self.games[self.index].replay else None
 
     def open_replays(self) -> None:
         from arcade.shell.replays_scene import ReplaysScene
@@ -132,15 +177,13 @@ class StatsScene(Scene):
 
     # ----- drawing -----
     def draw(self, surface) -> None:
-        w = surface.get_width()
+        lay = self.layout
         surface.fill(colors.PAGE)
-        if self.landscape:
-            title = render(_("Stats"), 48, colors.TEXT)
-            surface.blit(title, title.get_rect(midleft=(SIDE.x, TABS.centery)))
-        else:
-            blit_center(surface, render(_("Stats"), 56, colors.TEXT), (w / 2, 55))
+        anchor, point, size = lay["title"]
+        title = render(_("Stats"), size, colors.TEXT)
+        surface.blit(title, title.get_rect(**{anchor: point}))
         for i, g in enumerate(self.games):
-            r = self._tab_rect(i)
+            r = self.tabs[i]
             sel = i == self.index
             pygame.draw.rect(surface, colors.BUTTON if sel else colors.PAGE, r, border_radius=8)
             if not sel:
@@ -154,31 +197,25 @@ class StatsScene(Scene):
             boxes.append((_("WON"), str(s["won"])))
         boxes += [(_("BEST"), s["best_text"]), (_("AVERAGE"), f"{s['average']:,.0f}{unit}" if s["average"] is not None
                                                else "-")]
-        if self.landscape:
-            self._side(surface, s, game, boxes)
+        for rect, (label, value) in zip(lay["boxes"][len(boxes)], boxes):
+            self._box(surface, rect, label, value)
+        if "side" in lay:
+            self._side_lines(surface, s, game, lay["side"], lay["side_top"][len(boxes)])
         else:
-            bw, gap = (102, 8) if len(boxes) == 4 else (136, 10)
-            x0 = (w - (len(boxes) * bw + (len(boxes) - 1) * gap)) // 2
-            for n, (label, value) in enumerate(boxes):
-                self._box(surface, pygame.Rect(x0 + n * (bw + gap), 160, bw, 62), label, value)
-            blit_center(surface, fit(result_line(s), w - 40, 16, colors.TEXT, "medium"), (w / 2, 240))
-            blit_center(surface, fit(ai_line(s, game), w - 40, 15, colors.TEXT, "regular"), (w / 2, 263))
-        if self.landscape:
-            recent, extra = pygame.Rect(CHARTS.x, CHARTS.y, CHARTS.w, 210), pygame.Rect(CHARTS.x, CHARTS.y + 232,
-                                                                                          CHARTS.w, CHARTS.h - 232)
-        else:
-            recent, extra = pygame.Rect(30, 285, w - 60, 180), pygame.Rect(30, 490, w - 60, 200)
+            (result_at, ai_at, width) = lay["lines"]
+            blit_center(surface, fit(result_line(s), width, 16, colors.TEXT, "medium"), result_at)
+            blit_center(surface, fit(ai_line(s, game), width, 15, colors.TEXT, "regular"), ai_at)
         if not (s["played"] or s["abandoned"]):  # nothing to chart: one message, no empty axes
-            area = CHARTS.copy() if self.landscape else pygame.Rect(30, 290, w - 60, 400)
+            area = lay["empty"]
             pygame.draw.rect(surface, colors.LABEL, area, border_radius=8)
             blit_center(surface, render(_("No games yet"), 26, colors.BUTTON_HOVER), (area.centerx, area.centery - 14))
             blit_center(surface, fit(_("Play {game} and your games show here").format(game=_(game.title)), area.w - 30, 16,
                                      colors.BUTTON_HOVER, "regular"), (area.centerx, area.centery + 20))
         else:
-            self._chart(surface, recent, _(game.scores), s["recent"], None, game.score_unit,
+            self._chart(surface, lay["recent"], _(game.scores), s["recent"], None, game.score_unit,
                         outcomes=s["recent_outcomes"] if game.outcome_bars else None)
             for chart in s["extras"][:1]:  # one chart fits under the recent scores
-                rect = extra
+                rect = lay["extra"]
                 if isinstance(chart, Breakdown):
                     self._breakdown(surface, rect, chart)
                 elif isinstance(chart, Bars):
@@ -198,17 +235,12 @@ class StatsScene(Scene):
         blit_center(surface, fit(label, box.w - 8, 13, colors.TEXT_LIGHT), (box.centerx, box.y + 15))
         blit_center(surface, fit(value, box.w - 10, 26, colors.TEXT_LIGHT), (box.centerx, box.y + 41))
 
-    def _side(self, surface, s, game, boxes) -> None:
-        """Landscape: the numbers two boxes a row, then the results and the AI's line in the column's width."""
-        bw = (SIDE.w - 12) // 2
-        for n, (label, value) in enumerate(boxes):
-            alone = n == len(boxes) - 1 and n % 2 == 0  # the last of an odd count takes the whole row
-            self._box(surface, pygame.Rect(SIDE.x + n % 2 * (bw + 12), SIDE.y + n // 2 * 74, SIDE.w if alone else bw, 62),
-                      label, value)
-        y = SIDE.y + -(-len(boxes) // 2) * 74 + 14
+    @staticmethod
+    def _side_lines(surface, s, game, side: pygame.Rect, y: int) -> None:
+        """Landscape: the results and the AI's line under the boxes, wrapped in the column's width."""
         for text, size, weight in ((result_line(s), 16, "medium"), (ai_line(s, game), 15, "regular")):
-            for line in wrap_lines(text, SIDE.w, size, weight, "  ·  ")[:3]:  # a result a line, whole
-                surface.blit(fit(line, SIDE.w, size, colors.TEXT, weight, min_size=13), (SIDE.x, y))
+            for line in wrap_lines(text, side.w, size, weight, "  ·  ")[:3]:  # a result a line, whole
+                surface.blit(fit(line, side.w, size, colors.TEXT, weight, min_size=13), (side.x, y))
                 y += size + 8
             y += 8
 

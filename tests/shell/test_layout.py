@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from arcade.engine.ui import text as text_mod
-from helpers import frames, key, settle
+from helpers import click, frames, key, settle
 
 
 class Recorder(pygame.Surface):
@@ -157,3 +157,70 @@ def test_menu_buttons_end_above_the_robot_for_any_number_of_games(make_app, game
     last = menu.list.item_rect(n - 1)
     assert menu.list.item_rect(0).top >= LIST_AREA[0] and last.bottom <= LIST_AREA[1]
     assert menu.list.height >= 30 and "help" in menu.keys()
+
+
+# ------------------------------------------------------------------------- one layout table a canvas, read by all
+@pytest.mark.parametrize("window", [(480, 800), (840, 560)])
+def test_stats_draws_its_tabs_and_buttons_where_its_table_says_and_clicks_land_there(make_app, window):
+    """Each tab and button is drawn inside the rect of the screen's table for the canvas, and a click on that
+    rect does what the button says: drawing and hit tests read one table."""
+    from arcade.shell.menu import MenuScene
+    from arcade.shell.stats import StatsScene, layout_for, tab_rects
+    from arcade.engine.ui import colors
+
+    app = make_app(window=window)
+    app.stack.reset(MenuScene(app), fade=False)
+    s = StatsScene(app)
+    app.stack.push(s)
+    settle(app, 1.0)
+    lay = layout_for(app.size)
+    assert s.layout is lay
+    tabs = tab_rects(lay["tabs"], len(s.games))
+    for i, r in enumerate(tabs):
+        # the unselected tabs' outline is the button colour at each edge's middle, the page just outside
+        if i != s.index:
+            assert tuple(app.screen.get_at((r.centerx, r.top)))[:3] == tuple(colors.BUTTON)
+            assert tuple(app.screen.get_at((r.centerx, r.top - 2)))[:3] == tuple(colors.PAGE)
+        frames(app, 1, events=click(r.center))
+        assert s.index == i
+    back = lay["back_beside" if s.games[s.index].replay else "back"]
+    assert tuple(app.screen.get_at((back.centerx, back.top + 1)))[:3] == tuple(colors.GOLD)  # Back's gold rim
+    frames(app, 1, events=click(back.center))
+    settle(app, 1.0)
+    assert app.stack.top is not s
+
+
+def test_the_stats_table_is_built_once_a_canvas_not_each_frame(make_app):
+    from arcade.shell.stats import LANDSCAPE, PORTRAIT, StatsScene
+
+    app = make_app()
+    s = StatsScene(app)
+    app.stack.reset(s, fade=False)
+    frames(app, 1)
+    tabs = s.tabs
+    frames(app, 3)
+    assert s.tabs is tabs and s.layout is PORTRAIT
+    app.window.size = (840, 560)
+    frames(app, 2)
+    assert s.layout is LANDSCAPE and s.tabs is not tabs and s.tabs[0].y == LANDSCAPE["tabs"].y
+
+
+@pytest.mark.parametrize("window", [(480, 800), (840, 560)])
+def test_the_menu_draws_its_plates_and_title_where_its_table_says(make_app, window):
+    from arcade.shell.menu import MenuScene, layout_for
+
+    app = make_app(window=window)
+    menu = MenuScene(app)
+    app.stack.reset(menu, fade=False)
+    frames(app, 1)
+    lay = layout_for(app.size)
+    assert menu.layout is lay
+    # the plates are drawn at the table's rects: opaque there, clear just outside the title plate's corner band
+    plate = menu._plates(app.size)
+    for rect in lay["plates"]:
+        assert plate.get_at(rect.center).a == 215
+        assert plate.get_at((rect.left - 1, rect.centery)).a == 0
+    # the buttons fill the table's areas: the list's rows in portrait, the cards and the other buttons in landscape
+    cells = [menu.list.item_rect(i) for i in range(len(menu.keys()))]
+    areas = [lay["list"]] if "list" in lay else [lay["cards"], lay["buttons"]]
+    assert all(any(a.contains(c) for a in areas) for c in cells)
