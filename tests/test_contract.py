@@ -53,7 +53,7 @@ def test_play_shows_its_help_card_once_and_the_pause_offers_it(house):
     game = app.stack.top
     assert isinstance(game, box.BoxScene)
     frames(app, 1, events=[key(pygame.K_SPACE), key(pygame.K_SPACE)])
-    assert game.boxes == 2
+    assert game.session.state[0] == 2 and game.session.line == [("+1", "player")] * 2
     frames(app, 1, events=[key(pygame.K_ESCAPE)])
     frames(app, 1)
     pause = app.stack.top
@@ -117,17 +117,18 @@ def test_a_lower_is_better_best(house):
 def test_arcade_play_runs_it_with_its_own_options(tmp_path):
     registry = dict(games.load(), box=fakegame.GAME)
     box.made.clear()
-    assert cli.main(["play", "box", "--boxes", "7", "--frames", "5", "--data-dir", str(tmp_path)], games=registry) == 0
-    assert box.made and box.made[-1].options == {"boxes": 7}
+    assert cli.main(["play", "box", "--shape", "wide", "--frames", "5", "--data-dir", str(tmp_path)],
+                    games=registry) == 0
+    assert box.made and box.made[-1].options == {"shape": "wide"} and box.made[-1].session.params == "wide"
 
 
 def test_arcade_play_rejects_a_bad_value_of_its_options(tmp_path, capsys):
     registry = dict(games.load(), box=fakegame.GAME)
     with pytest.raises(SystemExit) as e:
-        cli.main(["play", "box", "--boxes", "many"], games=registry)
-    assert e.value.code == 2 and "--boxes" in capsys.readouterr().err
+        cli.main(["play", "box", "--shape", "round"], games=registry)
+    assert e.value.code == 2 and "--shape" in capsys.readouterr().err
     with pytest.raises(SystemExit):
-        cli.main(["play", "2048", "--boxes", "3"], games=registry)  # options belong to their game
+        cli.main(["play", "2048", "--shape", "wide"], games=registry)  # options belong to their game
 
 
 @pytest.mark.scene_errors

@@ -231,3 +231,36 @@ def test_play_from_here_continues_the_replay_at_the_position_shown_and_records_n
     top.session.leave()
     app.replays.flush()
     assert app.profile.history("box") == records and app.replays.list("box") == [rec]
+
+
+def test_its_stats_come_from_the_session_and_show_on_the_stats_screen(make_app, registry):
+    """The scene never touches the profile: the session records each ending (with the result's extras, which the
+    game's own chart reads) and the stats screen shows them."""
+    from arcade.shell.stats import StatsScene, summary
+
+    app, game = start(make_app, registry)
+    finish(app, game)
+    won = game.session.state[0]
+    press(app, pygame.K_ESCAPE)
+    frames(app, 1)
+    app.stack.top.list.selected = app.stack.top.keys().index("restart")
+    press(app, pygame.K_RETURN)
+    frames(app, 1)
+    press(app, pygame.K_SPACE, pygame.K_x)  # a second game, knocked over at 1
+    s = summary(app.profile, fakegame.GAME)
+    assert (s["played"], s["won"], s["lost"], s["best"]) == (2, 1, 1, won)
+    assert s["extras"][0].title == "Boxes stacked" and s["extras"][0].values == [won, 1]
+    stats = StatsScene(app, "box")
+    app.stack.push(stats, fade=False)
+    frames(app, 2)
+    assert stats.game_id == "box" and app.stack.top is stats
+
+
+def test_the_fake_game_is_a_backend_and_a_scene_in_100_lines_that_never_touch_the_profile():
+    """What docs/architecture.md "How to add a game" promises a new game costs."""
+    from pathlib import Path
+
+    here = Path(fakegame.__file__).parent
+    sources = [(here / name).read_text() for name in ("backend.py", "scene.py")]
+    assert sum(len(src.splitlines()) for src in sources) <= 100
+    assert not any("profile" in src for src in sources)

@@ -17,7 +17,7 @@ def make(id="box", title="Box", scene="fakegame.scene", **kw):
                                           (("red", "Red"), ("blue", "Blue")), section=id),)),
         help=HelpCard(f"How to play {title}", (("Space", "stack a box"), ("", "Stack them high."))),
         stats=_stats,
-        options=(Option(("--boxes",), "boxes", {"type": int, "help": "boxes to start with"}),),
+        options=(Option(("--shape",), "shape", {"choices": ("wide", "tall"), "help": "the stack's shape"}),),
         backend=kw.pop("backend", "fakegame.backend:BACKEND" if id == "box" else ""),
         **kw,
     )

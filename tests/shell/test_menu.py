@@ -114,11 +114,12 @@ def test_attract_mode_after_idle_and_any_input_returns(menu_app):
     assert isinstance(app.stack.top, DemoScene)
     demo = app.stack.top
     assert demo.child is not None and demo.child.demo
-    frames(app, 1, events=[key(pygame.K_a)])
+    child = demo.child
+    frames(app, 1, events=[key(pygame.K_SPACE)])
     settle(app, 0.4)
     assert app.stack.top is menu
     assert demo.child is None  # the demo game was shut down
-    assert fake_scene.made[-1].events == []  # input never reached the demo game
+    assert all(by == "demo" for _token, by in child.session.line)  # input never reached the demo game
 
 
 def test_demo_alternates_games(make_app):
@@ -136,6 +137,9 @@ def test_esc_in_game_pushes_pause_overlay_with_resume_restart_quit(menu_app):
     frames(app, 1, events=[key(pygame.K_RETURN)])
     settle(app, 0.4)
     game = app.stack.top
+    frames(app, 1, events=[key(pygame.K_SPACE), key(pygame.K_SPACE)])
+    first = game.session.states[0]
+    assert game.session.state != first
     frames(app, 1, events=[key(pygame.K_ESCAPE)])
     frames(app, 1)
     pause = app.stack.top
@@ -148,7 +152,7 @@ def test_esc_in_game_pushes_pause_overlay_with_resume_restart_quit(menu_app):
     frames(app, 1)
     frames(app, 1, events=[key(pygame.K_DOWN), key(pygame.K_RETURN)])  # Restart
     frames(app, 1)
-    assert game.restarted == 1 and app.stack.top is game
+    assert game.session.state == first and game.session.line == [] and app.stack.top is game  # from its start
     frames(app, 1, events=[key(pygame.K_ESCAPE)])
     frames(app, 1)
     app.stack.top.list.selected = app.stack.top.keys().index("menu")
