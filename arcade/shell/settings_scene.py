@@ -20,10 +20,30 @@ log = logging.getLogger("arcade")
 
 LOGICAL_W = 480  # the portrait canvas's width
 HINT = N_("Up/Down choose  ·  Left/Right change  ·  Esc back")
-# landscape: the list on the left, the selected row's name, value and note in a panel on its right
+# Where everything goes, one table a canvas (:func:`layout_for`), read by drawing and by the list's hit tests.
+# Portrait: the title, the list down the canvas, the selected row's note and the keys under it. Landscape: the list
+# on the left, the selected row's name, value and note in a panel on its right.
 LIST = pygame.Rect(24, 96, 480, 0)
 LIST_VIEW_H = 412
 PANEL = pygame.Rect(528, 92, 288, 420)
+PORTRAIT = {
+    "title": ("center", (240, 70), 56),  # (anchor, point, size)
+    "list": pygame.Rect(30, 130, 420, 0), "list_view_h": 600,
+    "note": (240, 752, 440),  # centre x, the lowest centre of its last line, width
+    "hint": ((240, 782), 456),  # centre, width
+}
+LANDSCAPE = {
+    "title": ("midleft", (LIST.x, 48), 48),
+    "list": LIST, "list_view_h": LIST_VIEW_H,
+    "panel": PANEL,
+    "hint": ((420, 536), 792),
+}
+
+
+def layout_for(size) -> dict:
+    """The settings screen's table for a canvas of ``size``: :data:`LANDSCAPE` on the wide one, :data:`PORTRAIT`
+    otherwise."""
+    return LANDSCAPE if is_landscape(size) else PORTRAIT
 
 
 class SettingsScene(Scene):
@@ -45,11 +65,9 @@ class SettingsScene(Scene):
 
     def resize(self, size) -> None:
         """Portrait: the list down the canvas, the note under it. Landscape: the list left, the note in a panel."""
-        self.landscape = is_landscape(size)
-        if self.landscape:
-            self.list.rect, self.list.view_h = LIST.copy(), LIST_VIEW_H
-        else:  # with larger text the list gives up room for a note in two lines and the keys under it
-            self.list.rect, self.list.view_h = pygame.Rect(30, 130, 420, 0), 600
+        self.layout = lay = layout_for(size)
+        self.list.rect, self.list.view_h = lay["list"].copy(), lay["list_view_h"]
+        if "note" in lay:  # with larger text the list gives up room for a note in two lines and the keys under it
             if assets.text_scale() != 1.0 or self._long_notes():
                 hint = _(HINT)  # measured in the language shown (Chinese lines are taller)
                 room = 2 * assets.font_for(hint, 17, "medium").get_linesize() + \
@@ -128,46 +146,48 @@ class SettingsScene(Scene):
         self.resize(self.app.size)
 
     def draw(self, surface) -> None:
+        lay = self.layout
         surface.fill(colors.PAGE)
-        if self.landscape:
-            self._draw_landscape(surface)
-            return
-        blit_center(surface, render(_("Settings"), 56, colors.TEXT), (surface.get_width() / 2, 70))
+        anchor, point, size = lay["title"]
+        title = render(_("Settings"), size, colors.TEXT)
+        surface.blit(title, title.get_rect(**{anchor: point}))
         self.list.draw(surface)
+        hint_at, hint_w = lay["hint"]
+        hint_rect = blit_center(surface, fit(_(HINT), hint_w, 16, colors.TEXT, "regular", min_size=13), hint_at)
+        if "panel" in lay:
+            self._draw_panel(surface, lay["panel"])
+        else:
+            self._draw_note(surface, lay["note"], hint_rect)
+
+    def _draw_note(self, surface, where, hint_rect) -> None:
+        """Portrait: the selected row's note in one line, or two when the text size makes it too long for one;
+        just above the keys."""
         note = self._notes.get(self.list.items[self.list.selected].key, "")
-        note = _(note) if note else ""
-        w = surface.get_width()
-        hint = fit(_(HINT), w - 24, 16, colors.TEXT, "regular", min_size=13)
-        hint_rect = blit_center(surface, hint, (w / 2, 782))
-        if note:  # one line, or two when the text size makes it too long for one; just above the keys
-            one = fit(note, w - 40, 17, colors.TEXT, "medium", min_size=13)
-            lines = [one] if one.get_width() <= w - 40 else [
-                fit(line, w - 40, 17, colors.TEXT, "medium", min_size=13) for line in wrap_lines(note, w - 40, 17)[:2]]
-            step = assets.font_for(note, 17, "medium").get_linesize()
-            last = min(752, hint_rect.top - 2 - lines[-1].get_height() / 2)
-            for i, label in enumerate(lines):
-                blit_center(surface, label, (w / 2, last - (len(lines) - 1 - i) * step))
+        if not note:
+            return
+        note = _(note)
+        x, lowest, w = where
+        one = fit(note, w, 17, colors.TEXT, "medium", min_size=13)
+        lines = [one] if one.get_width() <= w else [
+            fit(line, w, 17, colors.TEXT, "medium", min_size=13) for line in wrap_lines(note, w, 17)[:2]]
+        step = assets.font_for(note, 17, "medium").get_linesize()
+        last = min(lowest, hint_rect.top - 2 - lines[-1].get_height() / 2)
+        for i, label in enumerate(lines):
+            blit_center(surface, label, (x, last - (len(lines) - 1 - i) * step))
 
-
-    def _draw_landscape(self, surface) -> None:
-        w, h = surface.get_size()
-        title = render(_("Settings"), 48, colors.TEXT)
-        surface.blit(title, title.get_rect(midleft=(LIST.x, 48)))
-        self.list.draw(surface)
+    def _draw_panel(self, surface, panel) -> None:
+        """Landscape: the selected row's name, value and note in the panel, as high as what it says."""
         it = self.list.items[self.list.selected]
         shown = (it.key, it.label, it.detail)
         if self._panel is None or self._panel[0] != shown:
             self._panel = (shown, self._panel_lines(it))
         lines = self._panel[1]
-        if lines:  # the panel as high as what it says
+        if lines:
             bottom = max(pos[1] + label.get_height() for label, pos in lines) + 22
-            pygame.draw.rect(surface, colors.LABEL, (PANEL.x, PANEL.y, PANEL.w, min(PANEL.h, bottom - PANEL.y)),
+            pygame.draw.rect(surface, colors.LABEL, (panel.x, panel.y, panel.w, min(panel.h, bottom - panel.y)),
                              border_radius=10)
         for label, pos in lines:
             surface.blit(label, label.get_rect(midtop=pos))
-        hint = fit(_(HINT), w - 48, 16, colors.TEXT, "regular",
-                   min_size=13)
-        blit_center(surface, hint, (w / 2, h - 24))
 
     def _panel_lines(self, it) -> list:
         """The panel's texts for row ``it`` and where they go: its name, its value, its note in lines."""

@@ -224,3 +224,20 @@ def test_the_menu_draws_its_plates_and_title_where_its_table_says(make_app, wind
     cells = [menu.list.item_rect(i) for i in range(len(menu.keys()))]
     areas = [lay["list"]] if "list" in lay else [lay["cards"], lay["buttons"]]
     assert all(any(a.contains(c) for a in areas) for c in cells)
+
+
+def test_settings_take_their_table_when_the_window_turns_and_draw_the_panel_only_where_it_has_one(make_app):
+    from arcade.engine.ui import colors
+    from arcade.shell.settings_scene import LANDSCAPE, PORTRAIT, SettingsScene
+
+    app = make_app()
+    s = SettingsScene(app)
+    app.stack.reset(s, fade=False)
+    frames(app, 1)
+    assert s.layout is PORTRAIT and s.list.rect.topleft == PORTRAIT["list"].topleft
+    app.window.size = (840, 560)
+    frames(app, 2)
+    panel = LANDSCAPE["panel"]
+    assert s.layout is LANDSCAPE and s.list.rect.topleft == LANDSCAPE["list"].topleft
+    assert tuple(app.screen.get_at((panel.centerx, panel.y + 4)))[:3] == tuple(colors.LABEL)  # the panel's top
+    assert tuple(app.screen.get_at((panel.centerx, panel.y - 4)))[:3] == tuple(colors.PAGE)
