@@ -69,6 +69,7 @@ class HelpOverlay(Scene):
 
             self.rows = tuple(button_names()) + tuple(r for r in self.rows if not r[0])
         self._layout = None
+        self._sheet = None
 
     def layout(self, inner: int):
         """One text size for every game's card (they read as one set, whichever is open)."""
@@ -79,6 +80,21 @@ class HelpOverlay(Scene):
 
     def language_changed(self) -> None:
         self._layout = None
+        self._sheet = None  # (the Text size setting comes this way too)
+
+    def sheet(self, size) -> tuple:
+        """The page laid out for a canvas of ``size``, once per canvas, page, language and text size, and read by
+        drawing and by the clicks that turn the pages: ``(card, text size, rows)``, a row ``(keys x, keys' lines,
+        what x or None (centred), what's lines, centre y)``."""
+        if self._sheet is None or self._sheet[0] != (tuple(size), self.page):
+            card = self.card_rect(size)
+            landscape = is_landscape(size)
+            text, keys_w = self.layout((card.w - 44 - WIDE_COL_GAP) // 2 if landscape else card.w - 44)
+            rows = [(kx, (wrap(_(keys), keys_w, text, "bold") or [_(keys)]) if keys else [], x,
+                     wrap(_(what), width, text) or [_(what)], y)
+                    for keys, what, kx, x, width, y, _h in self.placed(card, landscape)]
+            self._sheet = ((tuple(size), self.page), (card, text, rows))
+        return self._sheet[1]
 
     def turn(self, delta: int) -> None:
         self.page = (self.page + delta) % len(self.pages)
@@ -163,7 +179,7 @@ class HelpOverlay(Scene):
             if event.type == pygame.MOUSEBUTTONUP and getattr(event, "touch", False):
                 return
             if len(self.pages) > 1 and event.type == pygame.MOUSEBUTTONUP:
-                card = self.card_rect(self.app.size)
+                card = self.sheet(self.app.size)[0]
                 if card.collidepoint(event.pos) and not card.w / 3 <= event.pos[0] - card.x <= 2 * card.w / 3:
                     self.turn(-1 if event.pos[0] - card.x < card.w / 3 else 1)
                     return
@@ -175,23 +191,17 @@ class HelpOverlay(Scene):
     def draw(self, surface) -> None:
         self.dim.draw(surface)
         w, h = surface.get_size()
-        card = self.card_rect((w, h))
+        card, size, rows = self.sheet((w, h))
         pygame.draw.rect(surface, colors.PAGE, card, border_radius=12)
         pygame.draw.rect(surface, colors.BOARD, card, width=3, border_radius=12)
         blit_center(surface, render(_(self.title), 34, colors.TEXT), (w / 2, card.y + 40))
         # two columns with a clear gutter: the keys as wide as the widest of all the cards needs
-        landscape = is_landscape((w, h))
-        inner = (card.w - 44 - WIDE_COL_GAP) // 2 if landscape else card.w - 44
-        size, keys_w = self.layout(inner)
         off = self.line_step(size)
-        for keys, what, kx, x, width, y, _h in self.placed(card, landscape):
-            if keys:
-                klines = wrap(_(keys), keys_w, size, "bold") or [_(keys)]
-                for i, line in enumerate(klines):
-                    k = render(line, size, colors.BUTTON)
-                    dy = 0 if len(klines) == 1 else (-off if i == 0 else off)
-                    surface.blit(k, k.get_rect(midleft=(kx, y + dy)))
-            lines = wrap(_(what), width, size) or [_(what)]
+        for kx, klines, x, lines, y in rows:
+            for i, line in enumerate(klines):
+                k = render(line, size, colors.BUTTON)
+                dy = 0 if len(klines) == 1 else (-off if i == 0 else off)
+                surface.blit(k, k.get_rect(midleft=(kx, y + dy)))
             for i, line in enumerate(lines):
                 d = render(line, size, colors.TEXT, "medium")
                 dy = 0 if len(lines) == 1 else (-off if i == 0 else off)

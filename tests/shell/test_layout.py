@@ -241,3 +241,30 @@ def test_settings_take_their_table_when_the_window_turns_and_draw_the_panel_only
     assert s.layout is LANDSCAPE and s.list.rect.topleft == LANDSCAPE["list"].topleft
     assert tuple(app.screen.get_at((panel.centerx, panel.y + 4)))[:3] == tuple(colors.LABEL)  # the panel's top
     assert tuple(app.screen.get_at((panel.centerx, panel.y - 4)))[:3] == tuple(colors.PAGE)
+
+
+@pytest.mark.parametrize("window", [(480, 800), (840, 560)])
+def test_the_help_card_is_laid_out_once_a_canvas_and_page_and_clicked_where_drawn(make_app, window, monkeypatch):
+    """The card's rows are placed (text wrapped, rows measured) once for the canvas and the page, not every frame;
+    a click on the right third of the card drawn turns the page."""
+    from arcade.engine.ui import colors
+    from arcade.shell.help import HelpOverlay, open_all_help
+    from arcade.shell.menu import MenuScene
+
+    placed = []
+    original = HelpOverlay.placed
+    monkeypatch.setattr(HelpOverlay, "placed", lambda self, *a: placed.append(a) or original(self, *a))
+    app = make_app(window=window)
+    app.stack.reset(MenuScene(app), fade=False)
+    frames(app, 1)
+    h = open_all_help(app)
+    settle(app, 0.3)
+    n = len(placed)
+    frames(app, 5)
+    assert len(placed) == n  # nothing laid out again while the page stays
+    card = h.sheet(app.size)[0]
+    assert tuple(app.screen.get_at((card.centerx, card.y + 1)))[:3] == tuple(colors.BOARD)  # its rim, drawn there
+    frames(app, 1, events=click((card.right - 10, card.centery)))
+    assert h.page == 1 and app.stack.top is h
+    frames(app, 2)
+    assert len(placed) > n  # the new page is laid out (once)
