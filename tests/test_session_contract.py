@@ -187,6 +187,11 @@ def watching(make_app, registry):
     """A finished box game's replay, opened from the record and its positions in: (app, the record, the scene)."""
     app, game = start(make_app, registry)
     finish(app, game)
+    return (app, *replay_of(app))
+
+
+def replay_of(app):
+    """The box game's one replay, opened from the record and its positions in: (the record, the scene)."""
     app.replays.flush()
     rec, = app.replays.list("box")
     scene = fakegame.GAME.make_replay(app, rec)
@@ -195,7 +200,7 @@ def watching(make_app, registry):
         frames(app, 1)
         if scene.ready:
             break
-    return app, rec, scene
+    return rec, scene
 
 
 def test_the_replay_lays_its_controls_out_again_when_the_window_turns(make_app, registry):
@@ -264,3 +269,27 @@ def test_the_fake_game_is_a_backend_and_a_scene_in_100_lines_that_never_touch_th
     sources = [(here / name).read_text() for name in ("backend.py", "scene.py")]
     assert sum(len(src.splitlines()) for src in sources) <= 100
     assert not any("profile" in src for src in sources)
+
+
+def test_its_review_card_is_the_engines_and_a_costly_move_jumps_the_replay_there(make_app, registry):
+    """A game lost past its goal: V opens the engine's review card over the replay, worded by Box's review; its
+    costliest move, clicked, closes the card on the replay at that move."""
+    from arcade.engine.replay_scene import SheetCard
+    from helpers import click
+
+    app, game = start(make_app, registry)
+    goal = game.session.state[1]
+    while game.session.state[0] < goal - 1:
+        press(app, pygame.K_SPACE)
+    game.session.play("+2")  # one past the goal: lost
+    assert game.session.result.outcome == "lost"
+    _rec, scene = replay_of(app)
+    press(app, pygame.K_v)
+    frames(app, 2)
+    card = app.stack.top
+    assert isinstance(card, SheetCard) and card.rs is scene
+    (worst,) = card.worst()
+    assert scene.steps[worst.index].state[0] == goal + 1
+    frames(app, 1, events=click(card.row_rect(0).center))
+    settle(app, 0.3)
+    assert app.stack.top is scene and scene.i == worst.index

@@ -19,6 +19,7 @@ def make(id="box", title="Box", scene="fakegame.scene", **kw):
         stats=_stats,
         options=(Option(("--shape",), "shape", {"choices": ("wide", "tall"), "help": "the stack's shape"}),),
         backend=kw.pop("backend", "fakegame.backend:BACKEND" if id == "box" else ""),
+        replay=kw.pop("replay", "fakegame.replay" if id == "box" else ""),
         **kw,
     )
 
