@@ -128,3 +128,46 @@ def overlapping(canvas: Canvas) -> list[tuple[str, str]]:
     shrunk = [p.rect.inflate(-2, -2) for p in pieces]
     return [(pieces[i].text, pieces[j].text) for i in range(len(pieces)) for j in range(i + 1, len(pieces))
             if shrunk[i].colliderect(shrunk[j])]
+
+
+
+PAD = 4  # a button's label keeps at least this many pixels from each edge of its button
+
+
+def row_problems(canvas: Canvas, rows) -> list[str]:
+    """What is wrong with the labels drawn on ``rows`` of buttons (each a list of ``(rect, label)``): a row's
+    labels in more than one size, a label closer than :data:`PAD` pixels to an edge of its button, a button
+    whose label is not drawn on it."""
+    bad = []
+    for row in rows:
+        sizes = {}
+        for r, label in row:
+            r = pygame.Rect(r)
+            on = [p for p in canvas.pieces if p.text == label and r.collidepoint(p.rect.center)]
+            if not on:
+                bad.append(f"{label!r} is not drawn on its button {tuple(r)}")
+                continue
+            for p in on:
+                sizes.setdefault(p.size, []).append(p.text)
+                if not r.inflate(-2 * PAD, -2 * PAD).contains(p.rect):
+                    bad.append(f"{p.text!r} {tuple(p.rect)} is less than {PAD} px inside its button {tuple(r)}")
+        if len(sizes) > 1:
+            bad.append("one row in several sizes: " + "; ".join(f"{s} px {t}" for s, t in sorted(sizes.items())))
+    return bad
+
+
+def list_rows(widget, card_h: int = 10_000) -> list[list[tuple]]:
+    """A ButtonList's or ButtonGrid's buttons in rows by where they are: buttons side by side (the same top and
+    height) are a row; a column of single buttons (a list) is one set; headers and cards (``card_h`` high or
+    more) are left out."""
+    view = widget.item_rect(0).unionall([widget.item_rect(i) for i in range(len(widget.items))])
+    if widget.view_h is not None:  # a scrolled list: the buttons wholly in view
+        view = pygame.Rect(widget.rect.x, widget.rect.y, widget.rect.w, widget.view_h)
+    cells = [(widget.item_rect(i), it.label) for i, it in enumerate(widget.items)
+             if not it.header and widget.item_rect(i).h < card_h and view.contains(widget.item_rect(i))]
+    by_y: dict = {}
+    for r, label in cells:
+        by_y.setdefault((r.y, r.h), []).append((r, label))
+    rows = [row for row in by_y.values() if len(row) > 1]
+    singles = [row[0] for row in by_y.values() if len(row) == 1]
+    return rows + ([singles] if singles else [])

@@ -15,7 +15,7 @@ from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape
 from arcade.engine.ui.text import Label, blit_center, fit, render, wrap_lines
 from arcade.engine.ui.tween import ease_in, ease_out
-from arcade.engine.ui.widgets import button
+from arcade.engine.ui.widgets import button_row
 
 SCORE_FLOAT = (0.6, 60)  # seconds it lives and pixels it rises (the original's 600 ms "move-up", ease-in)
 FLOAT_MERGE = 0.3  # a gain within this many seconds of the last float joins it (one float with the sum)
@@ -191,10 +191,10 @@ class Hud:
             if out < r.h:
                 light = fit(f"+{points}", self.layout["floats"].w, FLOAT_SIZE, colors.TEXT_LIGHT, "bold")
                 surface.blit(faded(light, round(255 * (1 - k))), (r.x, r.y + out), pygame.Rect(0, out, r.w, r.h - out))
-        button(surface, self.layout["new"], _("New Game"))
-        button(surface, self.layout["undo"], _("Undo"), enabled=can_undo)
-        button(surface, self.layout["auto"], _("Stop") if autoplay else _("Auto"), active=autoplay)
-        button(surface, self.layout["hint"], _("Hint"), enabled=running)
+        button_row(surface, [(self.layout["new"], _("New Game"), True, False),
+                             (self.layout["undo"], _("Undo"), can_undo, False),
+                             (self.layout["auto"], _("Stop") if autoplay else _("Auto"), True, autoplay),
+                             (self.layout["hint"], _("Hint"), running, False)])
 
     def digits_at(self, name: str, value: int) -> pygame.Rect:
         """Where the number of score box ``name`` is drawn (its text's rectangle)."""
@@ -227,8 +227,8 @@ class Hud:
         text = faded(render(_("You win!") if win else _("Game over!"), 60, VEIL_INK), round(255 * k))
         blit_center(surface, text, (b.centerx, b.centery - 30))
         buttons = end_buttons(win, over, self.layout)
-        for name, r in buttons.items():
-            button(surface, r, {"keep": _("Keep going"), "review": _("Review")}.get(name, _("Try again")))
+        button_row(surface, [(r, {"keep": _("Keep going"), "review": _("Review")}.get(name, _("Try again")), True, False)
+                             for name, r in buttons.items()])
         if over and buttons:
             y = max(r.bottom for r in buttons.values()) + 26
             lines = ([_("Game code {code}  ·  C copies").format(code=code)] if code else []) + [_("U takes a move back")]

@@ -12,6 +12,7 @@ from arcade.engine import assets
 from arcade.engine.i18n import N_, _, ngettext
 from arcade.engine.plugin import format_time
 from arcade.engine.ui import colors
+from arcade.engine.ui.widgets import label_row
 from arcade.engine.ui.text import blit_center, fit, render, wrap_lines
 from arcade.engine.ui.tween import ease_out
 from arcade.minesweeper.autoplay import describe
@@ -180,12 +181,13 @@ class Hud:
 
     def draw_buttons(self, surface, active: dict) -> None:
         size = 16 if self.buttons["hint"].h >= 30 else 14
+        chips = []
         for key, label in BUTTONS:
             r = self.buttons[key]
             on = active.get(key, False)
             pygame.draw.rect(surface, colors.GOLD if on else CHIP, r, border_radius=8)
-            ink = ON_TEXT if on else CHIP_TEXT
-            blit_center(surface, fit(_(label), r.w - 8, size, ink, min_size=MIN_TEXT), r.center)
+            chips.append((r, _(label), ON_TEXT if on else CHIP_TEXT))
+        label_row(surface, chips, size, min_size=MIN_TEXT)
 
     # ----- the win's confetti -----
     def burst(self, rng: random.Random) -> None:

@@ -8,6 +8,7 @@ import pygame
 from arcade.engine import assets
 from arcade.engine.i18n import _
 from arcade.engine.ui import colors
+from arcade.engine.ui.widgets import label_row
 from arcade.engine.ui.text import blit_center, fit
 from arcade.minesweeper.backend import MinesBackend, Params
 from arcade.minesweeper.field import LEVELS, check_custom
@@ -68,12 +69,13 @@ class Picker:
     def draw(self, surface, level: str | None, no_guess: bool) -> None:
         """The chips, ``level`` (a level's name or "custom") and the no-guess switch lit."""
         size = self.picker_font()
+        chips = []
         for name, label in LEVEL_CHIPS:
             r = self.rects[f"level:{name}"]
             on = name == level
             pygame.draw.rect(surface, colors.GOLD if on else CHIP, r, border_radius=7)
-            ink = ON_TEXT if on else CHIP_TEXT
-            blit_center(surface, fit(_(label), r.w - 4, size, ink, min_size=MIN_TEXT), r.center)
+            chips.append((r, _(label), ON_TEXT if on else CHIP_TEXT))
+        label_row(surface, chips, size, min_size=MIN_TEXT)
         r = self.rects["noguess"]
         pygame.draw.rect(surface, colors.GOLD if no_guess else CHIP, r, border_radius=7)
         ink = ON_TEXT if no_guess else CHIP_TEXT

@@ -17,6 +17,7 @@ from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape, pointer_down
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.text import wrap_lines
+from arcade.engine.ui.widgets import label_row
 
 # Where everything on the stats screen goes, one table a canvas (:func:`layout_for`), read by drawing and by the
 # hit tests alike. Portrait: the title, the tabs, the numbers in a row, two text lines, the recent scores and the
@@ -182,13 +183,15 @@ class StatsScene(Scene):
         anchor, point, size = lay["title"]
         title = render(_("Stats"), size, colors.TEXT)
         surface.blit(title, title.get_rect(**{anchor: point}))
+        tabs = []
         for i, g in enumerate(self.games):
             r = self.tabs[i]
             sel = i == self.index
             pygame.draw.rect(surface, colors.BUTTON if sel else colors.PAGE, r, border_radius=8)
             if not sel:
                 pygame.draw.rect(surface, colors.BUTTON, r, width=2, border_radius=8)
-            blit_center(surface, fit(_(g.title), r.w - 10, 22, colors.TEXT_LIGHT if sel else colors.BUTTON), r.center)
+            tabs.append((r, _(g.title), colors.TEXT_LIGHT if sel else colors.BUTTON))
+        label_row(surface, tabs, 22)
         game = self.games[self.index]
         s = summary(self.app.profile, game)
         unit = " " + game.score_unit if game.score_unit else ""
@@ -223,11 +226,12 @@ class StatsScene(Scene):
         b = self._back_rect()
         pygame.draw.rect(surface, colors.BUTTON, b, border_radius=8)
         pygame.draw.rect(surface, colors.GOLD, b, width=3, border_radius=8)
-        blit_center(surface, render(_("Back"), 24, colors.TEXT_LIGHT), b.center)
         rr = self._replays_rect()
+        chips = [(b, _("Back"), colors.TEXT_LIGHT)]
         if rr is not None:
             pygame.draw.rect(surface, colors.BUTTON, rr, border_radius=8)
-            blit_center(surface, render(_("Replays (R)"), 22, colors.TEXT_LIGHT), rr.center)
+            chips.append((rr, _("Replays (R)"), colors.TEXT_LIGHT))
+        label_row(surface, chips, 22)
 
     @staticmethod
     def _box(surface, box, label, value) -> None:

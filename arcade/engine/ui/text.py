@@ -54,6 +54,28 @@ def fit(text: str, max_width: int, size: int, color=(0, 0, 0), weight: str = "bo
     return render(text, size, color, weight)
 
 
+LABEL_PAD = 4  # a button's label keeps at least this many pixels from each of its button's edges
+
+
+@assets.text_cache(maxsize=256)
+def row_size(labels: tuple[str, ...], slots: tuple[tuple[int, int], ...], size: int, weight: str = "bold",
+             min_size: int = 8) -> int:
+    """The one size of a row of buttons: the largest from ``size`` down (not under ``min_size`` pixels, as
+    :func:`fit`) at which each label's ink fits its slot ``(width, height)`` with :data:`LABEL_PAD` pixels to spare
+    on every side. A row whose labels differ in length so draws them all alike, at the size the longest allows."""
+    def fits(sz: int) -> bool:
+        for text, (w, h) in zip(labels, slots):
+            if _width(text, sz, weight) > w - 2 * LABEL_PAD:
+                return False
+            if render(text, sz, (0, 0, 0), weight).get_bounding_rect().h > h - 2 * LABEL_PAD:
+                return False
+        return True
+
+    while assets.scaled_size(size - 1) >= min_size and not fits(size):
+        size -= 1
+    return size
+
+
 def blit_center(surface: pygame.Surface, label: pygame.Surface, center) -> pygame.Rect:
     r = label.get_rect(center=(round(center[0]), round(center[1])))
     surface.blit(label, r)

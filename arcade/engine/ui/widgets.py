@@ -9,7 +9,7 @@ import pygame
 
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import pointer_down, pointer_motion, pointer_up
-from arcade.engine.ui.text import blit_center, fit, render, wrap_lines
+from arcade.engine.ui.text import LABEL_PAD, blit_center, fit, render, row_size, wrap_lines
 
 
 @dataclass
@@ -23,6 +23,18 @@ class Item:
     # left/right on a selected item (settings); None = not adjustable
     adjust: Callable[[int], None] | None = None
     header: bool = False  # a section title between buttons: drawn as text, never selected (make it enabled=False)
+
+
+def blit_label(surface, label: pygame.Surface, button: pygame.Rect, **at) -> None:
+    """A label placed on its button (``at``: one of get_rect's keywords, the centre by default), moved as little as
+    needed for its ink to keep :data:`~arcade.engine.ui.text.LABEL_PAD` pixels from the button's edges (a font's
+    line box puts the ink of capitals low in it)."""
+    r = label.get_rect(**(at or {"center": pygame.Rect(button).center}))
+    ink = label.get_bounding_rect().move(r.topleft)
+    inner = pygame.Rect(button).inflate(-2 * LABEL_PAD, -2 * LABEL_PAD)
+    dy = min(0, inner.bottom - ink.bottom) or max(0, inner.top - ink.top)
+    dx = min(0, inner.right - ink.right) or max(0, inner.left - ink.left)
+    surface.blit(label, r.move(dx, dy))
 
 
 class ButtonList:
@@ -183,11 +195,54 @@ class ButtonList:
                 pygame.draw.polygon(surface, colors.BUTTON, [(cx - 9, y - 4), (cx + 9, y - 4), (cx, y + 5)])
 
     def _draw_items(self, surface, view) -> None:
+        self._sizes = self.label_sizes()
         for i, it in enumerate(self.items):
             r = self.item_rect(i)
             if view is not None and not r.colliderect(view):
                 continue
             self._draw_item(surface, i, it, r)
+
+    def rows(self) -> list[list[int]]:
+        """The items whose labels share one size: all of a list's buttons (a column of alike buttons reads as
+        one set; headers are text, not buttons)."""
+        row = [i for i, it in enumerate(self.items) if not it.header]
+        return [row] if row else []
+
+    def label_sizes(self) -> dict[int, int]:
+        """Each item's label size: its row's (:func:`~arcade.engine.ui.text.row_size`), so no label of a row is
+        smaller than another, and each is :data:`~arcade.engine.ui.text.LABEL_PAD` pixels inside its button."""
+        sizes = {}
+        for row in self.rows():
+            slots = [(i, self._label_slot(i, self.items[i], self.item_rect(i))) for i in row]
+            slots = [(i, slot) for i, slot in slots if slot is not None]
+            if not slots:
+                continue
+            size = row_size(tuple(self.items[i].label for i, _s in slots), tuple(slot for _i, slot in slots),
+                            self.font_size, "bold", self.min_size)
+            sizes.update((i, size) for i, _s in slots)
+        return sizes
+
+    min_size = 13  # a button's label is never drawn smaller (pixels)
+
+    def _label_x(self, it: Item, r: pygame.Rect) -> int:
+        """Where a label beside an icon starts."""
+        return r.x + 16 + (it.icon.get_width() + 12 if it.icon is not None else 0)
+
+    def _label_slot(self, i: int, it: Item, r: pygame.Rect) -> tuple[int, int] | None:
+        """The room of an item's label ``(width, height)``, its padding included; None: no single-line label."""
+        if it.header:
+            return None
+        if it.detail or it.icon is not None:
+            avail = r.right - 16 - self._label_x(it, r)
+            if it.detail:
+                avail -= max(d.get_width() for d in self._detail_lines(it.detail, r)) + 12
+            return max(20, avail) + 2 * LABEL_PAD, r.h
+        return r.w - 24 + 2 * LABEL_PAD, r.h
+
+    def _label(self, i: int, it: Item) -> pygame.Surface:
+        """An item's label at its row's size."""
+        size = getattr(self, "_sizes", {}).get(i, self.font_size)
+        return render(it.label, size, self.text)
 
     def _draw_item(self, surface, i: int, it: Item, r: pygame.Rect) -> None:
         if it.header:
@@ -206,14 +261,11 @@ class ButtonList:
             for d in lines:
                 surface.blit(d, d.get_rect(topright=(r.right - 16, round(top))))
                 top += d.get_height()
-            avail = r.right - 16 - max(d.get_width() for d in lines) - 12 - x
-        else:
-            avail = r.right - 16 - x
+        lab = self._label(i, it)
         if it.detail or it.icon is not None:
-            lab = fit(it.label, max(20, avail), self.font_size, self.text)
-            surface.blit(lab, lab.get_rect(midleft=(x, r.centery)))
+            blit_label(surface, lab, r, midleft=(x, r.centery))
         else:
-            blit_center(surface, fit(it.label, r.w - 24, self.font_size, self.text), r.center)
+            blit_label(surface, lab, r)
 
     def _detail_lines(self, detail: str, r: pygame.Rect) -> list:
         """The detail right of the label in at most half the row: one line, made smaller down to 13 px; a detail
@@ -258,9 +310,29 @@ DISABLED_BG, DISABLED_INK = (214, 205, 196), (96, 80, 65)  # a button that does 
 
 def button(surface, r, label, enabled=True, active=False) -> None:
     """The house's flat button (gold when active; light with dark text when disabled, still 4.9:1 to read)."""
-    col = colors.GOLD if active else colors.BUTTON if enabled else DISABLED_BG
-    pygame.draw.rect(surface, col, r, border_radius=3)
-    blit_center(surface, fit(label, r.w - 8, 20, colors.TEXT_LIGHT if enabled else DISABLED_INK), r.center)
+    button_row(surface, [(r, label, enabled, active)])
+
+
+def button_row(surface, buttons, size: int = 20, min_size: int = 13) -> None:
+    """House buttons side by side, ``(rect, label, enabled, active)`` each: their labels at one size, the largest
+    (from ``size`` down) at which each is :data:`~arcade.engine.ui.text.LABEL_PAD` pixels inside its button."""
+    buttons = list(buttons)
+    sz = row_size(tuple(b[1] for b in buttons), tuple(pygame.Rect(b[0]).size for b in buttons), size, "bold",
+                  min_size)
+    for r, label, enabled, active in buttons:
+        col = colors.GOLD if active else colors.BUTTON if enabled else DISABLED_BG
+        pygame.draw.rect(surface, col, r, border_radius=3)
+        blit_label(surface, render(label, sz, colors.TEXT_LIGHT if enabled else DISABLED_INK), r)
+
+
+def label_row(surface, chips, size: int, weight: str = "bold", min_size: int = 13) -> None:
+    """Labels centred on chips side by side, ``(rect, label, ink)`` each (a game's own chips, drawn under them by
+    the caller): one size, the largest from ``size`` down at which each is
+    :data:`~arcade.engine.ui.text.LABEL_PAD` pixels inside its chip."""
+    chips = list(chips)
+    sz = row_size(tuple(c[1] for c in chips), tuple(pygame.Rect(c[0]).size for c in chips), size, weight, min_size)
+    for r, label, ink in chips:
+        blit_label(surface, render(label, sz, ink, weight), r)
 
 
 def progress_bar(surface, rect, fraction: float) -> None:
@@ -301,6 +373,26 @@ class ButtonGrid(ButtonList):
 
     def item_rect(self, i: int) -> pygame.Rect:
         return self.cells[i] if i < len(self.cells) else pygame.Rect(0, 0, 0, 0)
+
+    def rows(self) -> list[list[int]]:
+        """The buttons side by side (the same top and height) share one label size, and so do the buttons alone
+        on their rows (a column); cards keep their own."""
+        rows: dict[tuple[int, int], list[int]] = {}
+        for i, it in enumerate(self.items):
+            r = self.item_rect(i)
+            if not it.header and r.h < self.card_h:
+                rows.setdefault((r.y, r.h), []).append(i)
+        singles = [row[0] for row in rows.values() if len(row) == 1]
+        return [row for row in rows.values() if len(row) > 1] + ([singles] if singles else [])
+
+    def _label_slot(self, i: int, it: Item, r: pygame.Rect) -> tuple[int, int] | None:
+        if it.header or r.h >= self.card_h:
+            return None
+        if it.detail and r.w < 260:
+            return r.w - 20 + 2 * LABEL_PAD, r.h - 20
+        if not it.icon and not it.detail:
+            return r.w - 20 + 2 * LABEL_PAD, r.h
+        return super()._label_slot(i, it, r)
 
     def nearest(self, dx: int, dy: int) -> int | None:
         """The enabled item whose centre lies most nearly in direction (dx, dy) from the selected one's."""
@@ -343,12 +435,12 @@ class ButtonGrid(ButtonList):
             self._draw_card(surface, r, it)
         elif it.detail and r.w < 260:
             self._draw_face(surface, i, it, r)
-            blit_center(surface, fit(it.label, r.w - 20, self.font_size, self.text), (r.centerx, r.centery - 10))
+            blit_label(surface, self._label(i, it), r, center=(r.centerx, r.centery - 10))
             blit_center(surface, fit(it.detail, r.w - 20, 14, self.text, "medium", min_size=13),
                         (r.centerx, r.centery + 13))
         elif not it.icon and not it.detail:
             self._draw_face(surface, i, it, r)
-            blit_center(surface, fit(it.label, r.w - 20, self.font_size, self.text, min_size=13), r.center)
+            blit_label(surface, self._label(i, it), r)
         else:
             super()._draw_item(surface, i, it, r)
 
