@@ -339,13 +339,14 @@ class Session:
 
     def __init__(self, backend: Backend, params, seed: int | None = None, *, store: Store | None = None,
                  mode: str = "play", daily: str | None = None, clock: Callable[[], float] = time.monotonic,
-                 start=None, seeds: random.Random | None = None):
+                 start=None, seeds: random.Random | None = None, coded: bool = False):
         if mode not in ("play", "demo", "study"):
             raise ValueError(f"session mode {mode!r}")
         self.backend, self.params, self.store, self.mode, self.clock = backend, params, store, mode, clock
         self.seeds = seeds  # where a new game's seed comes from (None: the system's randomness)
         self.seed = self._new_seed() if seed is None else int(seed)
         self.daily = daily
+        self.coded = coded  # the game was started from its code (a shared game): the game screen names it
         self._start_override = start
         self._begin(self.backend.start(params, self.seed) if start is None else start)
 
@@ -403,6 +404,16 @@ class Session:
         if not self.backend.chance or self._start_override is not None:
             return None
         return codes.make(self.backend.id, self.backend.params_text(self.params), self.seed)
+
+    @property
+    def label(self) -> str | None:
+        """What the game screen says of where this game came from: "Daily 2026-11-28" for a daily game, "Code
+        <code>" for a game started from its code, None for any other."""
+        if self.daily:
+            return _("Daily {date}").format(date=self.daily)
+        if self.coded and self.code:
+            return _("Code {code}").format(code=self.code)
+        return None
 
     @property
     def save_key(self) -> str:
@@ -510,6 +521,7 @@ class Session:
     def _begin_new(self, seed: int | None) -> None:
         self.seed = self._new_seed() if seed is None else int(seed)
         self.daily = None
+        self.coded = False
         self._start_override = None
         self._begin(self.backend.start(self.params, self.seed))
 
@@ -636,6 +648,8 @@ class Session:
                 self.backend.encode_state(self.params, self.states[0])
         if self.daily:
             d["daily"] = self.daily
+        if self.coded:
+            d["coded"] = True
         if self.recorded is not None:
             d["ended"] = self.ended_at
             d["result"] = {"outcome": self.recorded.outcome, "score": self.recorded.score,
@@ -663,7 +677,7 @@ class Session:
         if "start" in data:
             start = backend.decode_state(params, data["start"])
         s = cls(backend, params, data.get("seed", 0), store=None, mode=mode, daily=data.get("daily"), clock=clock,
-                start=start)
+                start=start, coded=data.get("coded") is True)
         if start is not None:
             s.backend_start_data = data["start"]
         ended = data.get("ended")
@@ -824,7 +838,7 @@ def check_replay(backend: Backend, data: dict) -> dict:
         data = dict(data, t=list(itertools.accumulate(times, max)))
     for k, ok in (("hints", lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 0),
                   ("ended", lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 < v <= len(events)),
-                  ("daily", lambda v: isinstance(v, str) and _is_date(v))):
+                  ("daily", lambda v: isinstance(v, str) and _is_date(v)), ("coded", lambda v: v is True)):
         if k in data and not ok(data[k]):
             raise ValueError(f"{what}: bad {k} {data[k]!r}")
     return data
@@ -895,7 +909,7 @@ def open_session(app, game, *, resume: bool | str = False, options: dict | None 
     if saves:
         Session.discard_saved(backend, store, backend.save_key(params))
     if code is not None:
-        return Session(backend, params, code.seed, store=store, mode=mode, clock=clock, seeds=seeds)
+        return Session(backend, params, code.seed, store=store, mode=mode, clock=clock, seeds=seeds, coded=True)
     if daily is not None:
         text = backend.params_text(params)
         return Session(backend, params, codes.daily_seed(backend.id, text, daily), store=store, mode=mode,

@@ -26,6 +26,7 @@ LAYOUT = {
     "goal": pygame.Rect(20, 90, 220, 22),  # the original's intro line: the tile this board is won with
     "score": pygame.Rect(246, 20, 104, 60),
     "best": pygame.Rect(358, 20, 104, 60),
+    "tag": pygame.Rect(246, 86, 216, 26),  # "Daily 2026-11-28" or a shared game's code: under the score boxes
     "floats": pygame.Rect(246, 0, 104, 80),  # where "+N" rises: from the score's label up out of its box
     "new": pygame.Rect(20, 116, 128, 44),
     "undo": pygame.Rect(156, 116, 96, 44),
@@ -43,6 +44,7 @@ LANDSCAPE = {
     "goal": pygame.Rect(560, 90, 260, 22),
     "score": pygame.Rect(560, 132, 126, 60),
     "best": pygame.Rect(694, 132, 126, 60),
+    "tag": pygame.Rect(694, 112, 126, 20),  # the daily game's date or the code, over BEST (the "+N" rise over SCORE)
     "floats": pygame.Rect(560, 112, 126, 80),
     "new": pygame.Rect(560, 204, 126, 44),
     "undo": pygame.Rect(694, 204, 126, 44),
@@ -175,8 +177,13 @@ class Hud:
 
     # ----- drawing -----
     def draw_top(self, surface, score: int, best: int, can_undo: bool, autoplay: bool, running: bool,
-                 assisted: bool = False, goal: int = 2048) -> None:
+                 assisted: bool = False, goal: int = 2048, tag: str | None = None) -> None:
+        """The title, the goal, the score boxes and the buttons; ``tag`` says where the game came from (the
+        daily game's date, a shared game's code) in its place by the score boxes."""
         surface.blit(render("2048", 68, colors.TEXT), self.layout["title"])
+        if tag:
+            t = self.layout["tag"]
+            blit_center(surface, fit(tag, t.w, 15, colors.TEXT, "medium", min_size=MIN_TEXT), t.center)
         g = self.layout["goal"]
         surface.blit(fit(_("Join the tiles, get to {goal}!").format(goal=goal), g.w, 15, colors.TEXT, "medium"),
                      g.topleft)

@@ -380,7 +380,8 @@ class Game2048Scene(SessionScene):
         own = 0 if self.assisted else g.score
         best = g.score if self.demo else max(own, self.app.profile.best(best_key(g.size)) or 0)
         self.hud.draw_top(surface, g.score, best, g.can_undo, self.ai.autoplay, not g.terminated,
-                          assisted=self.assisted and not self.demo, goal=self.session.params.target)
+                          assisted=self.assisted and not self.demo, goal=self.session.params.target,
+                          tag=None if self.demo else self.session.label)
         self.view.draw(surface)
         if self.ai.hint and self.ai.hint_for == g.grid:
             hint_arrow(surface, self.ai.hint, self.layout["board"])

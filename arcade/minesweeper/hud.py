@@ -161,22 +161,43 @@ class Hud:
         else:
             pygame.draw.arc(surface, INK, mouth, math.pi + 0.3, 2 * math.pi - 0.3, 2)
 
-    def draw_keys(self, surface, rows) -> None:
+    def draw_keys(self, surface, rows, tag: str | None = None) -> None:
         """The controls, ``(keys, what)`` rows in words, in the status box when it has room for several lines (the
-        wide canvas' column) and nothing else to say there; one row a line where it fits, never split."""
+        wide canvas' column) and nothing else to say there; one row a line where it fits, never split (under
+        ``tag``'s line, if any)."""
         sc = self.screen
         if sc.status_box is None or sc.status_box.h < 4 * sc.status or not rows:
             return
         text = "  ·  ".join(_("{keys}: {what}").format(keys=k, what=w) for k, w in rows)
-        draw_wrapped(surface, text, sc.status_box, sc.status - 2, colors.TEXT, middle=True, sep="  ·  ")
+        draw_wrapped(surface, text, self._below_tag(surface, tag), sc.status - 2, colors.TEXT, middle=True,
+                     sep="  ·  ")
 
-    def draw_status(self, surface, text: str, colour=None) -> None:
+    @property
+    def one_line(self) -> bool:
+        """The status is one line (a tall canvas, the bar on top of a wide one), not a box of several."""
+        box = self.screen.status_box
+        return box is None or box.h < 4 * self.screen.status
+
+    def _below_tag(self, surface, tag: str | None) -> pygame.Rect:
+        """The status box, ``tag`` (where the game came from: the daily game's date, a shared game's code) drawn
+        on its first line when the box holds several lines; the room left under it."""
+        box = self.screen.status_box
+        if not tag or self.one_line:
+            return box
+        line = fit(tag, box.w, self.screen.status, INK, "medium", min_size=MIN_TEXT)
+        blit_center(surface, line, (box.centerx, box.y + line.get_height() / 2))
+        return pygame.Rect(box.x, box.y + line.get_height() + 8, box.w, box.h - line.get_height() - 8)
+
+    def draw_status(self, surface, text: str, colour=None, tag: str | None = None) -> None:
+        """The status line (in the status box, under ``tag``'s line when the box is tall, on the wide canvas);
+        on a one-line status, ``tag`` shows while there is nothing else to say."""
         sc = self.screen
+        text = text or (tag if self.one_line and tag else "")
         if text and sc.status_box is not None:
-            draw_wrapped(surface, text, sc.status_box, sc.status, colour or colors.TEXT,
-                         middle=sc.status_box.h < 2 * sc.status)
+            box = self._below_tag(surface, tag)
+            draw_wrapped(surface, text, box, sc.status, colour or colors.TEXT, middle=box.h < 2 * sc.status)
         elif text:
-            blit_center(surface, fit(text, 456, sc.status, colour or colors.TEXT, "medium", min_size=MIN_TEXT),
+            blit_center(surface, fit(text or tag, 456, sc.status, colour or colors.TEXT, "medium", min_size=MIN_TEXT),
                         (240, sc.status_y))
 
     def draw_buttons(self, surface, active: dict) -> None:
@@ -286,6 +307,9 @@ def status(scene) -> tuple[str, tuple | None]:
     if scene.odds_on and not f.over:
         return odds_status(scene), None
     if f.state == "ready":
+        tag = None if scene.demo else scene.session.label
+        if tag and scene.hud.one_line:  # the one status line: where the game came from first
+            return _("{game}  ·  click anywhere to start").format(game=tag), None
         if f.level_name == "custom":
             return ngettext("Custom {w} x {h}, {n} mine: click anywhere to start",
                             "Custom {w} x {h}, {n} mines: click anywhere to start", f.mines).format(

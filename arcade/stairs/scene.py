@@ -97,6 +97,7 @@ class Layout:
     best: tuple[int, int]
     align: str
     pause: pygame.Rect
+    tag: tuple[int, int]  # the daily game's date or a shared game's code, in a pill under the best (as it aligns)
     shade: str
     hint_y: int
     arrow_x: int
@@ -105,7 +106,7 @@ class Layout:
 
 # portrait: the score and best centred at the top, the card in the middle, text and buttons one column
 LAYOUT = Layout(
-    score=(240, 62), best=(240, 108), align="center", pause=PAUSE_RECT, shade="band", hint_y=96, arrow_x=40,
+    score=(240, 62), best=(240, 108), align="center", pause=PAUSE_RECT, tag=(240, 140), shade="band", hint_y=96, arrow_x=40,
     panel=PanelLayout(
         card=pygame.Rect(40, 140, 400, 520), title=(200, 40), cause=(200, 92), cause_w=280, advice=(200, 126),
         advice_w=360, boxes=((40, 150), (210, 150)), new_best=(200, 252), code=(200, 282), code_w=360,
@@ -114,7 +115,7 @@ LAYOUT = Layout(
 # the card is wide (what happened and the score on the left, the buttons in a column on the right, the code below)
 # and clears the HUD's corner, as the portrait card does
 LAYOUT_WIDE = Layout(
-    score=(30, 56), best=(22, 104), align="left", pause=pygame.Rect(776, 18, 44, 44), shade="corner", hint_y=54,
+    score=(30, 56), best=(22, 104), align="left", pause=pygame.Rect(776, 18, 44, 44), tag=(22, 136), shade="corner", hint_y=54,
     arrow_x=40,
     panel=PanelLayout(
         card=pygame.Rect(70, 128, 700, 380), title=(350, 42), cause=(190, 104), cause_w=330, advice=(190, 138),
@@ -521,6 +522,13 @@ class StairsScene(SessionScene):
             at = pill.get_rect(midleft=lay.best) if left else pill.get_rect(center=lay.best)
             surface.blit(pill, at)
             blit_center(surface, label, at.center)
+            tag = self.session.label
+            if tag:
+                label = fit(tag, 260, 14, colors.TEXT_LIGHT, "medium", min_size=13)
+                pill = self._pill(label.get_width() + 20, label.get_height() + 4)
+                at = pill.get_rect(midleft=lay.tag) if left else pill.get_rect(center=lay.tag)
+                surface.blit(pill, at)
+                blit_center(surface, label, at.center)
             surface.blit(self._pause_icon, lay.pause)
             if not self.world.running and not self.world.over:
                 self._start_hint(surface)
