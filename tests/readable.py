@@ -8,6 +8,7 @@ import sys
 from dataclasses import dataclass
 
 import pygame
+import pytest
 
 from arcade.engine import assets
 from arcade.engine.ui import text as text_mod
@@ -171,3 +172,11 @@ def list_rows(widget, card_h: int = 10_000) -> list[list[tuple]]:
     rows = [row for row in by_y.values() if len(row) > 1]
     singles = [row[0] for row in by_y.values() if len(row) == 1]
     return rows + ([singles] if singles else [])
+
+
+@pytest.fixture
+def measured(monkeypatch):
+    """Every text drawn during the test is tagged (:func:`install`), the tags dropped after."""
+    install(monkeypatch)
+    yield
+    Canvas.meta.clear()

@@ -6,17 +6,10 @@ import pygame
 import pytest
 
 from helpers import frames, key, settle
-from readable import Canvas, drawn, install, list_rows, row_problems
+from readable import drawn, list_rows, measured, row_problems  # noqa: F401 (a fixture)
 
 SIZES = (1.0, 1.25, 1.5)
 WINDOWS = ((480, 800), (800, 480))
-
-
-@pytest.fixture
-def measured(monkeypatch):
-    install(monkeypatch)
-    yield
-    Canvas.meta.clear()
 
 
 def menu_app(make_app, window, scale):

@@ -6,17 +6,10 @@ import pygame
 import pytest
 
 from helpers import frames, key, settle
-from readable import Canvas, drawn, install, overlapping
+from readable import drawn, measured, overlapping  # noqa: F401 (a fixture)
 
 GAMES = ("2048", "stairs", "minesweeper")
 WINDOWS = ((480, 800), (800, 480))
-
-
-@pytest.fixture
-def measured(monkeypatch):
-    install(monkeypatch)
-    yield
-    Canvas.meta.clear()
 
 
 def menu_app(make_app, window, lang):
