@@ -558,8 +558,7 @@ class MinesScene(SessionScene):
             self.view.draw_cursor(surface, self.cursor)
         if getattr(self.app, "toast", None) is None or self.app.stack.top is not self:
             text, colour = self.status()  # (while the app's message is shown, it has the status line to itself)
-            tag = None if self.demo else self.session.label
-            self.hud.draw_status(surface, text, colour, tag)
+            self.hud.draw_status(surface, text, colour, tag := None if self.demo else self.session.label)
             if not text and not self.demo:
                 self.hud.draw_keys(surface, [(_(k), _(w)) for k, w in KEY_ROWS], tag)
         if not self.demo:
