@@ -13,9 +13,9 @@ from arcade.engine.i18n import N_, _, ngettext
 from arcade.engine import assets
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import is_landscape
-from arcade.engine.ui.text import Label, blit_center, fit, render, wrap_lines
+from arcade.engine.ui.text import LABEL_PAD, Label, blit_center, fit, render, row_size, wrap_lines
 from arcade.engine.ui.tween import ease_in, ease_out
-from arcade.engine.ui.widgets import button_row
+from arcade.engine.ui.widgets import blit_label, button_row
 
 SCORE_FLOAT = (0.6, 60)  # seconds it lives and pixels it rises (the original's 600 ms "move-up", ease-in)
 FLOAT_MERGE = 0.3  # a gain within this many seconds of the last float joins it (one float with the sum)
@@ -44,7 +44,6 @@ LANDSCAPE = {
     "goal": pygame.Rect(560, 90, 260, 22),
     "score": pygame.Rect(560, 132, 126, 60),
     "best": pygame.Rect(694, 132, 126, 60),
-    "tag": pygame.Rect(694, 112, 126, 20),  # the daily game's date or the code, over BEST (the "+N" rise over SCORE)
     "floats": pygame.Rect(560, 112, 126, 80),
     "new": pygame.Rect(560, 204, 126, 44),
     "undo": pygame.Rect(694, 204, 126, 44),
@@ -52,6 +51,7 @@ LANDSCAPE = {
     "hint": pygame.Rect(694, 256, 126, 44),
     "board": pygame.Rect(20, 20, 520, 520),
     "panel": pygame.Rect(560, 312, 260, 228),
+    "tag": pygame.Rect(560, 541, 260, 19),  # the daily game's date or the code: the column's foot, under the panel
     "footer": pygame.Rect(560, 312, 260, 96),  # the keys, a part a line
     # inside the panel: its heading (two lines), the four bars, the figures (two columns of three)
     "panel_head": pygame.Rect(572, 320, 236, 40),
@@ -181,9 +181,10 @@ class Hud:
         """The title, the goal, the score boxes and the buttons; ``tag`` says where the game came from (the
         daily game's date, a shared game's code) in its place by the score boxes."""
         surface.blit(render("2048", 68, colors.TEXT), self.layout["title"])
-        if tag:
-            t = self.layout["tag"]
-            blit_center(surface, fit(tag, t.w, 15, colors.TEXT, "medium", min_size=MIN_TEXT), t.center)
+        if tag:  # as large as its strip holds, in height too (the wide canvas's foot is a low one)
+            t = self.layout["tag"].inflate(2 * LABEL_PAD, 2 * LABEL_PAD)
+            size = row_size((tag,), (t.size,), 15, "medium", MIN_TEXT)
+            blit_label(surface, render(tag, size, colors.TEXT, "medium"), t)
         g = self.layout["goal"]
         surface.blit(fit(_("Join the tiles, get to {goal}!").format(goal=goal), g.w, 15, colors.TEXT, "medium"),
                      g.topleft)

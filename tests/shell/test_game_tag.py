@@ -1,6 +1,6 @@
 """A daily game and a game started from its code say so on the game screen ("Daily 2026-11-28", "Code ..."):
 2048, Stairs and Minesweeper, started from the menu's Daily game or from a code as `arcade play GAME --code CODE`
-starts them, on both canvases, in English and 简体中文; the words are on the canvas, over no other text. A game
+starts them, on both canvases, in English and 简体中文, at text size 100 and 150 %; the words are on the canvas, over no other text. A game
 started otherwise says nothing of the kind, and neither does the next game after a daily one."""
 import pygame
 import pytest
@@ -12,11 +12,12 @@ GAMES = ("2048", "stairs", "minesweeper")
 WINDOWS = ((480, 800), (800, 480))
 
 
-def menu_app(make_app, window, lang):
+def menu_app(make_app, window, lang, scale):
     from arcade.shell.menu import MenuScene
 
     app = make_app(seed=5, window=window)
     app.set_setting("language", lang)
+    app.set_setting("text_size", scale)
     for gid in GAMES:
         app.profile.set(f"help.{gid}", True)
     menu = MenuScene(app)
@@ -34,9 +35,10 @@ def tag_problems(app, words) -> list[str]:
     return bad + [f"{a!r} overlaps {b!r}" for a, b in overlapping(canvas) if words in a or words in b]
 
 
+@pytest.mark.parametrize("scale", (1.0, 1.5), ids=["100", "150"])
 @pytest.mark.parametrize("lang", ["en", "zh"])
 @pytest.mark.parametrize("window", WINDOWS, ids=["portrait", "landscape"])
-def test_a_daily_game_and_a_coded_game_name_themselves_on_the_game_screen(make_app, measured, window, lang):
+def test_a_daily_game_and_a_coded_game_name_themselves_on_the_game_screen(make_app, measured, window, lang, scale):
     from arcade.cli import _session_options as game_options  # what `arcade play GAME --code CODE` hands the game
     from arcade.engine import i18n
     from arcade.engine.session import today
@@ -46,7 +48,7 @@ def test_a_daily_game_and_a_coded_game_name_themselves_on_the_game_screen(make_a
     daily = {"en": f"Daily {day}", "zh": f"每日 {day}"}[lang]
     bad = []
     try:
-        app, menu = menu_app(make_app, window, lang)
+        app, menu = menu_app(make_app, window, lang, scale)
         for gid in GAMES:
             menu.open_daily()  # the menu's Daily game, then the game's button
             settle(app, 0.3)
