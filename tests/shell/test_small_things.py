@@ -140,7 +140,7 @@ def test_ctrl_c_in_every_game_with_chance_copies_its_code(make_app, gid, window)
         assert not any(box.colliderect(game.layout[k]) for k in ("score", "best", "new", "hint", "footer", "board"))
     if gid == "minesweeper":  # the message has the status line to itself, which comes back after it
         drawn = []
-        game.hud.draw_status = lambda surface, text, colour=None: drawn.append(text)
+        game.hud.draw_status = lambda surface, text, colour=None, tag=None: drawn.append(text)
         frames(app, 1)
         assert drawn == []
         settle(app, 4.5)
