@@ -35,6 +35,7 @@ from arcade import __version__
 from arcade.engine.i18n import N_
 from arcade.engine.scene import Scene, SceneStack
 from arcade.engine.util import quiet_stderr
+from arcade.engine.ui.frame import frame_size, inner_rect, set_frame
 from arcade.engine.ui.input import LANDSCAPE_SIZE, LOGICAL_SIZE, canvas_for, set_current_canvas
 
 log = logging.getLogger("arcade")
@@ -51,8 +52,10 @@ BARS = (0, 0, 0)  # the letterbox
 
 @dataclass(frozen=True)
 class Fit:
-    """Where the canvas lands in a window: ``w`` x ``h`` pixels at ``(x, y)`` (the canvas times ``scale``, aspect
-    kept, centred), the rest of the window letterbox bars. The one transform both drawing and input go through."""
+    """Where the picture lands in a window: the frame (the canvas grown to the window's shape, :mod:`frame`),
+    ``w`` x ``h`` pixels at ``(x, y)`` (the frame times ``scale``, aspect kept, centred), with the canvas at
+    ``inner`` (x, y) in the frame; what is left of the window (only beyond the frame's largest shape) is bars. The
+    one transform both drawing and input go through."""
 
     window: tuple[int, int]
     canvas: tuple[int, int]
@@ -61,22 +64,29 @@ class Fit:
     y: int
     w: int
     h: int
+    frame: tuple[int, int] | None = None  # None: the canvas itself
+    inner: tuple[int, int] = (0, 0)
 
     @property
     def rect(self) -> tuple[int, int, int, int]:
         return self.x, self.y, self.w, self.h
 
     @property
+    def picture(self) -> tuple[int, int]:
+        """The size of what is scaled: the frame."""
+        return self.frame or self.canvas
+
+    @property
     def identity(self) -> bool:
         """The window is the canvas's size: shown as is, positions unchanged."""
-        return (self.x, self.y, self.w, self.h) == (0, 0, *self.canvas)
+        return (self.x, self.y, self.w, self.h) == (0, 0, *self.canvas) and self.picture == self.canvas
 
     def to_canvas(self, pos, clamp: bool = False) -> tuple[int, int] | None:
-        """The canvas pixel shown under window pixel ``pos`` (the one covering its centre). Outside the picture
-        (on a bar): ``None``, or with ``clamp`` the nearest canvas pixel."""
-        (cw, ch), (wx, wy) = self.canvas, pos
-        cx = math.floor((wx + 0.5 - self.x) * cw / self.w)
-        cy = math.floor((wy + 0.5 - self.y) * ch / self.h)
+        """The canvas pixel shown under window pixel ``pos`` (the one covering its centre). Outside the canvas
+        (on the frame's margins or a bar): ``None``, or with ``clamp`` the nearest canvas pixel."""
+        (cw, ch), (fw, fh), (wx, wy), (ox, oy) = self.canvas, self.picture, pos, self.inner
+        cx = math.floor((wx + 0.5 - self.x) * fw / self.w) - ox
+        cy = math.floor((wy + 0.5 - self.y) * fh / self.h) - oy
         if 0 <= cx < cw and 0 <= cy < ch:
             return cx, cy
         if not clamp:
@@ -85,14 +95,16 @@ class Fit:
 
     def to_window(self, pos) -> tuple[int, int]:
         """The window pixel that shows the centre of canvas pixel ``pos``."""
-        (cw, ch), (cx, cy) = self.canvas, pos
-        return self.x + math.floor((cx + 0.5) * self.w / cw), self.y + math.floor((cy + 0.5) * self.h / ch)
+        (fw, fh), (cx, cy), (ox, oy) = self.picture, pos, self.inner
+        return (self.x + math.floor((cx + ox + 0.5) * self.w / fw),
+                self.y + math.floor((cy + oy + 0.5) * self.h / fh))
 
     def normalised_to_canvas(self, nx: float, ny: float, clamp: bool = False) -> tuple[float, float] | None:
         """A touch position normalised to the window (0..1, as SDL reports fingers) -> normalised to the canvas;
-        ``None`` on a bar unless ``clamp``."""
-        ww, wh = self.window
-        fx, fy = (nx * ww - self.x) / self.w, (ny * wh - self.y) / self.h
+        ``None`` outside the canvas unless ``clamp``."""
+        (ww, wh), (cw, ch), (fw, fh), (ox, oy) = self.window, self.canvas, self.picture, self.inner
+        fx = ((nx * ww - self.x) * fw / self.w - ox) / cw
+        fy = ((ny * wh - self.y) * fh / self.h - oy) / ch
         if 0.0 <= fx <= 1.0 and 0.0 <= fy <= 1.0:
             return fx, fy
         if not clamp:
@@ -101,16 +113,23 @@ class Fit:
 
 
 @functools.lru_cache(maxsize=16)
-def fit_canvas(window: tuple[int, int], canvas: tuple[int, int] = LOGICAL_SIZE) -> Fit:
-    """The canvas scaled to fit inside ``window`` with its aspect kept, centred (pure arithmetic).
-    A window of no area (minimised) gets the identity, so input maps to something sane."""
+def fit_canvas(window: tuple[int, int], canvas: tuple[int, int] = LOGICAL_SIZE, frame=None) -> Fit:
+    """The canvas, grown to the window's shape (its frame, :func:`frame_size`, unless ``frame`` names the one drawn
+    on: the canvas itself for the plain letterbox), scaled to fit
+    inside ``window`` with its aspect kept, centred (pure arithmetic). A window of no area (minimised) gets the
+    identity, so input maps to something sane."""
     ww, wh = (int(v) for v in window)
     cw, ch = canvas
     if ww <= 0 or wh <= 0:
         return Fit((ww, wh), canvas, 1.0, 0, 0, cw, ch)
-    scale = min(ww / cw, wh / ch)
-    w, h = min(ww, max(1, round(cw * scale))), min(wh, max(1, round(ch * scale)))
-    return Fit((ww, wh), canvas, scale, (ww - w) // 2, (wh - h) // 2, w, h)
+    fw, fh = frame_size((ww, wh), canvas) if frame is None else frame
+    inner = inner_rect((fw, fh), canvas)
+    scale = min(ww / fw, wh / fh)
+    w, h = min(ww, max(1, round(fw * scale))), min(wh, max(1, round(fh * scale)))
+    if frame is None or tuple(frame) != tuple(canvas):  # a frame of the window's shape to a frame pixel: all of it
+        w, h = (ww if ww - w < scale else w), (wh if wh - h < scale else h)
+    return Fit((ww, wh), canvas, scale, (ww - w) // 2, (wh - h) // 2, w, h,
+               (fw, fh) if (fw, fh) != tuple(canvas) else None, (inner.x, inner.y))
 
 
 def min_window(canvas: tuple[int, int]) -> tuple[int, int]:
@@ -250,8 +269,7 @@ class App:
             self.size = canvas_for(size)
             set_current_canvas(self.size)
             display = pygame.display.set_mode(size, pygame.RESIZABLE)
-            # the scenes' canvas, in the display's pixel format (fast blits, and smoothscale wants equal formats)
-            self.screen = pygame.Surface(self.size).convert(display)
+            self._make_frame(size)
         except pygame.error as e:
             raise AppError(f"no display available ({e}); run it in a desktop session, or set SDL_VIDEODRIVER=dummy for a headless run") from None
         pygame.display.set_caption(f"arcade {__version__}")
@@ -314,18 +332,30 @@ class App:
             return  # minimised: keep what there is
         want = canvas_for(window)
         if want == self.size:
+            if frame_size(window, want) != self.framed.get_size():
+                self._make_frame(window)  # the same canvas in a frame of another shape: nothing lays out again
             return
         self.size = want
         set_current_canvas(want)
-        display = pygame.display.get_surface()
-        self.screen = pygame.Surface(want).convert(display) if display is not None else pygame.Surface(want)
-        self._shown = None
+        self._make_frame(window)
         if self.window is not None:
             try:
                 self.window.minimum_size = min_window(want)
             except pygame.error:
                 pass
         self.stack.resize(want)
+
+    def _make_frame(self, window) -> None:
+        """The frame for the canvas in a window of this size (:mod:`arcade.engine.ui.frame`), in the display's
+        pixel format (fast blits, and smoothscale wants equal formats); ``screen``, the scenes' canvas, is its
+        middle."""
+        display = pygame.display.get_surface()
+        frame = pygame.Surface(frame_size(window, self.size))
+        self.framed = frame.convert(display) if display is not None else frame
+        self.framed.fill((0, 0, 0))
+        self.screen = self.framed.subsurface(inner_rect(self.framed.get_size(), self.size))
+        set_frame(self.framed)
+        self._shown = None
 
     @property
     def fit(self) -> Fit:
@@ -334,7 +364,7 @@ class App:
             size = pygame.display.get_window_size()
         except pygame.error:
             size = self.size
-        return fit_canvas(tuple(size), self.size)
+        return fit_canvas(tuple(size), self.size, self.framed.get_size())
 
     def to_canvas(self, event):
         """``event`` with its pointer position mapped from the window to the canvas (mouse: canvas pixels; finger:
@@ -379,7 +409,7 @@ class App:
         if surface is not None:
             size = surface.get_size()  # pixels (equal to the window size except on high-DPI screens)
             if size[0] > 0 and size[1] > 0:
-                fit = fit_canvas(size, self.size)
+                fit = fit_canvas(size, self.size, self.framed.get_size())
                 whole = self._shown != (id(surface), size)
                 self._blit_fitted(surface, fit, bars=whole)
                 self._shown = (id(surface), size)
@@ -395,7 +425,7 @@ class App:
         surface = pygame.display.get_surface()
         size = surface.get_size() if surface is not None else self.size
         shot = pygame.Surface(size, 0, self.screen)  # the canvas's pixel format: smoothscale wants equal formats
-        self._blit_fitted(shot, fit_canvas(size, self.size), bars=True)
+        self._blit_fitted(shot, fit_canvas(size, self.size, self.framed.get_size()), bars=True)
         try:
             with _regular_file(path) as fh:
                 pygame.image.save(shot, fh, str(path))
@@ -404,16 +434,16 @@ class App:
 
     def _blit_fitted(self, surface, fit: Fit, bars: bool = True) -> None:
         if fit.identity:
-            surface.blit(self.screen, (0, 0))
+            surface.blit(self.framed, (0, 0))
             return
         (ww, wh), (x, y, w, h) = fit.window, fit.rect
         try:
-            pygame.transform.smoothscale(self.screen, (w, h), surface.subsurface(fit.rect))
+            pygame.transform.smoothscale(self.framed, (w, h), surface.subsurface(fit.rect))
         except (ValueError, pygame.error) as e:  # a display format smoothscale cannot write (8/16-bit): nearest
             if not self._scale_warned:
                 self._scale_warned = True
                 log.warning("smooth scaling unavailable (%s): scaling nearest-neighbour", e)
-            surface.blit(pygame.transform.scale(self.screen, (w, h)), (x, y))
+            surface.blit(pygame.transform.scale(self.framed, (w, h)), (x, y))
         if bars:
             for bar in ((0, 0, x, wh), (x + w, 0, ww - x - w, wh), (x, 0, w, y), (x, y + h, w, wh - y - h)):
                 if bar[2] > 0 and bar[3] > 0:
@@ -627,7 +657,7 @@ class App:
             self.time += dt
             self.stack.update(dt)
         t3 = clock()
-        self.screen.fill((0, 0, 0))
+        self.framed.fill((0, 0, 0))
         self.stack.draw(self.screen)
         self._draw_toast(self.screen, dt)
         self._draw_muted(self.screen)

@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import pygame
 
+from arcade.engine.ui.frame import paint_margins, whole
+
 FADE_SECONDS = 0.25
 PREPARE_MS = 8.0  # per frame spent on a switch's ``prepare`` steps while the screen fades out
 PREPARE_MAX_SECONDS = 5.0  # then the switch happens anyway (the scene loads whatever is left itself)
@@ -281,14 +283,17 @@ class SceneStack:
         for scene in drawn:
             if scene in self.scenes:
                 scene.under_overlay = scene is not drawn[-1]
-                self._guard(scene, "draw", surface)
+                if self._guard(scene, "draw", surface) and scene is drawn[0]:
+                    # the frame's margins round the canvas, before any overlay veils them
+                    self._margins(scene, surface)
         alpha = self.veil_alpha
         if alpha > 0:
-            if self._veil is None or self._veil.get_size() != surface.get_size():
-                self._veil = pygame.Surface(surface.get_size())
+            veiled = whole(surface)
+            if self._veil is None or self._veil.get_size() != veiled.get_size():
+                self._veil = pygame.Surface(veiled.get_size())
                 self._veil.fill((0, 0, 0))
             self._veil.set_alpha(alpha)
-            surface.blit(self._veil, (0, 0))
+            veiled.blit(self._veil, (0, 0))
 
     @property
     def veil_alpha(self) -> int:
@@ -313,6 +318,14 @@ class SceneStack:
                 scene.exit()
             except Exception:  # noqa: BLE001 - the others must still save
                 log.error("%s failed while closing", type(scene).__name__, exc_info=True)
+
+    def _margins(self, scene, surface) -> None:
+        """The app's frame round the canvas: the margins painted for the bottom scene drawn (its ``backdrop(frame,
+        inner)`` hook, or the canvas's edges stretched out: :func:`arcade.engine.ui.frame.paint_margins`)."""
+        try:
+            paint_margins(surface, scene)
+        except Exception as e:  # noqa: BLE001 - a broken backdrop closes its scene like a broken draw
+            self._failed(scene, "backdrop", e)
 
     # ----- failures -----
     def _guard(self, scene, method: str, *args) -> bool:

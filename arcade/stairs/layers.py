@@ -978,6 +978,43 @@ class StairsView:
         self.scenery.draw(surface, self.camera.y)
         self.stairs.draw(surface, world)
 
+    def draw_margins(self, frame: pygame.Surface, inner: pygame.Rect) -> None:
+        """The margins of a frame wider than the canvas (``inner`` in it, drawn this frame): the sky mirrored
+        out from the canvas's edges, and more foliage climbing with the camera. Margins above and below (a
+        squarer window) take the canvas's edge rows."""
+        from arcade.engine.ui.frame import stretch_edges
+
+        x, y, w, h = inner
+        fw = frame.get_width()
+        if x <= 0 or y > 0 or h != frame.get_height():
+            stretch_edges(frame, inner)
+            return
+        key = (self.background._key, x, fw - x - w)
+        if getattr(self, "_margin_key", None) != key:
+            sky = self.background._composed
+            left, right = min(x, w), min(fw - x - w, w)
+            self._margin_sky = (pygame.transform.flip(sky.subsurface((0, 0, left, h)), True, False),
+                                pygame.transform.flip(sky.subsurface((w - right, 0, right, h)), True, False))
+            self._margin_key = key
+        lsky, rsky = self._margin_sky
+        frame.blit(lsky, (x - lsky.get_width(), y))
+        frame.blit(rsky, (x + w, y))
+        if lsky.get_width() < x or x + w + rsky.get_width() < fw:  # wider than the canvas itself: its edges run on
+            stretch_edges(frame, pygame.Rect(x - lsky.get_width(), y, w + lsky.get_width() + rsky.get_width(), h))
+        scenery = self.scenery
+        for k, (img, sx) in enumerate(scenery.strips):
+            iw, period = img.get_width(), scenery.period
+            step, edge = (-iw, x) if sx < w // 2 else (iw, x + w - iw)
+            for n in range(1, 64):
+                at = edge + n * step
+                if at + iw <= 0 or at >= fw:
+                    break
+                shift = round(period * 0.37 * n) % period  # each copy further out a different stretch of leaves
+                top = -((shift - math.floor(scenery.scroll(self.camera.y))) % period)
+                while top < h:
+                    frame.blit(img, (at, y + top))
+                    top += period
+
 
 __all__ = [
     "SCALE", "FOCUS", "focus_for", "HOP_TIME", "MAX_QUEUE", "PARALLAX", "SKY_STEP",

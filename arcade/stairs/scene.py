@@ -500,6 +500,10 @@ class StairsScene(SessionScene):
         card = self.layout.panel.card
         return pygame.Rect(40, card.bottom + 8, w - 80, h - card.bottom - 16)
 
+    def backdrop(self, frame, inner) -> None:
+        """The window's room beside the canvas: Stairs' sky and foliage carried on."""
+        self.view.draw_margins(frame, inner)
+
     def draw(self, surface) -> None:
         self.view.draw(surface, self.world)
         if self.ghost is not None and self.ghost_on and not self.panel_shown:

@@ -16,6 +16,11 @@ from shell.test_menu import registry
 SIZES = [MIN_WINDOW, (480, 800), (1000, 1000), (1920, 1080)]
 
 
+def _letterbox(window):
+    """The portrait canvas alone fitted into ``window`` (no frame round it): the fit's arithmetic on its own."""
+    return fit_canvas(window, LOGICAL_SIZE, LOGICAL_SIZE)
+
+
 # ----------------------------------------------------------------------------------------------- the fit (pure)
 @pytest.mark.parametrize("window,scale,rect", [
     ((240, 400), 0.5, (0, 0, 240, 400)),
@@ -26,7 +31,7 @@ SIZES = [MIN_WINDOW, (480, 800), (1000, 1000), (1920, 1080)]
     ((480, 1000), 1.0, (0, 100, 480, 800)),  # letterbox: bars above and below
 ])
 def test_fit_at_window_sizes(window, scale, rect):
-    fit = fit_canvas(window)
+    fit = _letterbox(window)
     assert fit.scale == pytest.approx(scale)
     assert fit.rect == rect
     assert fit.identity == (window == LOGICAL_SIZE)
@@ -35,7 +40,7 @@ def test_fit_at_window_sizes(window, scale, rect):
 @pytest.mark.parametrize("window", [(w, h) for w in (240, 241, 333, 480, 481, 767, 1024, 1366, 2560, 3840)
                                     for h in (400, 401, 599, 768, 800, 1080, 1440, 2160)])
 def test_fit_keeps_the_aspect_fills_one_side_and_centres(window):
-    fit = fit_canvas(window)
+    fit = _letterbox(window)
     ww, wh = window
     x, y, w, h = fit.rect
     assert x >= 0 and y >= 0 and x + w <= ww and y + h <= wh  # inside the window
@@ -45,7 +50,7 @@ def test_fit_keeps_the_aspect_fills_one_side_and_centres(window):
 
 
 def test_a_window_of_no_area_maps_like_the_canvas():
-    assert fit_canvas((0, 0)).identity
+    assert _letterbox((0, 0)).identity
 
 
 def test_initial_window_fits_small_desktops_only():
@@ -59,7 +64,7 @@ def test_initial_window_fits_small_desktops_only():
 # ----------------------------------------------------------------------------------------------- input round trips
 @pytest.mark.parametrize("window", SIZES)
 def test_pointer_round_trips(window):
-    fit = fit_canvas(window)
+    fit = _letterbox(window)
     if fit.scale >= 1:  # every canvas pixel is shown by a window pixel that maps back to it
         for cx in range(0, 480, 7):
             for cy in range(0, 800, 11):
@@ -77,7 +82,7 @@ def test_pointer_round_trips(window):
 
 @pytest.mark.parametrize("window", [(1000, 1000), (1920, 1080), (480, 1000)])
 def test_bars_are_not_canvas(window):
-    fit = fit_canvas(window)
+    fit = _letterbox(window)
     x, y, w, h = fit.rect
     outside = [(x - 1, y + h // 2), (x + w, y + h // 2)] if x else [(x + w // 2, y - 1), (x + w // 2, y + h)]
     for pos in outside:
@@ -88,7 +93,7 @@ def test_bars_are_not_canvas(window):
 
 @pytest.mark.parametrize("window", SIZES + [(480, 1000)])
 def test_fingers_round_trip(window):
-    fit = fit_canvas(window)
+    fit = _letterbox(window)
     ww, wh = window
     for cx, cy in [(0, 0), (240, 400), (479.5, 799.5), (12.25, 700.75)]:
         wx, wy = fit.x + cx * fit.w / 480, fit.y + cy * fit.h / 800  # where the canvas point is shown
@@ -196,21 +201,19 @@ def _quadrants(app):
 
 
 @pytest.mark.parametrize("window", SIZES + [(420, 700)])
-def test_present_shows_the_whole_canvas_centred_between_bars(make_app, window):
+def test_present_shows_the_whole_canvas_in_a_frame_filling_the_window(make_app, window):
     app = make_app(window=window)
     _quadrants(app)
     app.present()
     shown = pygame.display.get_surface()
     assert shown.get_size() == window
-    x, y, w, h = app.fit.rect
-    inset = 2  # smooth scaling blends the neighbours' colours at the quadrants' borders
-    corners = {(x + inset, y + inset): (255, 0, 0), (x + w - 1 - inset, y + inset): (0, 255, 0),
-               (x + inset, y + h - 1 - inset): (0, 0, 255), (x + w - 1 - inset, y + h - 1 - inset): (255, 255, 255)}
+    assert app.fit.rect == (0, 0, *window)  # the frame takes the window's shape: no bars
+    cw, ch = app.size
+    inset = 3  # smooth scaling blends the neighbours' colours at the quadrants' borders
+    corners = {(inset, inset): (255, 0, 0), (cw - 1 - inset, inset): (0, 255, 0),
+               (inset, ch - 1 - inset): (0, 0, 255), (cw - 1 - inset, ch - 1 - inset): (255, 255, 255)}
     for pos, colour in corners.items():  # the canvas's four corners are all on screen
-        assert _near(shown.get_at(pos), colour)
-    if x:
-        assert tuple(shown.get_at((x // 2, window[1] // 2)))[:3] == (0, 0, 0)
-        assert tuple(shown.get_at((x + w + (window[0] - x - w) // 2, window[1] // 2)))[:3] == (0, 0, 0)
+        assert _near(shown.get_at(app.fit.to_window(pos)), colour)
 
 
 def test_resizing_at_run_time_refits(make_app):
@@ -222,7 +225,9 @@ def test_resizing_at_run_time_refits(make_app):
     assert app.fit == fit_canvas((480, 1000))
     shown = pygame.display.get_surface()
     assert shown.get_size() == (480, 1000)
-    assert tuple(shown.get_at((240, 50)))[:3] == (0, 0, 0)  # a bar where the canvas used to be
+    assert app.fit.to_canvas((240, 50)) is None  # above the canvas: the frame's margin, the menu's colour
+    assert tuple(shown.get_at((240, 50)))[:3] != (0, 0, 0)
+    assert tuple(shown.get_at((240, 50))) == tuple(shown.get_at(app.fit.to_window((240, 0))))
     app.window.size = MIN_WINDOW
     _settle_from_queue(app, 2)
     assert app.fit == fit_canvas(MIN_WINDOW)
@@ -303,11 +308,11 @@ def test_fullscreen_is_fitted_like_any_window(make_app):
     if not app.fullscreen:
         pytest.skip("this SDL driver has no fullscreen")
     assert pygame.display.get_window_size() == desktop
+    app.step(1 / 60)  # the frame follows the window's new shape
     _quadrants(app)
     app.present()
-    assert app.fit == fit_canvas(desktop)
-    x, y, w, h = app.fit.rect
-    assert _near(pygame.display.get_surface().get_at((x + 2, y + 2)), (255, 0, 0))
+    assert app.fit == fit_canvas(desktop, app.size)
+    assert _near(pygame.display.get_surface().get_at(app.fit.to_window((3, 3))), (255, 0, 0))
     app.set_fullscreen(False)
     assert not app.fullscreen and pygame.display.get_window_size() == LOGICAL_SIZE
 

@@ -8,6 +8,7 @@ from typing import Callable
 import pygame
 
 from arcade.engine.ui import colors
+from arcade.engine.ui.frame import whole
 from arcade.engine.ui.input import pointer_down, pointer_motion, pointer_up
 from arcade.engine.ui.text import LABEL_PAD, blit_center, fit, render, row_size, wrap_lines
 
@@ -294,15 +295,21 @@ class ButtonList:
 
 
 class Dimmer:
-    """A translucent full-canvas veil (overlays draw it over the scene beneath)."""
+    """A translucent veil over the whole picture (overlays draw it over the scene beneath): the canvas, and the
+    app's frame round it (:func:`arcade.engine.ui.frame.whole`)."""
 
     def __init__(self, size, rgba=(0, 0, 0, 150)):
+        self.rgba = rgba
         self.surface = pygame.Surface(size, pygame.SRCALPHA)
         self.surface.fill(rgba)
 
     def draw(self, surface: pygame.Surface, alpha: float = 1.0) -> None:
+        target = whole(surface)
+        if self.surface.get_size() != target.get_size():
+            self.surface = pygame.Surface(target.get_size(), pygame.SRCALPHA)
+            self.surface.fill(self.rgba)
         self.surface.set_alpha(round(255 * alpha))
-        surface.blit(self.surface, (0, 0))
+        target.blit(self.surface, (0, 0))
 
 
 DISABLED_BG, DISABLED_INK = (214, 205, 196), (96, 80, 65)  # a button that does nothing now: faded, still legible

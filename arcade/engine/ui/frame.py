@@ -1,0 +1,77 @@
+"""The frame: the canvas widened (or heightened) to the window's shape, so no window shows black bars.
+
+Scenes lay out on a fixed canvas (portrait 480x800, landscape 840x560). The app draws them on that canvas placed in
+the middle of a larger *frame* whose short side is the canvas's and whose other side grows to the window's aspect
+(up to :data:`MAX_ASPECT`); the frame, not the canvas, is scaled to the window. The frame's *margins* (the strips
+beside or above and below the canvas) belong to the bottom scene drawn: it paints them in ``backdrop(frame, inner)``
+when it has that hook (Stairs' sky and scenery), otherwise the canvas's outermost columns or rows are stretched over
+them, so a page colour, a felt or a gradient runs on to the window's edges. Overlays' veils and the fade cover the
+whole frame (:func:`whole`)."""
+from __future__ import annotations
+
+import pygame
+
+MAX_ASPECT = 32 / 9  # the frame grows to at most this shape (long side / short side; 2560x1080 is 2.37): beyond it, bars again
+
+_frame: list = [None]  # the app's frame surface (the canvas it hands scenes is a subsurface of it)
+
+
+def frame_size(window, canvas) -> tuple[int, int]:
+    """The frame for a canvas shown in a window: the canvas grown along one side to the window's aspect (never
+    smaller than the canvas, never beyond :data:`MAX_ASPECT`)."""
+    ww, wh = (int(v) for v in window)
+    cw, ch = canvas
+    if ww <= 0 or wh <= 0:
+        return tuple(canvas)
+    if ww * ch > cw * wh:  # wider than the canvas: grow the width
+        grown = min(round(ch * ww / wh), max(cw, round(ch * MAX_ASPECT)))
+        return max(cw, grown), ch
+    grown = min(round(cw * wh / ww), max(ch, round(cw * MAX_ASPECT)))
+    return cw, max(ch, grown)
+
+
+def inner_rect(frame, canvas) -> pygame.Rect:
+    """Where the canvas sits in a frame: centred."""
+    (fw, fh), (cw, ch) = frame, canvas
+    return pygame.Rect((fw - cw) // 2, (fh - ch) // 2, cw, ch)
+
+
+def set_frame(surface) -> None:
+    _frame[0] = surface
+
+
+def whole(surface):
+    """The surface a veil over ``surface`` should cover: the app's whole frame when ``surface`` is the canvas
+    inside it, else ``surface`` itself."""
+    frame = _frame[0]
+    if frame is not None and surface.get_parent() is frame:
+        return frame
+    return surface
+
+
+def paint_margins(surface, scene) -> None:
+    """Paint the margins of the frame around ``surface`` (the canvas) for ``scene``, the bottom scene drawn:
+    its ``backdrop(frame, inner)`` hook, or the canvas's edges stretched out to the frame's."""
+    frame = whole(surface)
+    if frame is surface:
+        return
+    inner = pygame.Rect(surface.get_offset(), surface.get_size())
+    hook = getattr(scene, "backdrop", None)
+    if hook is not None:
+        hook(frame, inner)
+        return
+    stretch_edges(frame, inner)
+
+
+def stretch_edges(frame, inner: pygame.Rect) -> None:
+    """Fill the margins around ``inner`` with its outermost column (left, right) or row (top, bottom) repeated."""
+    fw, fh = frame.get_size()
+    x, y, w, h = inner
+    if x > 0:
+        frame.blit(pygame.transform.scale(frame.subsurface((x, y, 1, h)), (x, h)), (0, y))
+    if fw - x - w > 0:
+        frame.blit(pygame.transform.scale(frame.subsurface((x + w - 1, y, 1, h)), (fw - x - w, h)), (x + w, y))
+    if y > 0:
+        frame.blit(pygame.transform.scale(frame.subsurface((0, y, fw, 1)), (fw, y)), (0, 0))
+    if fh - y - h > 0:
+        frame.blit(pygame.transform.scale(frame.subsurface((0, y + h - 1, fw, 1)), (fw, fh - y - h)), (0, y + h))
