@@ -101,6 +101,56 @@ def frame_times(frames: int = 300, only: str | None = None) -> dict:
         return results
 
 
+PRESENT_WINDOWS = ((1920, 1080), (2560, 1080), (1280, 1000))
+
+
+def present_times(frames: int = 300) -> dict:
+    """"WxH scene" -> {"step_median", "present_median", "present_p95"} in ms: a whole frame (the scene's draw and
+    the frame's margins) and its present (the frame scaled to the window and sent), in wide windows."""
+    out = {}
+    for window in PRESENT_WINDOWS:
+        with tempfile.TemporaryDirectory() as d:
+            app = _app(Path(d))
+            _resize(app, window)
+            from arcade.shell.menu import MenuScene
+
+            for name, make in (("menu", lambda: MenuScene(app)),
+                               ("Stairs demo", lambda: app.registry["stairs"].make_demo(app))):
+                app.stack.reset(make(), fade=False)
+                steps, shown = [], []
+                for i in range(frames + 30):
+                    t0 = time.perf_counter()
+                    app.step(1 / 60, [])
+                    t1 = time.perf_counter()
+                    app.present()
+                    if i >= 30:
+                        steps.append((t1 - t0) * 1000)
+                        shown.append(app.present_ms)
+                out[f"{window[0]}x{window[1]} {name}"] = {
+                    "step_median": statistics.median(steps), "present_median": statistics.median(shown),
+                    "present_p95": percentile(shown, 0.95)}
+            app.stack.close()
+            app.profile.close()
+    return out
+
+
+def _resize(app, window) -> None:
+    """Resize the app's window (the dummy driver) and let the app follow it."""
+    import pygame
+
+    if app.window is not None:
+        app.window.size = window
+    else:
+        pygame.display.set_mode(window, pygame.RESIZABLE)
+    app.step(1 / 60, [])
+
+
+def print_present(res: dict) -> None:
+    print(f"{'window, scene':<28} {'frame median':>13} {'present median':>15} {'present p95':>12}")
+    for name, r in res.items():
+        print(f"{name:<28} {r['step_median']:>11.2f}ms {r['present_median']:>13.2f}ms {r['present_p95']:>10.2f}ms")
+
+
 # ----------------------------------------------------------------------------------------------------- startup
 def startup_times(runs: int = 5) -> list[float]:
     """Seconds from process start to the first menu frame drawn (a fresh interpreter each run)."""
@@ -203,6 +253,8 @@ def run(args) -> int:
     if name == "frames":
         out["frames"] = frame_times(args.frames)
         print_frames(out["frames"])
+        out["present"] = present_times(args.frames)
+        print_present(out["present"])
     elif name == "startup":
         t = startup_times(args.runs)
         out["startup_s"] = t

@@ -17,12 +17,16 @@ from arcade.dev.hooks import each
 
 
 def frames_part(frames: int) -> list:
-    from arcade.dev.benchmarks import frame_times, print_frames
+    from arcade.dev.benchmarks import frame_times, present_times, print_frames, print_present
 
     res = frame_times(frames)
     print_frames(res)
+    shown = present_times(frames)
+    print_present(shown)
     return [("frames", f"draw {name}", f"{r['draw_median']:.2f} ms median (p95 {r['draw_p95']:.2f})", r["target"])
-            for name, r in res.items()]
+            for name, r in res.items()] + [
+        ("frames", f"present {name}", f"{r['present_median']:.2f} ms median (p95 {r['present_p95']:.2f})", "")
+        for name, r in shown.items()]
 
 
 def startup_part(runs: int) -> list:

@@ -12,6 +12,7 @@ from arcade.engine import assets
 from arcade.engine.i18n import _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
+from arcade.engine.ui.frame import mirror_margins
 from arcade.engine.ui.input import is_landscape, is_user_input
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.widgets import ButtonGrid, ButtonList, Item
@@ -144,6 +145,7 @@ class MenuScene(Scene):
         self.layout = layout_for(app.size)
         self.list = self._make_list()
         self._bg = None
+        self._margins: dict = {}  # the frame's margins, mirrored from the art (frame.mirror_margins)
         self._plate = None
         self._subtitle = None  # the games' titles under the logo
         self.refresh()
@@ -383,6 +385,12 @@ class MenuScene(Scene):
             for rect, radius in zip(self.layout["plates"], self.layout["plate_radius"]):
                 pygame.draw.rect(self._plate, (*colors.PAGE, 215), rect, border_radius=radius)
         return self._plate
+
+    def backdrop(self, frame, inner) -> None:
+        """The window's room beside the canvas: the menu's art mirrored out from its edges (in landscape only the
+        strip right of the robot, so no second robot stands in the margin)."""
+        reach = inner.w - ROBOT.right if self.landscape else None
+        mirror_margins(frame, inner, self._background(inner.size), self._margins, id(self._bg), reach)
 
     def draw(self, surface) -> None:
         lay = self.layout

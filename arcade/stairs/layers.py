@@ -935,6 +935,9 @@ def _draw_key(item) -> tuple:
     return item[1] != _OBSTACLE, item[0], item[1]
 
 
+MARGIN_SKY = 180  # the sky's outer strip mirrored into a wide window's margins (the moon stays within the canvas)
+
+
 # ======================================================================================== all three
 class StairsView:
     """The three layers together: ``reset``, ``feed``, ``update``, ``draw`` (see :class:`StairLayer`)."""
@@ -979,30 +982,22 @@ class StairsView:
         self.stairs.draw(surface, world)
 
     def draw_margins(self, frame: pygame.Surface, inner: pygame.Rect) -> None:
-        """The margins of a frame wider than the canvas (``inner`` in it, drawn this frame): the sky mirrored
-        out from the canvas's edges, and more foliage climbing with the camera. Margins above and below (a
-        squarer window) take the canvas's edge rows."""
-        from arcade.engine.ui.frame import stretch_edges
+        """The margins of a frame round the canvas (``inner`` in it, drawn this frame): beside it, the sky
+        mirrored out from the canvas's edges and more foliage climbing with the camera; above and below it (a
+        squarer window), the canvas's edge rows carried out."""
+        from arcade.engine.ui.frame import mirror_margins, stretch_edges
 
         x, y, w, h = inner
         fw = frame.get_width()
-        if x <= 0 or y > 0 or h != frame.get_height():
+        if x <= 0:
             stretch_edges(frame, inner)
             return
-        key = (self.background._key, x, fw - x - w)
-        if getattr(self, "_margin_key", None) != key:
-            sky = self.background._composed
-            left, right = min(x, w), min(fw - x - w, w)
-            self._margin_sky = (pygame.transform.flip(sky.subsurface((0, 0, left, h)), True, False),
-                                pygame.transform.flip(sky.subsurface((w - right, 0, right, h)), True, False))
-            self._margin_key = key
-        lsky, rsky = self._margin_sky
-        frame.blit(lsky, (x - lsky.get_width(), y))
-        frame.blit(rsky, (x + w, y))
-        if lsky.get_width() < x or x + w + rsky.get_width() < fw:  # wider than the canvas itself: its edges run on
-            stretch_edges(frame, pygame.Rect(x - lsky.get_width(), y, w + lsky.get_width() + rsky.get_width(), h))
+        if not hasattr(self, "_margins"):
+            self._margins = {}
+        mirror_margins(frame, inner, self.background._composed, self._margins, self.background._key,
+                       reach=MARGIN_SKY)
         scenery = self.scenery
-        for k, (img, sx) in enumerate(scenery.strips):
+        for img, sx in scenery.strips:
             iw, period = img.get_width(), scenery.period
             step, edge = (-iw, x) if sx < w // 2 else (iw, x + w - iw)
             for n in range(1, 64):

@@ -174,3 +174,25 @@ def test_a_click_near_the_windows_edge_reaches_the_button_there(make_app):
     for _ in range(30):
         app.step(1 / 60)
     assert isinstance(app.stack.top, StatsScene)
+
+
+@pytest.mark.parametrize("reach", [None, 5, 16])
+def test_mirrored_margins_run_on_from_the_canvas_without_a_seam(reach):
+    from arcade.engine.ui.frame import mirror_margins
+
+    art = pygame.Surface((16, 10))
+    for x in range(16):
+        for y in range(10):
+            art.set_at((x, y), (x * 15, y * 20, 7))
+    frame = pygame.Surface((60, 10))
+    frame.fill((0, 0, 0))
+    inner = pygame.Rect(22, 0, 16, 10)
+    frame.blit(art, inner)
+    mirror_margins(frame, inner, art, {}, reach=reach)
+    r = reach or 16
+    for y in range(10):
+        for d in range(22):  # d pixels out from the canvas's edge: the art's column bouncing between 0 and r - 1
+            k, m = divmod(d, r)
+            col = m if k % 2 == 0 else r - 1 - m
+            assert frame.get_at((inner.left - 1 - d, y)) == art.get_at((col, y))
+            assert frame.get_at((inner.right + d, y)) == art.get_at((15 - col, y))

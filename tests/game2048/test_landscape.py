@@ -342,7 +342,7 @@ def test_the_replay_and_its_review_are_laid_out_for_the_wide_screen(make_app, me
     replay = open_review(app, s)
     card = app.stack.top
     assert isinstance(card, ReviewOverlay) and card.wide
-    assert card.dim.surface.get_size() == LANDSCAPE_SIZE
+    assert card.dim.surface.get_size() == app.framed.get_size()
     worst = card.worst()
     assert worst, "a 3x3 game played blindly has costly moves"
     rows = [card.row_rect(k) for k in range(min(5, len(worst)))]
@@ -389,7 +389,7 @@ def test_the_replay_turns_with_the_window_and_keeps_its_place(make_app, measured
         card = app.stack.top
         app.window.size = TALL
         frames(app, 2)
-        assert not card.wide and card.dim.surface.get_size() == LOGICAL_SIZE
+        assert not card.wide and card.dim.surface.get_size() == app.framed.get_size()
         assert card.row_rect(0) == pygame.Rect(40, card.ROW0, 400, 40)  # the portrait card's rows
         frames(app, 1, events=[key(pygame.K_ESCAPE)])
         frames(app, 1)

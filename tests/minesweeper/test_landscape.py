@@ -248,13 +248,13 @@ def test_the_custom_card_is_centred_and_follows_the_window(wide):
     assert card.values[0] == w + 1
     app.window.size = (480, 800)
     frames(app, 2)
-    assert card.CARD == CustomOverlay.CARD and card.dim.surface.get_size() == LOGICAL_SIZE
+    assert card.CARD == CustomOverlay.CARD and card.dim.surface.get_size() == app.framed.get_size()
     assert card.values[0] == w + 1  # what was chosen stays
     frames(app, 1, events=click(card.parts(0)["plus"].center))
     assert card.values[0] == w + 2
     app.window.size = (800, 480)
     frames(app, 2)
-    assert card.CARD.center == CANVAS.center and card.dim.surface.get_size() == LANDSCAPE_SIZE
+    assert card.CARD.center == CANVAS.center and card.dim.surface.get_size() == app.framed.get_size()
     frames(app, 1, events=click(card.start_rect.center))
     frames(app, 1)
     assert app.stack.top is s and s.field.cols == w + 2

@@ -169,7 +169,7 @@ def test_the_wide_question_puts_its_choices_side_by_side_and_they_answer(make_ap
     assert cont.y == new.y and cont.right < new.x and ask.card.contains(cont.union(new))
     turn(app, (480, 800))
     assert app.stack.top is ask and ask.list.item_rect(1).y > ask.list.item_rect(0).bottom  # a column again
-    assert ask.dim.surface.get_size() == LOGICAL_SIZE
+    assert ask.dim.surface.get_size() == app.framed.get_size()  # its veil covers the whole picture again
     turn(app, WIDE)
     frames(app, 1, events=click(ask.list.item_rect(1).center))
     settle(app, 0.6)
@@ -224,9 +224,9 @@ def test_turning_the_window_while_paused_keeps_the_game_and_its_buttons_work(mak
     app, menu, game, pause = paused_2048(make_app)
     session = game.session
     turn(app, (480, 800))
-    assert app.stack.top is pause and pause.list.rect.x == 90 and pause.dim.surface.get_size() == LOGICAL_SIZE
+    assert app.stack.top is pause and pause.list.rect.x == 90 and pause.dim.surface.get_size() == app.framed.get_size()
     turn(app, (1280, 1000))
-    assert pause.dim.surface.get_size() == LANDSCAPE_SIZE
+    assert pause.dim.surface.get_size() == app.framed.get_size()
     frames(app, 1, events=click(pause.list.item_rect(0).center))  # Resume
     settle(app, 0.2)
     assert app.stack.top is game and game.session is session
@@ -329,7 +329,7 @@ def test_the_first_run_card_over_a_game_in_a_wide_window_fits_and_closes(make_ap
     card = h.card_rect(app.size)
     assert card.w > 700 and CANVAS.contains(card) and not text_ok(drawn(app), card)
     turn(app, (480, 800))
-    assert h.dim.surface.get_size() == LOGICAL_SIZE and h.card_rect(app.size).w == 420
+    assert h.dim.surface.get_size() == app.framed.get_size() and h.card_rect(app.size).w == 420
     frames(app, 1, events=[key(pygame.K_SPACE)])
     settle(app, 0.2)
     assert app.stack.top is game

@@ -163,7 +163,7 @@ def test_the_chooser_sits_at_the_right_and_its_rows_and_start_work(make_app):
     s = play_scene(app)  # no variant asked: the game starts on the chooser
     ch = s.chooser
     assert ch is not None and inside(ch.card, ((0, 0), LANDSCAPE_SIZE)) and ch.card.centerx > 560
-    assert ch.dim.surface.get_size() == LANDSCAPE_SIZE
+    assert ch.dim.surface.get_size() == app.framed.get_size()
     assert all(inside(ch.list.item_rect(i), ch.card) for i in range(len(ch.list.items)))
     variant = ch.list.item_rect(ch.keys().index("variant"))
     frames(app, 1, events=click((variant.right - 20, variant.centery)))
@@ -284,7 +284,7 @@ def test_the_ais_reply_and_the_chooser_survive_a_turn(make_app):
     app.window.size = WIDE
     frames(app, 2)
     ch = s.chooser
-    assert ch is not None and ch.card == screens.LANDSCAPE.chooser and ch.dim.surface.get_size() == LANDSCAPE_SIZE
+    assert ch is not None and ch.card == screens.LANDSCAPE.chooser and ch.dim.surface.get_size() == app.framed.get_size()
     assert inside(ch.list.item_rect(len(ch.list.items) - 1), ch.card)
     frames(app, 1, events=click(ch.list.item_rect(ch.keys().index("start")).center))
     assert s.chooser is None and s.match.moves == []

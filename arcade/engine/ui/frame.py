@@ -75,3 +75,34 @@ def stretch_edges(frame, inner: pygame.Rect) -> None:
         frame.blit(pygame.transform.scale(frame.subsurface((0, y, fw, 1)), (fw, y)), (0, 0))
     if fh - y - h > 0:
         frame.blit(pygame.transform.scale(frame.subsurface((0, y + h - 1, fw, 1)), (fw, fh - y - h)), (0, y + h))
+
+
+def mirror_margins(frame, inner: pygame.Rect, art, cache: dict, key=None, reach: int | None = None) -> None:
+    """Fill the margins around ``inner`` with ``art`` (a canvas-sized picture: a scene's background without what
+    stands on it) mirrored out from the canvas's edges, so its texture runs on without a seam: the outermost
+    ``reach`` pixels of the art (all of it by default), flipped, then as they are, flipped again... as far as the
+    margin goes. The strips are kept in ``cache`` (the scene's) until ``key`` or the margins change."""
+    fw, fh = frame.get_size()
+    x, y, w, h = inner
+    want = (key, fw, fh, tuple(inner), reach)
+    if cache.get("key") != want:
+        cache.clear()
+        cache["key"] = want
+        pieces = []
+        rx = max(1, min(w, reach or w))
+        ry = max(1, min(h, reach or h))
+        for room, rect, flip, place in (
+                (x, (0, 0, rx, h), (True, False), lambda k, r: (x - (k + 1) * r, y)),
+                (fw - x - w, (w - rx, 0, rx, h), (True, False), lambda k, r: (x + w + k * r, y)),
+                (y, (0, 0, w, ry), (False, True), lambda k, r: (x, y - (k + 1) * r)),
+                (fh - y - h, (0, h - ry, w, ry), (False, True), lambda k, r: (x, y + h + k * r))):
+            if room <= 0:
+                continue
+            strip = art.subsurface(rect)
+            mirrored = pygame.transform.flip(strip, *flip)
+            r = rect[2] if flip[0] else rect[3]
+            for k in range(-(-room // r)):
+                pieces.append((mirrored if k % 2 == 0 else strip.copy(), place(k, r)))
+        cache["pieces"] = pieces
+    for piece, at in cache["pieces"]:
+        frame.blit(piece, at)
