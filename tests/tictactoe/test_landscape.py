@@ -284,7 +284,8 @@ def test_the_ais_reply_and_the_chooser_survive_a_turn(make_app):
     app.window.size = WIDE
     frames(app, 2)
     ch = s.chooser
-    assert ch is not None and ch.card == screens.LANDSCAPE.chooser and ch.dim.surface.get_size() == app.framed.get_size()
+    assert ch is not None and ch.card == screens.LANDSCAPE.chooser
+    assert ch.dim.surface.get_size() == app.framed.get_size()
     assert inside(ch.list.item_rect(len(ch.list.items) - 1), ch.card)
     frames(app, 1, events=click(ch.list.item_rect(ch.keys().index("start")).center))
     assert s.chooser is None and s.match.moves == []
