@@ -347,7 +347,19 @@ def make_options(args, replay=None, game_options: dict | None = None):
 
 
 def main(argv: list[str] | None = None, games: dict | None = None) -> int:
-    """Run the command line; ``games`` replaces the registry (the contract test plugs in a fake game)."""
+    """Run the command line; ``games`` replaces the registry (the contract test plugs in a fake game). Output to
+    a pipe closed early (``arcade stats --json | head``) ends the command quietly, as it does any Unix tool."""
+    try:
+        return _main(argv, games)
+    except BrokenPipeError:
+        try:  # the interpreter flushes stdout again on exit: point it where that cannot fail
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
+        return 1
+
+
+def _main(argv: list[str] | None, games: dict | None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if games is None:
         from arcade import games as registry
