@@ -169,8 +169,8 @@ def test_the_screenshot_is_written_only_to_a_regular_file(tmp_path):
 
 
 def test_output_to_a_pipe_closed_early_ends_quietly(tmp_path):
-    """`arcade stats --json | head -c 10`: the reader goes away; no traceback, as any Unix tool."""
+    """`arcade stats --json | head`: the reader goes away early; no traceback, as with any Unix tool."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    cmd = f"{sys.executable} -m arcade stats --json --data-dir {tmp_path} | head -c 10 > /dev/null"
+    cmd = f"{sys.executable} -m arcade stats --json --data-dir {tmp_path} | true"  # a reader gone before a byte
     r = subprocess.run(["sh", "-c", cmd], env=env, capture_output=True, text=True, timeout=60)
     assert "Traceback" not in r.stderr and "BrokenPipeError" not in r.stderr, r.stderr
