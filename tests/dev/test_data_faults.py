@@ -8,7 +8,7 @@ import os
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, example, given, settings, strategies as st
 
 from arcade.dev import faults
 from arcade.engine import storage
@@ -188,6 +188,16 @@ def test_the_writer_thread_survives_an_unexpected_error(tmp_path, monkeypatch):
     p.close()
 
 
+def _only_stamps_differ(content: bytes, original: bytes) -> bool:
+    """``content`` is ``original`` with only change times altered: every value read from it is the original's."""
+    try:
+        a, b = json.loads(content), json.loads(original)
+    except ValueError:
+        return False
+    return (isinstance(a, dict) and isinstance(b, dict)
+            and {k: v for k, v in a.items() if k != "stamps"} == {k: v for k, v in b.items() if k != "stamps"})
+
+
 def _damage(data: bytes, how: tuple) -> bytes:
     kind, a, b = how
     if kind == "cut":
@@ -207,6 +217,8 @@ DAMAGE = st.one_of(st.none(), st.tuples(st.sampled_from(["cut", "flip", "splice"
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(main_damage=DAMAGE, bak_damage=DAMAGE)
+@example(main_damage=("flip", 99999, 1), bak_damage=("flip", 25, 0))  # a change time flipped into the future
+@example(main_damage=("cut", 0, 0), bak_damage=("flip", 99999, 1))
 def test_any_damage_to_either_file_starts_keeps_intact_bests_and_saves(template, tmp_path_factory, main_damage,
                                                                        bak_damage):
     d = tmp_path_factory.mktemp("prop")
@@ -219,9 +231,13 @@ def test_any_damage_to_either_file_starts_keeps_intact_bests_and_saves(template,
     p = Profile(d, sync=True)
     for key, held in expected.items():
         assert p.best(key) >= held
-    assert len(p.warnings) <= 1
-    for name, content in files.items():  # whatever was refused is still on disk somewhere, byte for byte
-        if content not in (template.main, template.bak) and p.warnings:
+    # a flipped digit in a change time can leave a readable file stamped in the future: that is not damage, the
+    # stamps are reset with a warning of their own and every value is kept
+    damage = [w for w in p.warnings if "(a clock that ran ahead)" not in w]
+    assert len(damage) <= 1
+    for (name, content), original in zip(files.items(), (template.main, template.bak)):
+        # whatever was refused is still on disk somewhere, byte for byte
+        if content not in (template.main, template.bak) and damage and not _only_stamps_differ(content, original):
             kept = [a for a in d.iterdir() if a.is_file() and a.read_bytes() == content]
             assert kept, name
     p.submit_score("stairs", 10**6)
