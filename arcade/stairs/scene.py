@@ -22,10 +22,8 @@ The best replay is read on a background thread when the scene is made, and races
 from __future__ import annotations
 
 import logging
-import math
 import random
 import threading
-from dataclasses import dataclass
 
 import pygame
 
@@ -34,31 +32,28 @@ from arcade.engine import settings as specs
 from arcade.engine.session import DEMO, PLAYER
 from arcade.engine.session_scene import SessionScene
 from arcade.engine.ui import colors
-from arcade.engine.ui.input import is_landscape, pointer_down
+from arcade.engine.ui.input import pointer_down
 from arcade.engine.ui.text import Label, blit_center, fit, render
-from arcade.engine.ui.tween import ease_out
-from arcade.engine.ui.widgets import ButtonList, Item
 from arcade.stairs.autopilot import Autopilot, next_hop
 from arcade.stairs import layers
 from arcade.stairs.layers import StairsView
-from arcade.stairs.causes import CAUSES
 from arcade.stairs.ghost import Ghost, ghost_sprites
 from arcade.stairs.hud import SCORE_EDGE, OutlinedLabel, make_shade
 from arcade.stairs.palette import BUTTON, BUTTON_HOVER, CARD, CARD_EDGE, INK, SOFT
 from arcade.stairs.replay import Run, check, of_world
 from arcade.stairs.world import to_ticks
 from arcade.stairs import ID as GAME_ID
+from arcade.stairs.panel import DEMO_RESTART, GameOverPanel
+from arcade.stairs.screens import LAYOUT, LAYOUT_WIDE, PAUSE_RECT, layout_for  # noqa: F401 - the tables, here too
 
 PANEL_DELAY = 0.9  # seconds from game over to the panel (the fall plays first)
 PANEL_SLIDE = 0.3  # the panel slides up this long
 PANEL_GRACE = 0.2  # ... and takes clicks and taps this long after it is in place (frantic taps don't restart)
-DEMO_RESTART = 3.0  # seconds the demo shows a finished run before the next
 DEMO_HOPS_PER_SECOND = 4.0
 DEMO_SLIP = (35, 120)  # the demo makes one wrong hop after a random number of hops in this range: a game over to show
 
 KEY_SIDES = {pygame.K_LEFT: "left", pygame.K_a: "left", pygame.K_RIGHT: "right", pygame.K_d: "right"}
 MOUSE_SIDES = {1: "left", 3: "right"}
-PAUSE_RECT = pygame.Rect(420, 18, 44, 44)
 PILL_ALPHA = 235  # the backing of small HUD text: nearly opaque, so the text keeps its contrast over anything
 PAUSE_THEME = {  # the shell's pause overlay in the night palette of the game-over panel (keys: shell.pause)
     "veil": (*INK, 150), "button": BUTTON, "hover": BUTTON_HOVER, "text": colors.TEXT_LIGHT,
@@ -66,171 +61,8 @@ PAUSE_THEME = {  # the shell's pause overlay in the night palette of the game-ov
 }
 
 
-@dataclass(frozen=True)
-class PanelLayout:
-    """The game-over card on a canvas: the card (canvas pixels) and, inside it (card pixels), the centres of the
-    title, the cause line, the advice and "New best!", the tops of the score and best boxes, the code line and the
-    demo's countdown, the widths the texts fit in, and the buttons' column."""
-
-    card: pygame.Rect
-    title: tuple[int, int]
-    cause: tuple[int, int]
-    cause_w: int
-    advice: tuple[int, int]
-    advice_w: int
-    boxes: tuple[tuple[int, int], ...]  # top-left of the SCORE and BEST boxes
-    new_best: tuple[int, int]
-    code: tuple[int, int]
-    code_w: int
-    buttons: pygame.Rect
-    demo: tuple[int, int]
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Where the HUD and the game-over card go on a canvas. ``align`` "center": the score and best are centred on
-    their points; "left": their left edges are on them. ``shade`` "band": a dark band across the top behind the
-    score; "corner": a dark glow in the top-left corner only. The start hint's pill is ``hint_y`` above the bottom,
-    its arrows ``arrow_x`` in from the sides."""
-
-    score: tuple[int, int]
-    best: tuple[int, int]
-    align: str
-    pause: pygame.Rect
-    tag: tuple[int, int]  # the daily game's date or a shared game's code, in a pill under the best (as it aligns)
-    shade: str
-    hint_y: int
-    arrow_x: int
-    panel: PanelLayout
-
-
-# portrait: the score and best centred at the top, the card in the middle, text and buttons one column
-LAYOUT = Layout(
-    score=(240, 62), best=(240, 108), align="center", pause=PAUSE_RECT, tag=(240, 140), shade="band", hint_y=96, arrow_x=40,
-    panel=PanelLayout(
-        card=pygame.Rect(40, 140, 400, 520), title=(200, 40), cause=(200, 92), cause_w=280, advice=(200, 126),
-        advice_w=360, boxes=((40, 150), (210, 150)), new_best=(200, 252), code=(200, 282), code_w=360,
-        buttons=pygame.Rect(60, 306, 280, 192), demo=(200, 340)))
-# landscape: the score and best in the top-left corner and pause at the top right, so the staircase ahead is clear;
-# the card is wide (what happened and the score on the left, the buttons in a column on the right, the code below)
-# and clears the HUD's corner, as the portrait card does
-LAYOUT_WIDE = Layout(
-    score=(30, 56), best=(22, 104), align="left", pause=pygame.Rect(776, 18, 44, 44), tag=(22, 136), shade="corner", hint_y=54,
-    arrow_x=40,
-    panel=PanelLayout(
-        card=pygame.Rect(70, 128, 700, 380), title=(350, 42), cause=(190, 104), cause_w=330, advice=(190, 138),
-        advice_w=340, boxes=((30, 164), (200, 164)), new_best=(190, 276), code=(350, 338), code_w=660,
-        buttons=pygame.Rect(420, 92, 240, 192), demo=(540, 188)))
-
-
-def layout_for(size) -> Layout:
-    """The HUD and card layout for a canvas of ``size``: portrait or landscape."""
-    return LAYOUT_WIDE if is_landscape(size) else LAYOUT
-
-
 def _other(side: str) -> str:
     return "right" if side == "left" else "left"
-
-
-class GameOverPanel:
-    """Score, best, the cause (icon + words), the game code (C copies it), Restart, Replay (the run just played,
-    from its start) and Menu."""
-
-    def __init__(self, scene: "StairsScene", score: int, best: int, cause: str, new_best: bool,
-                 code: str | None = None, daily: str | None = None):
-        self.scene = scene
-        self.score, self.best, self.cause, self.new_best = score, best, cause, new_best
-        self.code, self.daily = code, daily
-        items = [Item(_("Restart"), scene.restart, key="restart"), Item(_("Replay"), scene.watch_replay, key="replay"),
-                 Item(_("Menu"), scene.to_menu, key="menu")]
-        app = scene.app
-        self.list = ButtonList(items, pygame.Rect(0, 0, 1, 1), colour=BUTTON, hover=BUTTON_HOVER,
-                               on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"))
-        self.resize(app.size)
-
-    def resize(self, size) -> None:
-        """Lay the card out for a canvas of ``size`` (the button selected stays selected)."""
-        self.layout = layout_for(size).panel
-        self.card = self.layout.card
-        self.list.rect = self._list_rect(0)
-        self._surface = pygame.Surface(self.card.size, pygame.SRCALPHA)
-        pygame.draw.rect(self._surface, CARD, self._surface.get_rect(), border_radius=18)
-        pygame.draw.rect(self._surface, CARD_EDGE, self._surface.get_rect(), width=3, border_radius=18)
-        self._veil = pygame.Surface(size, pygame.SRCALPHA)
-        self._veil.fill((*INK, 110))
-
-    def _list_rect(self, dy: int) -> pygame.Rect:
-        return self.layout.buttons.move(self.card.x, self.card.y + dy)
-
-    @property
-    def code_line(self) -> str:
-        """What the panel says under the score: the game code (and the daily game's date), and that C copies it."""
-        if not self.code:
-            return ""
-        if self.daily:
-            return _("Daily {date}  ·  {code}  ·  C copies").format(date=self.daily, code=self.code)
-        return _("Code {code}  ·  C copies").format(code=self.code)
-
-    def keys(self) -> list[str]:
-        return [it.key for it in self.list.items]
-
-    def button_rect(self, key: str) -> pygame.Rect:
-        i = self.keys().index(key)
-        return self.list.item_rect(i)
-
-    def handle(self, event, pointer_ok: bool) -> None:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.scene.to_menu()
-            elif event.key == pygame.K_c and not event.mod & pygame.KMOD_ALT:
-                self.scene.copy_code()
-            else:
-                self.list.handle(event)
-            return
-        if pointer_ok:
-            self.list.handle(event)
-
-    def draw(self, surface: pygame.Surface, k: float) -> None:
-        """``k`` 0..1: how far the panel has slid in."""
-        e = ease_out(k)
-        self._veil.set_alpha(round(255 * e))
-        surface.blit(self._veil, (0, 0))
-        dy = round((1.0 - e) * (surface.get_height() - self.card.y))
-        card = self.card.move(0, dy)
-        self.list.rect = self._list_rect(dy)
-        surface.blit(self._surface, card)
-        lay = self.layout
-
-        def at(point) -> tuple[int, int]:
-            return card.x + point[0], card.y + point[1]
-
-        blit_center(surface, fit(_("Game over"), self.card.w - 40, 40, colors.TEXT_LIGHT), at(lay.title))
-        head, advice = CAUSES.get(self.cause, (str(self.cause), ""))
-        head, advice = _(head), _(advice) if advice else ""
-        icon = self.scene.view.stairs.sprites.get(f"cause_{self.cause}")
-        label = fit(head, lay.cause_w, 24, colors.GOLD if self.cause == "hit" else colors.TEXT_LIGHT, min_size=14)
-        lw = label.get_width() + (icon.image.get_width() + 12 if icon else 0)
-        cx, cy = at(lay.cause)
-        x = cx - lw // 2
-        if icon is not None:
-            surface.blit(icon.image, icon.image.get_rect(midleft=(x, cy)))
-            x += icon.image.get_width() + 12
-        surface.blit(label, label.get_rect(midleft=(x, cy)))
-        blit_center(surface, fit(advice, lay.advice_w, 16, SOFT, "medium", min_size=13), at(lay.advice))
-        for (bx, by), (name, value) in zip(lay.boxes, ((_("SCORE"), self.score), (_("BEST"), self.best))):
-            box = pygame.Rect(card.x + bx, card.y + by, 150, 82)
-            pygame.draw.rect(surface, INK, box, border_radius=12)
-            blit_center(surface, render(name, 15, SOFT), (box.centerx, box.y + 18))
-            blit_center(surface, fit(str(value), box.w - 16, 38, colors.TEXT_LIGHT), (box.centerx, box.y + 52))
-        if self.new_best:
-            blit_center(surface, render(_("New best!"), 20, colors.GOLD), at(lay.new_best))
-        if self.scene.demo:  # nobody to press the buttons: say what happens next
-            left = max(1, math.ceil(DEMO_RESTART - self.scene.demo_wait))
-            blit_center(surface, render(_("Next climb in {n}").format(n=left), 24, SOFT), at(lay.demo))
-        else:
-            if self.code:
-                blit_center(surface, fit(self.code_line, lay.code_w, 16, SOFT, "medium", min_size=13), at(lay.code))
-            self.list.draw(surface)
 
 
 class StairsScene(SessionScene):
