@@ -151,6 +151,24 @@ def test_training_on_two_actors_checkpoints_and_resumes(local_ray, tmp_path, cap
     assert h2["games"] == 150 and h2["next_seed"] > h1["next_seed"] and (w2 != w1).any()
 
 
+def test_the_recipe_on_two_actors_switches_phase_at_its_boundary(local_ray, tmp_path, capsys):
+    """Rounds of 2 x 40 games; the last round of optimistic TD splits the 65 games left (33 + 32), so temporal
+    coherence starts at exactly 145 games, and a resume on one machine goes on in its phase."""
+    run = str(tmp_path / "run")
+    recipe = ["--recipe", "otd-tc", "--otd-games", "145", "--tc-games", "60", "--chunk", "40"]
+    assert cli.main(["train", "2048", "--dir", run, *recipe, "--games", "185", "--cluster", "--workers", "2"]) == 0
+    w, head = _weights(run)
+    assert head["games"] == 185 and head["phase"] == "tc" and head["tc"] is True
+    assert head["next_seed"] == 1 + 3 * 2  # rounds of 80, 65 (optimistic TD) and 40 games: a seed an actor a round
+    with open(os.path.join(run, "recipe.json"), encoding="utf-8") as fh:
+        assert json.load(fh)["phase"] == "tc"
+    capsys.readouterr()
+    assert cli.main(["train", "2048", "--dir", run, "--resume", "--chunk", "40"]) == 0
+    out = capsys.readouterr().out
+    assert "in phase 2 of the otd-tc recipe" in out and "the rates of" in out
+    assert _weights(run)[1]["games"] == 205
+
+
 def test_workers_without_a_cluster_is_one_line(tmp_path, capsys):
     with pytest.raises(SystemExit) as stop:
         cli.main(["train", "2048", "--dir", str(tmp_path / "r"), "--games", "10", "--workers", "2"])

@@ -7,21 +7,26 @@ by TD(0) self-play, in resumable pieces.
     arcade train 2048 --dir RUN --resume --starts bench-results/late-boards.json --start-share 0.5
     arcade train 2048 --dir RUN3 --optimistic 320000                 # optimistic TD, then on with temporal coherence:
     arcade train 2048 --dir RUN3 --resume --tc --alpha 1.0
+    arcade train 2048 --dir RUN4 --recipe otd-tc [--cluster]         # the same two phases as one command
+    arcade train 2048 --dir RUN4 --resume                            # goes on in the phase the run is in
 
 ``--optimistic POINTS`` starts a new network that values every board at POINTS (optimistic initialisation: the
 greedy player explores the boards it has not met, whose values have not yet fallen); ``--tc`` learns with temporal
 coherence (each weight its own adaptive rate, ``--alpha 1.0`` the meta-rate; the rates are checkpointed beside the
-weights), the published recipe's fine-tuning phase after optimistic TD.
+weights), the published recipe's fine-tuning phase after optimistic TD. ``--recipe otd-tc`` runs both phases
+(:mod:`arcade.game2048.bench.recipe`: the boundary and each phase's alpha are flags with the published defaults;
+the plan and the phase are kept in ``RUN/recipe.json``).
 
 ``--starts FILE`` (boards as ``arcade bench 2048 --starts`` reads them) starts that share of the games from a random
 one of its boards: the late game (16384 on the board) is where a strong search loses, and a greedy player that
 starts every game empty reaches it in a few games in a hundred, so those weights would hardly be trained. The
 learning curve counts the new games only (its reach rates stay comparable) and says how many games started late.
 
-Every ``--chunk`` games the kernel returns and one line of progress is printed; every 10,000 games a line of the
+Every ``--chunk`` games the kernel returns; every 10,000 games (and at a recipe's change of phase) a line of the
 learning curve (average score, the share of games reaching 2048 ... 32768, games and moves a second) is appended
-to ``RUN/curve.jsonl``; the weights are checkpointed to ``RUN/weights.bin`` every ``--every`` minutes and at the
-end (atomic: a killed run loses at most those minutes). ``--plot FILE`` draws the curve as a PNG. ``--export FILE``
+to ``RUN/curve.jsonl`` and printed, every game in exactly one line across stops and resumes (:class:`Curve`); the
+weights are checkpointed to ``RUN/weights.bin`` every ``--every`` minutes and at the end (atomic: a killed run
+loses at most those minutes). ``--plot FILE`` draws the curve as a PNG. ``--export FILE``
 writes the quantised weights the app ships.
 """
 from __future__ import annotations
@@ -34,6 +39,7 @@ import time
 from pathlib import Path
 
 from arcade.engine.args import BadOption, float_range, output_file, positive_int, seed
+from arcade.game2048.bench import recipe
 
 __all__ = ["add_arguments", "run", "plot"]
 
@@ -58,10 +64,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--resume", action="store_true", help="go on from RUN's checkpoint")
     parser.add_argument("--from", dest="start_from", metavar="FILE",
                         help="start a new run from these weights (a checkpoint or the shipped int16 file)")
-    parser.add_argument("--games", type=positive_int, default=10_000_000, help="stop at this many games in all")
+    parser.add_argument("--games", type=positive_int, default=None,
+                        help="stop at this many games in all (default 10,000,000; with --recipe its end)")
     parser.add_argument("--minutes", type=_positive, default=None, help="stop after this long (this piece)")
-    parser.add_argument("--alpha", type=_positive, default=0.1,
+    parser.add_argument("--alpha", type=_positive, default=None,
                         help="TD step (split over the 32 weights of a board; default 0.1); with --tc a meta-rate (1.0)")
+    parser.add_argument("--recipe", choices=recipe.RECIPES, default=None,
+                        help="train in phases, one command: otd-tc = optimistic TD for --otd-games games, then "
+                             "temporal coherence for --tc-games more (kept in RUN/recipe.json; --resume goes on in "
+                             "the right phase)")
+    d = recipe.DEFAULTS
+    parser.add_argument("--otd-games", type=positive_int, default=None, metavar="N",
+                        help=f"with --recipe otd-tc: games of optimistic TD (default {d['otd_games']:,})")
+    parser.add_argument("--otd-alpha", type=_positive, default=None,
+                        help=f"with --recipe otd-tc: optimistic TD's step (default {d['otd_alpha']})")
+    parser.add_argument("--tc-games", type=positive_int, default=None, metavar="N",
+                        help=f"with --recipe otd-tc: games of temporal coherence after it (default {d['tc_games']:,})")
+    parser.add_argument("--tc-alpha", type=_positive, default=None,
+                        help=f"with --recipe otd-tc: temporal coherence's meta-rate (default {d['tc_alpha']})")
     parser.add_argument("--tc", action="store_true",
                         help="learn with temporal coherence: every weight its own adaptive rate (kept in "
                              "RUN/coherence.bin, which --resume reads back)")
@@ -124,22 +144,36 @@ def run(args) -> int:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise BadOption(f"cannot use {folder}: {e.strerror or e}") from None
+    follows = recipe.resolve(args, folder)
     if args.optimistic is not None and (args.resume or args.start_from):
         raise BadOption("--optimistic starts a new network: not with --resume or --from")
     coherence_file = folder / "coherence.bin"
+    head: dict = {}
     if args.resume:
         try:
             w, head = ntuple.load(weights_file)
         except ValueError as e:
             raise BadOption(str(e)) from None
         played, next_seed = int(head.get("games", 0)), int(head.get("next_seed", args.seed))
-        print(f"resuming at {played:,} games from {weights_file}")
     else:
         if weights_file.exists():
             raise BadOption(f"{weights_file} exists: --resume to go on, or another --dir")
-        w, played, next_seed = ntuple.new_weights(), 0, args.seed
-        if args.optimistic is not None:
-            w = ntuple.optimistic_weights(args.optimistic)
+        played, next_seed = 0, args.seed
+    if follows and args.resume:
+        recipe.check_resume(follows[1], follows[2], played, head, folder)
+    follows = follows and follows[:2]
+    phases = recipe.plan(follows[1]) if follows else None
+    k = recipe.phase_at(phases, played) if phases else 0
+    end = phases[-1].until if phases else 10_000_000
+    if phases and args.games is not None and args.games > end:
+        raise BadOption(f"--games {args.games:,} is past the recipe's end, {end:,} games (--otd-games + --tc-games)")
+    stop = args.games or end
+    if args.resume:
+        print(f"resuming at {played:,} games from {weights_file}"
+              + (f", in phase {k + 1} of the {follows[0]} recipe ({phases[k].title})" if phases else ""))
+    else:
+        optimistic = phases[0].optimistic if phases else args.optimistic
+        w = ntuple.new_weights() if optimistic is None else ntuple.optimistic_weights(optimistic)
         if args.start_from:
             try:
                 w, head = ntuple.load(args.start_from)
@@ -149,17 +183,26 @@ def run(args) -> int:
             played = int(head.get("games", 0))
             next_seed = int(head.get("next_seed", args.seed + played // args.chunk + 1))
             print(f"starting from {args.start_from}: {played:,} games of training")
+    if follows:
+        recipe.save(folder / "recipe.json", *follows, played)
     starts = np.asarray(read_boards(args.starts) if args.starts else [], dtype=np.uint64)
-    coherence, rates = None, ""
-    if args.tc:
-        if args.resume and coherence_file.exists():
+
+    def rule(k: int, resumed: bool):
+        """The step, the coherence tables and a line saying so, of phase ``k`` (or of the flags without a recipe)."""
+        alpha = phases[k].alpha if phases else (args.alpha or 0.1)
+        tc = phases[k].tc if phases else args.tc
+        if not tc:
+            return alpha, None, ""
+        # a run's rates are read back when its checkpoint learned with them (a recipe run) or when the file is there
+        if resumed and (head.get("tc") if phases else coherence_file.exists()):
             try:
                 coherence, _ = ntuple.load_coherence(coherence_file)
             except ValueError as e:
                 raise BadOption(str(e)) from None
-            rates = f"; temporal coherence, the rates of {coherence_file}"
-        else:
-            coherence, rates = ntuple.new_coherence(), "; temporal coherence, fresh rates"
+            return alpha, coherence, f"; temporal coherence, the rates of {coherence_file}"
+        return alpha, ntuple.new_coherence(), "; temporal coherence, fresh rates"
+
+    alpha, coherence, rates = rule(k, args.resume)
     trainer = None
     if args.cluster:
         from arcade.dev.benchkit import RayCluster
@@ -171,75 +214,174 @@ def run(args) -> int:
     elif args.workers:
         raise BadOption("--workers goes with --cluster")
     start, last_ckpt, played0 = time.monotonic(), time.monotonic(), played
-    block = {"s": [], "t": [], "m": [], "b": [], "sec": 0.0}
-    print(f"training {ntuple.N_TUPLES} {ntuple.TUPLE_LEN}-tuples (x8 symmetries), alpha {args.alpha}, "
-          f"chunks of {args.chunk} games, checkpoints every {args.every:g} min to {weights_file}"
-          + (f"; every board valued {args.optimistic:,.0f} at the start" if args.optimistic is not None else "")
-          + rates
-          + (f"; {args.start_share:.0%} of the games start from one of {len(starts):,} boards of {args.starts}"
-             if len(starts) else ""), flush=True)
+
+    def tag() -> dict:
+        """What the curve's lines say of the games now played: temporal coherence, the recipe's phase."""
+        return {**({"tc": True} if coherence is not None else {}), **({"phase": phases[k].name} if phases else {})}
+
+    curve = Curve(folder, tag())
+    curve.resume(played)
+
+    def announce() -> None:
+        optimistic = phases[k].optimistic if phases else args.optimistic
+        print((f"phase {k + 1} of the {follows[0]} recipe, {phases[k].title} until {phases[k].until:,} games: "
+               if phases else "")
+              + f"training {ntuple.N_TUPLES} {ntuple.TUPLE_LEN}-tuples (x8 symmetries), alpha {alpha}, "
+              f"chunks of {args.chunk} games, checkpoints every {args.every:g} min to {weights_file}"
+              + (f"; every board valued {optimistic:,.0f} at the start"
+                 if optimistic is not None and played == 0 else "")
+              + rates
+              + (f"; {args.start_share:.0%} of the games start from one of {len(starts):,} boards of {args.starts}"
+                 if len(starts) else ""), flush=True)
 
     def checkpoint():
         # the rates first: a run killed between the two files resumes with rates a few minutes newer than its
         # weights, never with weights that have no rates
         if coherence is not None:
             ntuple.save_coherence(coherence, coherence_file, {"games": played})
-        ntuple.save(w, weights_file, {"games": played, "next_seed": next_seed, "alpha": args.alpha,
-                                      "tc": coherence is not None})
+        curve.keep(played)
+        if phases:
+            recipe.save(folder / "recipe.json", *follows, played)
+        ntuple.save(w, weights_file, {"games": played, "next_seed": next_seed, "alpha": alpha,
+                                      "tc": coherence is not None,
+                                      **({"recipe": follows[0], "phase": phases[k].name} if phases else {})})
 
-    def write_block(block: dict, played: int) -> None:
-        row = {"games_total": played, **({"tc": True} if coherence is not None else {}),
-               **_summary(np.concatenate(block["s"]), np.concatenate(block["t"]), np.concatenate(block["m"]),
-                          block["sec"], np.concatenate(block["b"]))}
-        with open(curve_file, "a", encoding="utf-8") as f:
-            f.write(json.dumps(row) + "\n")
-        print(f"{played:>10,} games  avg {row['avg_score']:>9,.0f}  " + "  ".join(
-            f"{1 << e}: {row[f'reach_{1 << e}'] * 100:5.1f} %" for e in REACH)
-            + f"  {row['games_s']:.0f} games/s  {row['moves_s'] / 1e3:.0f} k moves/s"
-            + (f"  ({row['late_games']:,} started late: {row['late_avg_score']:,.0f} points on, ended with 32768 "
-               f"{row['late_reach_32768'] * 100:.1f} %)" if "late_games" in row else ""), flush=True)
-
-    def chunks(n: int) -> list:
-        """Play and learn the next ``n`` games a chunk (a round of chunks on a cluster): their results."""
+    def chunks(total: int) -> list:
+        """Play and learn the next ``total`` games (a round of chunks on a cluster): their results."""
         if trainer is None:
-            b = np.empty(n, dtype=np.int64)
-            s, t, m = ntuple.train(w, n, args.alpha, next_seed, starts, args.start_share, b, coherence)
+            b = np.empty(total, dtype=np.int64)
+            s, t, m = ntuple.train(w, total, alpha, next_seed, starts, args.start_share, b, coherence)
             return [(s, t, m, b)]
-        return trainer.round(w, coherence, n, args.alpha, next_seed, starts, args.start_share)
+        base, extra = divmod(total, trainer.workers)  # the last round of a phase or run splits what is left
+        counts = [base + 1] * extra + [base] * (trainer.workers - extra)
+        return trainer.round(w, coherence, [c for c in counts if c], alpha, next_seed, starts, args.start_share)
 
+    announce()
     try:
-        while played < args.games:
+        while played < stop:
+            if phases and played >= phases[k].until and k + 1 < len(phases):
+                curve.flush(played)  # the finished phase's last line ends at its boundary
+                checkpoint()
+                last_ckpt = time.monotonic()
+                k += 1
+                alpha, coherence, rates = rule(k, False)
+                curve.tag = tag()
+                announce()
+                continue
             if args.minutes is not None and time.monotonic() - start > args.minutes * 60:
                 break
             per = 1 if trainer is None else trainer.workers
-            left = args.games - played
-            n = min(args.chunk, -(-left // per), max(1, -(-(BLOCK - sum(len(x) for x in block["s"])) // per)))
+            total = min(per * args.chunk, min(stop, phases[k].until if phases else stop) - played,
+                        BLOCK - curve.size)
             t0 = time.perf_counter()
-            done = chunks(n)
+            done = chunks(total)
             sec = time.perf_counter() - t0
             next_seed += len(done)
             for s, t, m, b in done:
                 played += len(s)
-                for k, v in (("s", s), ("t", t), ("m", m), ("b", b)):
-                    block[k].append(v)
-            block["sec"] += sec
-            if sum(len(x) for x in block["s"]) >= BLOCK:
-                write_block(block, played)
-                block = {"s": [], "t": [], "m": [], "b": [], "sec": 0.0}
+            curve.add(done, sec, played)
             if time.monotonic() - last_ckpt > args.every * 60:
                 checkpoint()
                 last_ckpt = time.monotonic()
     finally:
         if trainer is not None:
             trainer.close()
+    if phases and played >= end:
+        curve.flush(played)  # the recipe is done: its last games close the curve
     checkpoint()
-    print(f"checkpoint: {played:,} games in {weights_file}")
+    print(f"checkpoint: {played:,} games in {weights_file}"
+          + (f" (the {follows[0]} recipe is done)" if phases and played >= end else ""))
     if trainer is not None and trainer.seconds:
         print(f"cluster: {trainer.workers} actors, {played - played0:,} games in {trainer.seconds:.1f} s "
               f"({(played - played0) / trainer.seconds:.0f} games/s); the learner's share of the time "
               f"{trainer.learner_seconds / trainer.seconds:.1%} (publishing the weights and adding the actors' "
               f"changes), the actors' kernel {trainer.actor_cpu:.1f} s of CPU", flush=True)
     return 0
+
+
+class Curve:
+    """The learning curve, ``RUN/curve.jsonl``: the games gather in a block, and a line sums up every ``BLOCK``
+    games, and the games before a change of rule (a recipe's next phase). Each game of a run is in exactly one
+    line: the unfinished block is kept in ``RUN/curve-block.json`` at every checkpoint and a resumed run goes on
+    with it, and lines past the checkpoint a run resumes from (its games are played again) are dropped."""
+
+    def __init__(self, folder: Path, tag: dict) -> None:
+        self.file, self.pending = folder / "curve.jsonl", folder / "curve-block.json"
+        self.tag = tag
+        self._clear()
+
+    def _clear(self) -> None:
+        self.parts: dict = {"s": [], "t": [], "m": [], "b": []}
+        self.sec, self.size = 0.0, 0
+
+    def resume(self, played: int) -> None:
+        import numpy as np
+
+        from arcade.dev.benchkit import read_json, replace_file
+
+        try:
+            lines = [x for x in self.file.read_text(encoding="utf-8").splitlines() if x.strip()]
+        except FileNotFoundError:
+            lines = []
+        except OSError as e:
+            raise BadOption(f"cannot read {self.file}: {e.strerror or e}") from None
+        try:
+            kept = [x for x in lines if json.loads(x)["games_total"] <= played]
+        except (ValueError, KeyError, TypeError):
+            raise BadOption(f"{self.file} is damaged (a line that is not the curve's)") from None
+        if len(kept) < len(lines):
+            replace_file(self.file, lambda fh: fh.write("".join(x + "\n" for x in kept)))
+            print(f"{self.file}: {len(lines) - len(kept)} lines past the checkpoint dropped (their games are "
+                  "played again)")
+        try:
+            block = read_json(self.pending, "the unfinished block") if self.pending.exists() else None
+        except ValueError:
+            block = None  # the curve misses a block's games; the weights are unharmed
+        if not block or block.get("games_total") != played or not block.get("s"):
+            return
+        tag = self.tag
+        self.tag = block.get("tag", {})
+        for key in self.parts:
+            self.parts[key].append(np.asarray(block[key], dtype=np.int64))
+        self.sec, self.size = float(block.get("sec", 0.0)), len(block["s"])
+        if self.tag != tag:  # the run goes on under another rule: the block before it is a line of its own
+            self.flush(played)
+        self.tag = tag
+
+    def add(self, done: list, sec: float, played: int) -> None:
+        for result in done:
+            for key, v in zip(self.parts, result):
+                self.parts[key].append(v)
+            self.size += len(result[0])
+        self.sec += sec
+        if self.size >= BLOCK:
+            self.flush(played)
+
+    def flush(self, played: int) -> None:
+        """A line of the block's games (none if it is empty) ending at ``played`` games in all."""
+        import numpy as np
+
+        if not self.size:
+            return
+        cat = {k: np.concatenate(v) for k, v in self.parts.items()}
+        row = {"games_total": played, **self.tag, **_summary(cat["s"], cat["t"], cat["m"], self.sec, cat["b"])}
+        with open(self.file, "a", encoding="utf-8") as f:
+            f.write(json.dumps(row) + "\n")
+        print(f"{played:>10,} games  avg {row['avg_score']:>9,.0f}  " + "  ".join(
+            f"{1 << e}: {row[f'reach_{1 << e}'] * 100:5.1f} %" for e in REACH)
+            + f"  {row['games_s']:.0f} games/s  {row['moves_s'] / 1e3:.0f} k moves/s"
+            + (f"  ({row['late_games']:,} started late: {row['late_avg_score']:,.0f} points on, ended with 32768 "
+               f"{row['late_reach_32768'] * 100:.1f} %)" if "late_games" in row else ""), flush=True)
+        self._clear()
+
+    def keep(self, played: int) -> None:
+        """Keep the unfinished block beside a checkpoint of ``played`` games."""
+        import numpy as np
+
+        from arcade.dev.benchkit import write_json
+
+        cat = {k: (np.concatenate(v).tolist() if v else []) for k, v in self.parts.items()}
+        write_json(self.pending, {"games_total": played, "tag": self.tag, "sec": self.sec, **cat})
 
 
 def plot(curve_file: Path, out: Path) -> int:

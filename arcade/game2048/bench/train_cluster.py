@@ -65,8 +65,9 @@ def _copy_into(mine, master):
 
 class ClusterTrainer:
     """The learner's side. ``round(weights, coherence, games, alpha, seed, starts, share)`` plays ``games`` on each
-    of the ``workers`` actors (seeds ``seed``, ``seed + 1``, ...), adds their changes to ``weights`` (and
-    ``coherence``) in place, and returns the per-actor results ``(scores, tops, moves, began)`` in seed order.
+    of the ``workers`` actors, or ``games[k]`` on the k-th of as many actors as counts (seeds ``seed``, ``seed + 1``,
+    ...), adds their changes to ``weights`` (and ``coherence``) in place, and returns the per-actor results
+    ``(scores, tops, moves, began)`` in seed order.
     ``learner_seconds`` sums the time this process spent applying and publishing, ``seconds`` the rounds' wall
     time, ``actor_cpu`` the actors' CPU time in the kernel."""
 
@@ -78,13 +79,15 @@ class ClusterTrainer:
         self.actors = [remote.remote() for _ in range(self.workers)]
         self.learner_seconds = self.seconds = self.actor_cpu = 0.0
 
-    def round(self, weights, coherence, games: int, alpha: float, seed: int, starts, share: float) -> list:
+    def round(self, weights, coherence, games, alpha: float, seed: int, starts, share: float) -> list:
         ray = self.ray
+        counts = [games] * self.workers if isinstance(games, int) else list(games)  # or one count an actor
         t0 = time.perf_counter()
         master = ray.put(weights)
         coh = None if coherence is None else ray.put(coherence)
         busy = time.perf_counter() - t0  # publishing the weights: the learner's work, as adding the changes is
-        refs = [a.play.remote(master, coh, games, alpha, seed + k, starts, share) for k, a in enumerate(self.actors)]
+        refs = [a.play.remote(master, coh, n, alpha, seed + k, starts, share)
+                for k, (a, n) in enumerate(zip(self.actors, counts))]
         out = []
         for ref in refs:  # seed order: the sum does not depend on which actor finished first
             change, tc, scores, tops, moves, began, cpu = ray.get(ref)
