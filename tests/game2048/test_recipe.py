@@ -49,6 +49,14 @@ def test_the_recipe_switches_phase_at_its_boundary(tmp_path, capsys):
     state = json.loads((run / "recipe.json").read_text())
     assert state["phase"] == "tc" and state["games"] == 800 and [p["until"] for p in state["phases"]] == [500, 800]
 
+    import pygame
+
+    assert main(["train", "2048", "--dir", str(run), "--plot", str(tmp_path / "curve.png")]) == 0
+    png = pygame.image.load(str(tmp_path / "curve.png"))
+    boundary = 60 + 500 / 800 * (900 - 2 * 60)  # the plot's frame: 900 wide, 60 of margin, 0 ... 800 games
+    column = [tuple(png.get_at((x, 300)))[:3] for x in range(int(boundary) - 1, int(boundary) + 2)]
+    assert (187, 173, 160) in column  # the line where temporal coherence begins
+
 
 def test_a_stopped_run_resumes_in_its_phase_as_if_never_stopped(tmp_path, capsys):
     whole, pieces = tmp_path / "whole", tmp_path / "pieces"
@@ -115,7 +123,7 @@ def test_flags_that_clash_with_the_recipe_are_one_line(tmp_path, capsys, flags, 
         train_2048(tmp_path / "run", *flags)
     err = capsys.readouterr().err
     assert stop.value.code == 2 and message in err and len(err.strip().splitlines()) == 1
-    assert not (tmp_path / "run" / "weights.bin").exists()
+    assert not (tmp_path / "run").exists()
 
 
 def test_a_resumed_recipe_run_keeps_its_phases(tmp_path, capsys):

@@ -73,7 +73,7 @@ def load(path) -> tuple[str, dict]:
 def resolve(args, folder: Path) -> tuple[str, dict, dict | None] | None:
     """``(recipe, settings, stored settings or None)`` of a run, from ``--recipe``, the overriding flags and
     (resuming) the folder's ``recipe.json``; ``None`` for a run without a recipe. One-line :class:`BadOption` for
-    flags that clash with a recipe and for a recipe's flag without one."""
+    flags that clash with a recipe, for a recipe's flag without one and for ``--games`` past the recipe's end."""
     given = {k: getattr(args, k) for k in DEFAULTS if getattr(args, k, None) is not None}
     stored = load(folder / "recipe.json") if args.resume and (folder / "recipe.json").exists() else None
     name = args.recipe or (stored[0] if stored else None)
@@ -87,7 +87,11 @@ def resolve(args, folder: Path) -> tuple[str, dict, dict | None] | None:
         if clash:
             raise BadOption(f"{whose} sets each phase's start, rule and alpha: not with {flag} "
                             "(--otd-games, --otd-alpha, --tc-games, --tc-alpha change the phases)")
-    return name, {**DEFAULTS, **(stored[1] if stored else {}), **given}, (stored[1] if stored else None)
+    settings = {**DEFAULTS, **(stored[1] if stored else {}), **given}
+    end = plan(settings)[-1].until
+    if args.games is not None and args.games > end:
+        raise BadOption(f"--games {args.games:,} is past the recipe's end, {end:,} games (--otd-games + --tc-games)")
+    return name, settings, (stored[1] if stored else None)
 
 
 def check_resume(settings: dict, stored: dict | None, played: int, head: dict, folder: Path) -> None:

@@ -140,11 +140,11 @@ def run(args) -> int:
         print(f"exported {args.export}: {info['bytes'] / 2**20:.1f} MiB, scale {info['scale']:.3g}, "
               f"{head.get('games', 0):,} games of training")
         return 0
+    follows = recipe.resolve(args, folder)  # before the folder is made: a clash leaves nothing behind
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
         raise BadOption(f"cannot use {folder}: {e.strerror or e}") from None
-    follows = recipe.resolve(args, folder)
     if args.optimistic is not None and (args.resume or args.start_from):
         raise BadOption("--optimistic starts a new network: not with --resume or --from")
     coherence_file = folder / "coherence.bin"
@@ -165,8 +165,6 @@ def run(args) -> int:
     phases = recipe.plan(follows[1]) if follows else None
     k = recipe.phase_at(phases, played) if phases else 0
     end = phases[-1].until if phases else 10_000_000
-    if phases and args.games is not None and args.games > end:
-        raise BadOption(f"--games {args.games:,} is past the recipe's end, {end:,} games (--otd-games + --tc-games)")
     stop = args.games or end
     if args.resume:
         print(f"resuming at {played:,} games from {weights_file}"
@@ -408,6 +406,12 @@ def plot(curve_file: Path, out: Path) -> int:
         return pad + (x - x0) / max(1, x1 - x0) * (w - 2 * pad)
 
     pygame.draw.rect(surf, (187, 173, 160), (pad, pad, w - 2 * pad, h - 2 * pad), 1)
+    for before, after in zip(rows, rows[1:]):  # a recipe's change of phase: a line where the first phase ended
+        if after.get("phase", before.get("phase")) != before.get("phase"):
+            x = px(before["games_total"])
+            pygame.draw.line(surf, (187, 173, 160), (x, pad), (x, h - pad), 1)
+            surf.blit(font.render(f"{after['phase']} from {before['games_total']:,}", True, (119, 110, 101)),
+                      (x + 4, h - pad - 20))
     colours = {"avg_score": (119, 110, 101), "reach_2048": (237, 194, 46), "reach_8192": (242, 177, 121),
                "reach_16384": (246, 94, 59), "reach_32768": (60, 58, 50)}
     for key, col in colours.items():
