@@ -219,3 +219,16 @@ def test_tictactoe_modules_stay_small_but_the_searches():
            if not (p.name.startswith("gomoku") or p.name == "solver.py")
            and (n := len(p.read_text().splitlines())) > 600}
     assert not big, big
+
+
+def test_2048s_replay_and_review_are_hooks_on_the_engines_scene():
+    """The engine draws every replay and review: 2048 lends hooks (the board and its animations, the caption, the
+    boxes, the review in words), at most 150 lines of scene code beside its pure replay and review modules, and no
+    scene or review card of its own."""
+    scene_code = [p for p in (PKG / "game2048").glob("*.py") if p.name.startswith(("replay", "review"))
+                  and p.name not in ("replay.py", "review.py")]
+    assert [p.name for p in scene_code] == ["replay_scene.py"]
+    n = sum(len(p.read_text().splitlines()) for p in scene_code)
+    assert n <= 150, n
+    classes = [node for node in ast.walk(ast.parse(scene_code[0].read_text())) if isinstance(node, ast.ClassDef)]
+    assert [(c.name, [ast.unparse(b) for b in c.bases]) for c in classes] == [("Replay2048", ["ReplayHooks"])]

@@ -112,7 +112,8 @@ class ReplayHooks:
         return 0.0
 
     def show(self, i: int, animate: bool) -> None:
-        """Position ``i`` is shown now; ``animate``: it follows the one shown before (play its animation)."""
+        """Position ``i`` is shown now; ``animate``: it follows the one shown before (play its animation), which
+        ``self.scene.i`` still names during the call (a game animating from one position to the next reads both)."""
 
     def play_to(self, t: float) -> None:
         """With ``CLOCK``: the world runs on to ``t`` (seconds on the clock) between two positions."""

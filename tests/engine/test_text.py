@@ -176,6 +176,11 @@ def test_fit_lines_breaks_after_a_label_colon():
     text = "对战 AI 简单：赢 0 局，平 0 局，输 0 局"
     assert fit_lines(text, 190, 17, "medium") == (17, ("对战 AI 简单：", "赢 0 局，平 0 局，输 0 局"))
     assert wrap_lines(text, 190, 17) == ("对战 AI 简单：赢 0 局，", "平 0 局，输 0 局")
+    # a list of parts breaks between its parts, a colon inside one of them kept on its line
+    assert fit_lines("Down: blunder (-100.0 %)  ·  AI: up", 260, 18, "bold", 2, "  ·  ") == \
+        (18, ("Down: blunder (-100.0 %)", "AI: up"))
+    assert fit_lines("Undo: 1 move taken back · 12.5 s", 220, 18, "bold", 2, " · ") == \
+        (18, ("Undo: 1 move taken back", "12.5 s"))
 
 
 def test_fit_lines_balances_the_lines():

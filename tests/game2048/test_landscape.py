@@ -317,7 +317,7 @@ def finished_game(app):
 
 def open_review(app, s):
     """The end panel's Review: the replay, its review card on top once the AI is done."""
-    from arcade.game2048.replay_scene import ReplayScene
+    from arcade.engine.replay_scene import ReplayScene
 
     frames(app, 1, events=click(s.panel_buttons()["review"].center))
     deadline = time.monotonic() + 60
@@ -334,27 +334,27 @@ def open_review(app, s):
 
 
 def test_the_replay_and_its_review_are_laid_out_for_the_wide_screen(make_app, measured):
+    from arcade.engine.replay_scene import SheetCard
     from arcade.game2048 import replay_scene as rs
-    from arcade.game2048.review_scene import ReviewOverlay
 
     app = wide_app(make_app)
     s = finished_game(app)
     replay = open_review(app, s)
     card = app.stack.top
-    assert isinstance(card, ReviewOverlay) and card.wide
+    assert isinstance(card, SheetCard) and card.wide
     assert card.dim.surface.get_size() == app.framed.get_size()
     worst = card.worst()
     assert worst, "a 3x3 game played blindly has costly moves"
     rows = [card.row_rect(k) for k in range(min(5, len(worst)))]
-    assert all(r.left > card.chart.right for r in rows)  # the costliest moves at the right of the chart
+    assert all(r.left > card.table["chart"].right for r in rows)  # the costliest moves at the right of the chart
     assert not problems(app), problems(app)
     frames(app, 1, events=click(rows[0].center))  # a costly move: the replay at the board it led to
     frames(app, 1)
     assert app.stack.top is replay and replay.i == worst[0].index
     # the replay: the board at the left at full height, the controls in the column at its right
-    assert replay.view.rect == hud.LANDSCAPE["board"]
-    assert all(r.left > replay.view.rect.right for r in replay.BUTTONS.values())
-    assert replay.TIMELINE.left > replay.view.rect.right and replay.TIMELINE.right <= LANDSCAPE_SIZE[0]
+    assert replay.hooks.view.rect == hud.LANDSCAPE["board"]
+    assert all(r.left > replay.hooks.view.rect.right for r in replay.BUTTONS.values())
+    assert replay.TIMELINE.left > replay.hooks.view.rect.right and replay.TIMELINE.right <= LANDSCAPE_SIZE[0]
     assert replay.BUTTONS is rs.WIDE_BUTTONS
     frames(app, 1)
     assert not problems(app), problems(app)
@@ -398,12 +398,12 @@ def test_the_replay_turns_with_the_window_and_keeps_its_place(make_app, measured
         last = replay.i
         assert last == replay.last and last > 0
         assert replay.BUTTONS is rs.BUTTONS and replay.TIMELINE is rs.TIMELINE
-        assert replay.view.rect == hud.LAYOUT["board"]
+        assert replay.hooks.view.rect == hud.LAYOUT["board"]
         frames(app, 1, events=click(rs.BUTTONS["back"].center))
         assert replay.i == last - 1
         app.window.size = WIDE
         frames(app, 2)
-        assert replay.i == last - 1 and replay.view.rect == hud.LANDSCAPE["board"]
+        assert replay.i == last - 1 and replay.hooks.view.rect == hud.LANDSCAPE["board"]
         assert replay.BUTTONS is rs.WIDE_BUTTONS
         assert not problems(app), problems(app)
         frames(app, 1, events=click(rs.WIDE_BUTTONS["fwd"].center))

@@ -254,7 +254,7 @@ def test_a_size_from_the_command_line_holds_through_the_first_help_card_and_a_pa
 def test_review_from_game_over_opens_the_replay_of_that_game_at_its_start(app):
     import time
 
-    from arcade.game2048.replay_scene import ReplayScene
+    from arcade.engine.replay_scene import ReplayScene
     from arcade.game2048.view import EMPTY_BLEND
 
     s = start(app, Session(BACKEND, BACKEND.parse_params("3x3"), 4))
@@ -276,12 +276,12 @@ def test_review_from_game_over_opens_the_replay_of_that_game_at_its_start(app):
         frames(app, 1)
         time.sleep(0.01)
     frames(app, 2)
-    assert replay.i == 0 and replay.view.grid == first  # move 0: the two starting tiles of the game just played
+    assert replay.i == 0 and replay.hooks.view.grid == first  # move 0: the two starting tiles of the game just played
     assert sum(1 for row in first for v in row if v) == 2
     surface = pygame.Surface((480, 800))
     replay.draw(surface)
     (row, col) = next((r_, c_) for r_, line in enumerate(first) for c_, v in enumerate(line) if v)
-    assert surface.get_at(replay.view.cell_rect(row, col).center)[:3] != tuple(EMPTY_BLEND[:3])  # a tile is drawn there
+    assert surface.get_at(replay.hooks.view.cell_rect(row, col).center)[:3] != tuple(EMPTY_BLEND[:3])  # a tile is drawn there
 
 
 def test_the_pause_card_hides_the_game_over_panel_under_it(app, monkeypatch):

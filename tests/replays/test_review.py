@@ -75,9 +75,10 @@ def test_game_over_offers_review_and_the_card_shows_grades_and_jumps(app, monkey
 
     import pygame
 
+    from arcade.engine import replay_scene as engine
+    from arcade.engine.replay_scene import ReplayScene, SheetCard
     from arcade.game2048 import scene as sc
-    from arcade.game2048.replay_scene import ReplayScene
-    from arcade.game2048.review_scene import ReviewOverlay
+    from arcade.game2048.replay_scene import Replay2048
     from helpers import click, frames, key, settle
 
     app.profile.set("help.2048", True)
@@ -92,7 +93,8 @@ def test_game_over_offers_review_and_the_card_shows_grades_and_jumps(app, monkey
     frames(app, 1, events=click(s.panel_buttons()["review"].center))
     settle(app, 0.4)
     card = app.stack.top
-    assert isinstance(card, ReviewOverlay) and isinstance(app.stack.scenes[-2], ReplayScene)
+    assert isinstance(card, SheetCard) and isinstance(app.stack.scenes[-2], ReplayScene)
+    assert isinstance(app.stack.scenes[-2].hooks, Replay2048)
     rs = card.rs
     deadline = time.monotonic() + 60
     while not (rs.reviewer is not None and rs.reviewer.done) and time.monotonic() < deadline:
@@ -100,17 +102,26 @@ def test_game_over_offers_review_and_the_card_shows_grades_and_jumps(app, monkey
         time.sleep(0.005)
     assert rs.reviewer.done and not rs.reviewer.error
     assert len(rs.reviewer.moves) == len([x for x in rs.steps if x.direction])
-    # the count of each grade reads right: "1 mistake", "0 inaccuracies", "4 blunders"
-    from arcade.game2048 import review_scene
-
-    texts, real = [], review_scene.render
-    monkeypatch.setattr(review_scene, "render", lambda text, *a, **k: (texts.append(text), real(text, *a, **k))[1])
+    # the count of each grade reads right on the card: "1 mistake", "0 inaccuracies", "4 blunders", and the
+    # figures name theirs in the same number ("1" over "mistake", "4" over "blunders")
+    texts, real_lines, real_fit = [], engine.draw_lines, engine.fit
+    monkeypatch.setattr(engine, "draw_lines", lambda surface, text, *a, **k: (texts.append(text),
+                                                                            real_lines(surface, text, *a, **k))[1])
+    monkeypatch.setattr(engine, "fit", lambda text, *a, **k: (texts.append(text), real_fit(text, *a, **k))[1])
     frames(app, 1)
+    parts = {part for text in texts for part in text.split("  ·  ")}
+    summary = summarize(rs.reviewer.moves)
     words = {"best": ("best", "best"), "good": ("good", "good"), "inaccuracy": ("inaccuracy", "inaccuracies"),
              "mistake": ("mistake", "mistakes"), "blunder": ("blunder", "blunders")}
-    for name, n in card.summary["counts"].items():
-        assert f"{n:,} {words[name][n != 1]}" in texts, (name, n, texts)
-    worst = card.summary["worst"]
+    for name, n in summary["counts"].items():
+        assert f"{n:,} {words[name][n != 1]}" in parts, (name, n, texts)
+    figures = card.sheet.figures
+    assert figures[0][:2] == ("accuracy", f"{summary['accuracy']:.0f}") and {"accuracy", figures[0][1]} <= set(texts)
+    for (word, value, _colour), name in zip(figures[1:], ("inaccuracy", "mistake", "blunder")):
+        n = summary["counts"][name]
+        assert (word, value) == (words[name][n != 1], f"{n:,}") and {word, value} <= set(texts)
+    worst = summary["worst"]
+    assert card.worst() == worst
     if worst:
         frames(app, 1, events=[key(pygame.K_1)])
         settle(app, 0.3)

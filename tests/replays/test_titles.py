@@ -335,7 +335,7 @@ def test_the_summary_is_written_beside_the_title_and_read_back():
 
 def test_a_damaged_summary_in_a_list_and_a_replay_scene_shows_the_stored_title(app):
     """Shown where the player sees it: a summary the game cannot read costs nothing but its wording."""
-    from arcade.game2048.replay_scene import ReplayScene
+    from arcade.game2048.replay_scene import make_replay
 
     good = finished_2048()
     rec = Replay(good.game, good.score, good.data, title="3x3 · stored", summary={"size": 3, "tile": "x", "moves": 1})
@@ -344,7 +344,7 @@ def test_a_damaged_summary_in_a_list_and_a_replay_scene_shows_the_stored_title(a
     app.set_setting("language", "zh")
     lst = replays_list(app, "2048")
     assert "3x3 · stored" in lst.list.items[0].detail
-    scene = shown(app, ReplayScene(app, rec))
+    scene = shown(app, make_replay(app, rec))
     assert scene.replay_title() == "3x3 · stored" and not scene.error
 
 

@@ -224,17 +224,20 @@ def _balanced(text: str, width: int, size: int, weight: str, sep: str, split_wor
               count: int) -> tuple[str, ...]:
     """``text`` in ``count`` lines as even as they go, no word broken: of the ways to break it (each width from
     ``width`` down gives one), the one whose widest line is the narrowest, a break inside a run of Chinese
-    characters (not after its punctuation) counting as two characters wider; as it is at ``width`` when a word
-    must break there."""
+    characters (not after its punctuation) counting as two characters wider, a list's items kept whole where a
+    way keeps them so; as it is at ``width`` when a word must break there."""
     em, best, w = assets.scaled_size(size), None, width
     while w > 0:
         lines = _lines(text, w, size, weight, sep, False)
         if len(lines) > count or not _fit_all(lines, w, size, weight):
             break
+        whole = not sep.strip() or sep.join(line.strip() for line in lines) == text.strip()
+        if best is not None and best[2] and not whole:
+            break  # a list's items stay whole where they can
         widest = max(_width(line.rstrip(), size, weight) for line in lines)
         inside = sum(_ideograph(a.rstrip()[-1]) and _ideograph(b[0]) for a, b in zip(lines, lines[1:]))
         if best is None or widest + 2 * em * inside <= best[0]:
-            best = (widest + 2 * em * inside, lines)
+            best = (widest + 2 * em * inside, lines, whole)
         w = widest - 1
     return best[1] if best is not None else _lines(text, width, size, weight, sep, split_words)
 
@@ -244,7 +247,8 @@ def fit_lines(text: str, width: int, size: int, weight: str = "bold", lines: int
     """``(size, lines)``: ``text`` in at most ``lines`` lines of at most ``width`` pixels (:func:`wrap_lines`) at
     the largest size from ``size`` down to ``min_size`` where it fits, the lines as even as their count allows (no
     lone word on the last). A text in two lines breaks after a label's colon when both halves fit ("vs AI Easy:"
-    over "0 won, 0 drawn, 0 lost"). Too long even at ``min_size`` (an engine's chatter): the last line is cut,
+    over "0 won, 0 drawn, 0 lost"), but a list of parts (``sep`` a middle dot) between its parts ("Down: blunder
+    (-9.5 %)" over "AI: up"). Too long even at ``min_size`` (an engine's chatter): the last line is cut,
     with an ellipsis; a text longer than the lines could hold at one pixel a character is not read past that."""
     cap = max(1, lines) * max(1, width) + 1  # more characters than this cannot fit (a character is 1 px or wider)
     return _fit_lines(_head(text, cap + 1), width, size, weight, lines, sep, min_size, cap)
@@ -266,7 +270,7 @@ def _fit_lines(text: str, width: int, size: int, weight: str, lines: int, sep: s
             return sz, out
         head, colon, tail = text.partition("：") if "：" in text else text.partition(": ")
         head, tail = (head + colon).strip(), tail.strip()
-        if colon and tail and lines >= 2 and _fit_all((head, tail), width, sz, weight):
+        if colon and tail and lines >= 2 and "·" not in sep and _fit_all((head, tail), width, sz, weight):
             return sz, (head, tail)
         if len(out) <= lines:
             return sz, _balanced(text, width, sz, weight, sep, True, len(out))
