@@ -70,10 +70,19 @@ def open_from_menu(app, item: str):
     frames(app, 1)
     menu.select(item)
     frames(app, 1, events=[key(pygame.K_RETURN)])
-    settle(app, 0.4)
-    for _ in range(600):
-        if app.stack.top is not menu:
-            break
-        frames(app, 1)
-    settle(app, 0.2)
+    leave(app, menu)
     return app.stack.top
+
+
+def leave(app, scene, seconds: float = 60.0) -> None:
+    """Run frames until ``scene`` is no longer on top, then let the fade finish. The switch waits for the games'
+    modules, imported on the menu's prefetch thread in real time: on a loaded machine that is more than any fixed
+    number of frames, so frames run (with a short real-time pause each) until the switch, for ``seconds`` at most."""
+    import time
+
+    settle(app, 0.4)
+    deadline = time.monotonic() + seconds
+    while app.stack.top is scene and time.monotonic() < deadline:
+        frames(app, 1)
+        time.sleep(0.002)
+    settle(app, 0.2)

@@ -16,7 +16,7 @@ from arcade.shell.settings_scene import SettingsScene
 from arcade.shell.stats import StatsScene, summary
 from fakegame import broken
 from fakegame import scene as box
-from helpers import frames, key, settle
+from helpers import frames, key, leave, settle
 
 
 @pytest.fixture
@@ -44,7 +44,7 @@ def test_play_shows_its_help_card_once_and_the_pause_offers_it(house):
     app, menu = house
     menu.select("play:box")
     frames(app, 1, events=[key(pygame.K_RETURN)])
-    settle(app, 0.5)
+    leave(app, menu)
     assert isinstance(app.stack.top, HelpOverlay)  # first launch: its own card
     assert app.stack.top.title == "How to play Box"
     settle(app, 0.3)
