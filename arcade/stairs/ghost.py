@@ -19,7 +19,9 @@ import pygame
 from arcade.engine.i18n import _
 from arcade.engine.ui.input import is_landscape
 from arcade.engine.ui.text import Label, blit_center
-from arcade.stairs.layers import GHOST_ORDER, SCALE, RobotView, Sprite, load_sprites, tinted
+from arcade.stairs.layers import GHOST_ORDER
+from arcade.stairs.motion import RobotView
+from arcade.stairs.sprites import SCALE, Sprite, load_sprites, tinted
 from arcade.stairs.replay import Player, Run
 from arcade.stairs.world import STEP_X, STEP_Y
 

@@ -1,8 +1,11 @@
-"""The three layers of the Stairs screen, back to front: sky, scenery, staircase.
+"""The three layers of the Stairs screen, back to front: sky, scenery, staircase, drawn together by
+:class:`StairsView`. The sky and the scenery are modules of their own (:mod:`arcade.stairs.sky`,
+:mod:`arcade.stairs.scenery`), as are the staircase's images (:mod:`arcade.stairs.sprites`) and the robot's
+animation (:mod:`arcade.stairs.motion`); their names are importable from here too.
 
 * :class:`Background` — the evening sky (``stairs_background.png``, or a gradient when the image is missing) whose
   colour drifts slowly with the score through a few tints (on a wide canvas the same evening is painted for its
-  shape, :data:`WIDE_SKY`: the tall picture would have to be stretched or cut). The tints are rendered once at
+  shape, :data:`arcade.stairs.sky.WIDE_SKY`: the tall picture would have to be stretched or cut). The tints are rendered once at
   load; a frame blits one cached opaque surface, re-composed (two blits, one with ``set_alpha``) only when the
   quantised blend changes.
 * :class:`Scenery` — the foliage strips on both sides. Each strip is drawn as stacked copies one strip height apart;
@@ -24,29 +27,28 @@ drawn while an edge of the canvas would cut it (it fades in over :data:`EDGE_FAD
 """
 from __future__ import annotations
 
-import json
 import math
-from dataclasses import dataclass
-from functools import lru_cache
 
 import pygame
 
-from arcade.engine import assets
 from arcade.engine.ui.input import is_landscape
 from arcade.stairs.autopilot import safe_step
-from arcade.stairs.causes import CAUSES
 from arcade.stairs.world import STEP_Y
 from arcade.stairs.motion import (  # noqa: F401 - the motion constants, read here and by the tests
     HOP_TIME, HOP_HEIGHT, LAND_TIME, MAX_QUEUE, QUEUE_SPEEDUP, BUMP_TIME, BUMP_REACH, MISS_HANG, IMPACT_DX,
     IMPACT_DY, IMPACT_TIME, GRAVITY, FALL_FADE, RIPPLE, SHAKE_PX, SHAKE_RATE, WARN_TINT, WARN_AMOUNT,
     WARN_LEVELS, Falling, RobotView)
+# the back layers and the staircase's images, with the constants read here and by the tests
+from arcade.stairs.scenery import PARALLAX, Scenery  # noqa: F401
+from arcade.stairs.sky import (  # noqa: F401
+    MOON, SKY_BAND_ROWS, SKY_LEVELS, SKY_STEP, SKY_TINTS, WIDE_MOON, Background, sky_steps)
+from arcade.stairs.sprites import (  # noqa: F401
+    DEPTH_DOWN, DEPTH_STEP, DEPTH_UP, SCALE, STAIR_INSET, Sprite, depth_fade, load_sprites, shaded_sprites)
 
 # --- layout (logical pixels) ----------------------------------------------------------------------------------
-SCALE = 1.0  # design units -> logical pixels (the art is drawn at the design size)
 FOCUS = (240, 480)  # where the camera keeps the robot's feet: a bit below the centre, so the stairs ahead show
 FOCUS_WIDE = 0.69  # a wide canvas: the robot's feet this far down (11 rows ahead show on 560 px), centred across
 CAMERA_RATE = 9.0  # 1/s: exponential easing of the camera towards the robot's stair
-
 
 
 def focus_for(size) -> tuple[int, int]:
@@ -59,409 +61,16 @@ def focus_for(size) -> tuple[int, int]:
 
 
 # --- readability ----------------------------------------------------------------------------------------------
-ROBOT_SCALE = 0.8  # the robot (and its shadow) against the stairs: small enough that a spike block two rows up
-#                    (68 px) or on a neighbouring stair never overlaps it while it stands (its art is 76 px tall)
-DEPTH_TINT = (30, 24, 62)  # stairs away from the robot's row fade towards the night: depth, and the near ones pop
-DEPTH_UP = (0.62, 5.0)  # (most, rows): rows above fade by most * (1 - exp(-(rows_up / rows) ** DEPTH_CURVE))
-DEPTH_CURVE = 1.3  # > 1: the next row stays nearly as bright as the robot's, the fade grows beyond
-DEPTH_DOWN = (0.30, 3.0)  # ... and rows below, less (what is behind matters less, but it is no longer in play)
-OBSTACLE_DEPTH = 0.55  # spike traps fade this fraction of a stair's fade at their row: a spike stays readable far up
 PASSED_SPIKE = 0.35  # opacity of a spike trap at or below the robot's row: it can never be hopped into again, so it
 #                      recedes instead of standing in front of the stairs ahead
 EDGE_FADE = 24  # px: a spike trap fades in over this much room inside the canvas's edge, so none shows cut by it
-DEPTH_STEP = 0.025  # quantisation of the fade (one pre-rendered sprite per step)
-STAIR_INSET = 7  # the stair art's slab is this much narrower on each side than its tile (tools/make_assets.py)
 HINT_HOPS = 4  # the safe next stair glows until this score: where to hop (never a spike or the void)
 HINT_RATE = 3.0  # 1/s: easing of the glow in and out
 HINT_PULSE = 1.1  # Hz: the glow breathes gently
 
-# --- sky and scenery ------------------------------------------------------------------------------------------
-PARALLAX = 0.55  # the scenery slides at this fraction of the staircase's speed (it is farther away)
-SKY_STEP = 40  # score points from one sky tint to the next
-SKY_RATE = 1.5  # 1/s: easing of the sky towards the score's tint
-SKY_LEVELS = 32  # quantisation of a cross-fade (a re-compose at most once per level)
-# (multiply rgb, add rgb): dusk (the image as drawn), night, deep violet night, dawn
-SKY_TINTS = (
-    ((1.00, 1.00, 1.00), (0, 0, 0)),
-    ((0.55, 0.62, 0.95), (0, 4, 14)),
-    ((0.62, 0.48, 0.80), (16, 0, 20)),
-    ((1.10, 0.92, 0.82), (22, 14, 10)),
-)
-GRADIENT = ((44, 36, 84), (176, 96, 140), (236, 160, 120))  # fallback sky: top, middle, bottom
-# The wide canvas's sky is painted for its shape (the portrait picture would have to be stretched or cut): the
-# picture's own gradient, stars, moon, clouds and far hills (tools/make_assets.py), laid out across the width.
-# Positions are fractions of the canvas (x of the width, y of the height); sizes are pixels, as in the picture.
-WIDE_SKY = ((0.0, (43, 41, 82)), (0.42, (90, 74, 134)), (0.78, (185, 109, 147)), (1.0, (243, 167, 122)))
-WIDE_STARS = (120, 0.55)  # how many dots, down to this fraction of the height (fading out lower down)
-WIDE_SPARKLES = 10  # four-pointed stars in the upper third
-WIDE_MOON = (0.74, 0.17, 30)  # x, y, radius of the crescent (its glow twice as wide)
-WIDE_CLOUDS = ((0.12, 0.60, 1.0, 0.22), (0.82, 0.70, 1.3, 0.20), (0.36, 0.86, 1.5, 0.25), (0.60, 0.50, 0.8, 0.16),
-               (0.95, 0.40, 0.7, 0.14))  # x, y, size, opacity
-WIDE_HILLS = ((0.10, 55, 250, 115, (160, 88, 127), 0.55), (0.48, 75, 300, 130, (140, 77, 120), 0.60),
-              (0.88, 60, 260, 118, (160, 88, 127), 0.55))  # x, depth of the centre below the bottom, rx, ry, rgb, a
-SKY_LIGHT = (249, 246, 242)
-MOON = (251, 238, 212)
-CLOUD = (253, 226, 214)
-
 # order within one depth: a stair, the hint's glow on it, a spike trap, the ghost (the best run racing
 # beside, see :mod:`arcade.stairs.ghost`), the robot's shadow, the robot
 _STAIR, _HINT, _OBSTACLE, GHOST_ORDER, _SHADOW, _ROBOT = 0, 1, 2, 3, 4, 5
-
-DEFAULT_ANCHORS = {
-    "stair": (50, 13), "stair_cracked": (50, 13), "obstacle": (32, 64), "robot_shadow": (24, 7),
-    **{f"robot_{p}_{f}": (32, 77) for p in ("idle", "hop", "fall") for f in ("left", "right")},
-}
-
-
-# ======================================================================================== sprites
-@dataclass(frozen=True)
-class Sprite:
-    image: pygame.Surface
-    anchor: tuple[int, int]  # pixel of the image that goes on the point it is drawn at
-
-
-def _manifest_anchors() -> dict:
-    try:
-        data = json.loads(assets.data_file("images", "manifest.json").read_text())
-        return {k: tuple(v["anchor"]) for k, v in data.items() if isinstance(v, dict) and "anchor" in v}
-    except (OSError, ValueError, KeyError, TypeError):
-        return {}
-
-
-def _placeholder(name: str) -> pygame.Surface:
-    """A plain shape when an image is missing, so the game stays playable."""
-    if name.startswith("stair"):
-        s = pygame.Surface((100, 60), pygame.SRCALPHA)
-        pygame.draw.rect(s, (214, 130, 92), s.get_rect(), border_radius=10)
-        pygame.draw.rect(s, (250, 236, 205), (0, 0, 100, 26), border_radius=10)
-    elif name == "obstacle":  # a spike trap: jagged on top, unlike a stair's flat slab
-        s = pygame.Surface((64, 72), pygame.SRCALPHA)
-        pygame.draw.rect(s, (58, 48, 82), (13, 40, 38, 27), border_radius=5)
-        for x0, h in ((11, 17), (25, 27), (39, 17)):
-            pygame.draw.polygon(s, (244, 242, 250), [(x0, 41), (x0 + 7, 40 - h), (x0 + 14, 41)])
-    elif name == "robot_shadow":
-        s = pygame.Surface((48, 14), pygame.SRCALPHA)
-        pygame.draw.ellipse(s, (0, 0, 0, 90), s.get_rect())
-    else:
-        s = pygame.Surface((64, 80), pygame.SRCALPHA)
-        pygame.draw.rect(s, (240, 240, 240), (12, 10, 40, 66), border_radius=12)
-    return s
-
-
-def _scaled(surf: pygame.Surface, k: float) -> pygame.Surface:
-    if k == 1.0:
-        return surf.copy()  # our own copy: per-sprite alpha must not leak into the shared cache
-    w, h = surf.get_size()
-    out = pygame.transform.smoothscale(surf, (max(1, round(w * k)), max(1, round(h * k))))
-    if out.get_flags() & pygame.SRCALPHA:  # smoothscale rounds 255 down to 253: keep solid art solid
-        alpha = pygame.surfarray.pixels_alpha(out)
-        alpha[alpha >= 248] = 255
-        del alpha  # unlock the surface
-    return out
-
-
-@lru_cache(maxsize=4)
-def load_sprites(scale: float = SCALE) -> dict[str, Sprite]:
-    """Every stair-layer image pre-scaled once (cached per scale), plus a squashed landing pose per facing."""
-    anchors = {**DEFAULT_ANCHORS, **_manifest_anchors()}
-    out: dict[str, Sprite] = {}
-    for name in DEFAULT_ANCHORS:
-        img = assets.image(name) if assets.has_image(name) else _placeholder(name)
-        ax, ay = anchors.get(name, DEFAULT_ANCHORS[name])
-        k = scale * ROBOT_SCALE if name.startswith("robot") else scale
-        out[name] = Sprite(_scaled(img, k), (round(ax * k), round(ay * k)))
-    for facing in ("left", "right"):  # squash and stretch, rendered once
-        idle = out[f"robot_idle_{facing}"]
-        w, h = idle.image.get_size()
-        sw, sh = round(w * 1.12), round(h * 0.88)
-        out[f"robot_land_{facing}"] = Sprite(pygame.transform.smoothscale(idle.image, (sw, sh)),
-                                             (round(idle.anchor[0] * sw / w), round(idle.anchor[1] * sh / h)))
-    for cause in CAUSES:
-        name = f"cause_{cause}"
-        if assets.has_image(name):
-            img = assets.image(name)
-            out[name] = Sprite(_scaled(img, scale * 1.25), (round(img.get_width() * scale * 1.25 / 2),) * 2)
-    return out
-
-
-def tinted(spr: Sprite, colour, amount: float) -> Sprite:
-    """A copy of ``spr`` with its rgb moved ``amount`` (0..1) of the way to ``colour``, alpha untouched."""
-    img = spr.image.copy()
-    if amount > 0:
-        keep = round(255 * (1.0 - amount))
-        img.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
-        img.fill(tuple(round(c * amount) for c in colour), special_flags=pygame.BLEND_RGB_ADD)
-    return Sprite(img, spr.anchor)
-
-
-def depth_fade(rows_up: float) -> float:
-    """How far (0..1) a stair ``rows_up`` rows above the robot's (negative: below) fades into the night."""
-    most, rows = DEPTH_UP if rows_up >= 0 else DEPTH_DOWN
-    return most * (1.0 - math.exp(-(abs(rows_up) / rows) ** DEPTH_CURVE))
-
-
-def _hint_sprite(scale: float) -> Sprite:
-    """A soft warm glow on a stair's top face (the walkable 26 rows of the slab, which is inset from its tile)."""
-    w, h = round(100 * scale), round(60 * scale)
-    top, inset = round(26 * scale), round(STAIR_INSET * scale)
-    s = pygame.Surface((w, h), pygame.SRCALPHA)
-    pygame.draw.rect(s, (255, 250, 220, 96), (inset + 2, 1, w - 2 * inset - 4, top - 1), border_radius=round(9 * scale))
-    pygame.draw.rect(s, (255, 226, 120, 255), (inset, 0, w - 2 * inset, top + 1), width=max(2, round(4 * scale)),
-                     border_radius=round(10 * scale))
-    return Sprite(s, (round(50 * scale), round(13 * scale)))
-
-
-@lru_cache(maxsize=4)
-def shaded_sprites(scale: float = SCALE) -> dict[str, tuple[Sprite, ...]]:
-    """Pre-rendered variants, built once per scale: ``"stair"`` and ``"obstacle"`` per depth step (index =
-    round(fade / DEPTH_STEP)), ``"stair_cracked"`` per warning step (0..WARN_LEVELS), and the ``"hint"`` glow."""
-    base = load_sprites(scale)
-    steps = round(max(DEPTH_UP[0], DEPTH_DOWN[0]) / DEPTH_STEP) + 1
-    return {
-        "stair": tuple(tinted(base["stair"], DEPTH_TINT, i * DEPTH_STEP) for i in range(steps)),
-        "obstacle": tuple(tinted(base["obstacle"], DEPTH_TINT, i * DEPTH_STEP * OBSTACLE_DEPTH) for i in range(steps)),
-        "stair_cracked": tuple(tinted(base["stair_cracked"], WARN_TINT, WARN_AMOUNT * i / WARN_LEVELS)
-                               for i in range(WARN_LEVELS + 1)),
-        "hint": (_hint_sprite(scale),),
-    }
-
-
-# ======================================================================================== background
-def _tint(base: pygame.Surface, mul, add) -> pygame.Surface:
-    """An opaque copy of ``base`` with every pixel's rgb * mul + add (computed once, with numpy)."""
-    import numpy as np
-
-    rgb = pygame.surfarray.array3d(base).astype(np.float32)
-    rgb = rgb * np.asarray(mul, np.float32) + np.asarray(add, np.float32)
-    out = pygame.Surface(base.get_size())
-    pygame.surfarray.blit_array(out, np.clip(rgb, 0, 255).astype(np.uint8))
-    return assets.for_display(out, alpha=False)
-
-
-def _gradient(size) -> pygame.Surface:
-    w, h = size
-    s = pygame.Surface((1, h))
-    top, mid, low = GRADIENT
-    for y in range(h):
-        t = y / max(1, h - 1)
-        a, b, k = (top, mid, t * 2) if t < 0.5 else (mid, low, t * 2 - 1)
-        s.set_at((0, y), tuple(round(a[i] + (b[i] - a[i]) * k) for i in range(3)))
-    return pygame.transform.scale(s, (w, h))
-
-
-def _soft(size, draw, k: int = 3) -> pygame.Surface:
-    """An antialiased shape: ``draw(surface, k)`` paints it ``k`` times larger, smoothscaled down to ``size``."""
-    big = pygame.Surface((size[0] * k, size[1] * k), pygame.SRCALPHA)
-    draw(big, k)
-    return pygame.transform.smoothscale(big, size)
-
-
-def _wide_sky(size) -> pygame.Surface:
-    """The evening sky painted for a wide canvas (see :data:`WIDE_SKY`): nothing stretched, no seam."""
-    import random
-
-    import numpy as np
-
-    w, h = size
-    ys = np.arange(h, dtype=np.float32) / max(1, h - 1)
-    at, rgb = zip(*WIDE_SKY)
-    col = np.stack([np.interp(ys, at, [c[i] for c in rgb]) for i in range(3)], axis=1)
-    sky = pygame.surfarray.make_surface(np.broadcast_to(col[None, :, :], (w, h, 3)).astype(np.uint8))
-    rng = random.Random(11)
-    dots = pygame.Surface(size, pygame.SRCALPHA)
-    n, reach = WIDE_STARS
-    for _ in range(n):
-        x, y = rng.uniform(0, w), rng.uniform(0, h * reach)
-        a = rng.uniform(0.35, 0.95) * max(0.0, 1.0 - y / (h * reach))
-        r = rng.uniform(0.7, 1.5)
-        if r < 1.1:
-            dots.set_at((int(x), int(y)), (*SKY_LIGHT, round(255 * a)))
-        else:
-            pygame.draw.circle(dots, (*SKY_LIGHT, round(255 * a)), (x, y), r)
-    for _ in range(WIDE_SPARKLES):
-        x, y, r = rng.uniform(30, w - 30), rng.uniform(20, h * 0.33), rng.uniform(4, 6.5)
-
-        def sparkle(s, k, r=r):
-            c, q = 7 * k, r * k
-            pts = [(c, c - q), (c + q * 0.22, c - q * 0.22), (c + q, c), (c + q * 0.22, c + q * 0.22), (c, c + q),
-                   (c - q * 0.22, c + q * 0.22), (c - q, c), (c - q * 0.22, c - q * 0.22)]
-            pygame.draw.polygon(s, (*SKY_LIGHT, 204), pts)
-
-        dots.blit(_soft((14, 14), sparkle), (round(x) - 7, round(y) - 7))
-    sky.blit(dots, (0, 0))
-    mx, my, mr = WIDE_MOON
-    mx, my = round(mx * w), round(my * h)
-    glow = pygame.Surface((4 * mr + 2, 4 * mr + 2), pygame.SRCALPHA)
-    for i in range(2 * mr, 0, -2):  # soft: fainter outwards
-        pygame.draw.circle(glow, (*MOON, round(26 * (1 - i / (2 * mr)) ** 0.8)), (2 * mr + 1, 2 * mr + 1), i)
-    sky.blit(glow, (mx - 2 * mr - 1, my - 2 * mr - 1))
-
-    def crescent(s, k):
-        c = (mr + 2) * k
-        pygame.draw.circle(s, MOON, (c, c), mr * k)
-        pygame.draw.circle(s, (0, 0, 0, 0), (c + 13 * mr / 30 * k, c - 9 * mr / 30 * k), 26 * mr / 30 * k)
-
-    sky.blit(_soft((2 * mr + 4, 2 * mr + 4), crescent, 4), (mx - mr - 2, my - mr - 2))
-    for fx, fy, k, alpha in WIDE_CLOUDS:
-        cw, ch = round(128 * k), round(56 * k)
-
-        def cloud(s, q, k=k):
-            u = k * q
-            pygame.draw.rect(s, CLOUD, (round(4 * u), round(32 * u), round(120 * u), round(22 * u)),
-                             border_radius=round(11 * u))
-            pygame.draw.circle(s, CLOUD, (42 * u, 32 * u), 20 * u)
-            pygame.draw.circle(s, CLOUD, (78 * u, 26 * u), 25 * u)
-
-        img = _soft((cw, ch), cloud, 2)
-        img.set_alpha(round(255 * alpha))
-        sky.blit(img, (round(fx * w - 64 * k), round(fy * h - 40 * k)))
-    for fx, down, rx, ry, rgb, alpha in WIDE_HILLS:
-        top = h + down - ry
-        if top >= h:
-            continue
-        cut = (2 * rx, h - top)  # the part of the ellipse above the bottom edge
-
-        def hill(s, k, rx=rx, ry=ry):
-            pygame.draw.ellipse(s, rgb, (0, 0, 2 * rx * k, 2 * ry * k))
-
-        img = _soft(cut, hill, 2)
-        img.set_alpha(round(255 * alpha))
-        sky.blit(img, (round(fx * w - rx), top))
-    return sky
-
-
-SKY_BAND_ROWS = 100  # rows of the sky tinted per warm step (a few ms each)
-_SKIES: dict[tuple[int, int], list] = {}  # size -> the tints, built once per process
-
-
-def sky_steps(size=(480, 800)):
-    """Build the sky tints for ``size`` into a per-process cache, one band of :data:`SKY_BAND_ROWS` rows per step.
-
-    A generator: each ``next()`` is a few milliseconds of numpy work, so the menu can prepare the sky on idle frames
-    (see ``warm_steps`` in the scene module) and entering Stairs stalls no frame. :class:`Background` runs whatever
-    is left at once. Nothing is cached until every band is done.
-    """
-    key = (int(size[0]), int(size[1]))
-    if key in _SKIES:
-        return
-    if is_landscape(key):
-        base = _wide_sky(key)
-    else:
-        base = assets.image("stairs_background") if assets.has_image("stairs_background") else None
-    if base is None or base.get_size() != key:
-        base = _gradient(key) if base is None else pygame.transform.smoothscale(base, key)
-    yield
-    w, h = key
-    tints = []
-    for mul, add in SKY_TINTS:
-        out = assets.for_display(pygame.Surface(key), alpha=False)
-        for y in range(0, h, SKY_BAND_ROWS):
-            band = base.subsurface((0, y, w, min(SKY_BAND_ROWS, h - y)))
-            out.blit(_tint(band, mul, add), (0, y))
-            yield
-        tints.append(out)
-    _SKIES.setdefault(key, tints)
-
-
-def sky_tints(size=(480, 800)) -> list:
-    """The cached sky tints for ``size`` (built now if the menu did not warm them)."""
-    for _ in sky_steps(size):
-        pass
-    return _SKIES[(int(size[0]), int(size[1]))]
-
-
-class Background:
-    """The sky: a few tints of one picture, cross-faded along the score (:data:`SKY_STEP` points per tint)."""
-
-    def __init__(self, size=(480, 800)):
-        self.size = size
-        self.tints = sky_tints(size)  # shared, never modified (a blend sets and restores a tint's alpha)
-        self.level = 0.0  # position along the tints (0 = the first); eases towards target(score)
-        self._key: tuple[int, int] | None = None
-        self._composed = assets.for_display(pygame.Surface(size), alpha=False)
-        self.composes = 0  # how often the cached sky was re-composed (benchmarks, tests)
-
-    @staticmethod
-    def target(score: int) -> float:
-        return score / SKY_STEP
-
-    def reset(self, score: int = 0) -> None:
-        self.level = self.target(score)
-
-    def update(self, dt: float, score: int) -> None:
-        goal = self.target(score)
-        self.level += (goal - self.level) * (1.0 - math.exp(-SKY_RATE * dt))
-        if abs(goal - self.level) < 1e-4:
-            self.level = goal
-
-    def key(self) -> tuple[int, int]:
-        """(tint index, blend level 0..SKY_LEVELS-1 towards the next tint) for the current level."""
-        n = len(self.tints)
-        whole = math.floor(self.level)
-        level = round((self.level - whole) * SKY_LEVELS)
-        if level >= SKY_LEVELS:
-            whole, level = whole + 1, 0
-        return whole % n, level
-
-    def draw(self, surface: pygame.Surface) -> None:
-        key = self.key()
-        if key != self._key:
-            i, level = key
-            self._composed.blit(self.tints[i], (0, 0))
-            if level:
-                nxt = self.tints[(i + 1) % len(self.tints)]
-                nxt.set_alpha(round(255 * level / SKY_LEVELS))
-                self._composed.blit(nxt, (0, 0))
-                nxt.set_alpha(None)
-            self._key = key
-            self.composes += 1
-        surface.blit(self._composed, (0, 0))
-
-
-# ======================================================================================== scenery
-@lru_cache(maxsize=8)
-def scenery_strip(name: str, scale: float = SCALE) -> pygame.Surface:
-    """A foliage strip pre-scaled once per process (shared by every Scenery; only ever blitted)."""
-    return _scaled(assets.image(name), scale) if scale != 1.0 else assets.image(name)
-
-
-class Scenery:
-    """Foliage strips at both edges, looping forever as the camera climbs."""
-
-    def __init__(self, size=(480, 800), parallax: float = PARALLAX, scale: float = SCALE, period: int | None = None):
-        """``period`` given: no art is loaded (the loop arithmetic alone, for tests)."""
-        self.size = size
-        self.parallax = parallax
-        self.scale = scale
-        self.strips: list[tuple[pygame.Surface, int]] = []  # (image, x)
-        if period is None:
-            for name, side in (("scenery_left", "left"), ("scenery_right", "right")):
-                if assets.has_image(name):
-                    img = scenery_strip(name, scale)
-                    self.strips.append((img, 0 if side == "left" else size[0] - img.get_width()))
-            period = self.strips[0][0].get_height() if self.strips else size[1]
-        self.period = int(period)
-
-    def scroll(self, camera_y: float) -> float:
-        """Pixels the leaves have slid down for this camera height (design y; it decreases as the robot climbs)."""
-        return -camera_y * self.scale * self.parallax
-
-    def copies(self, camera_y: float) -> list[int]:
-        """Top edges (screen y) of the stacked copies of a strip: one period apart, together covering the screen.
-
-        A pure function of the camera: the first copy's top is the scroll wrapped into ``(-period, 0]``. With the
-        shipped strips (taller than the screen) that is two copies, or one when a copy's top is exactly at 0.
-        """
-        h = self.period
-        top = -(-math.floor(self.scroll(camera_y)) % h)  # in (-h, 0]: a copy that passed the threshold went back above
-        n = -(-(self.size[1] - top) // h)  # enough copies to reach the bottom edge
-        return [top + k * h for k in range(n)]
-
-    def draw(self, surface: pygame.Surface, camera_y: float) -> None:
-        ys = self.copies(camera_y)
-        for img, x in self.strips:
-            for y in ys:
-                surface.blit(img, (x, y))
 
 
 # ======================================================================================== camera
@@ -770,5 +379,5 @@ class StairsView:
 __all__ = [
     "SCALE", "FOCUS", "focus_for", "HOP_TIME", "MAX_QUEUE", "PARALLAX", "SKY_STEP",
     "Background", "Scenery", "Camera", "RobotView", "Falling", "StairLayer", "StairsView", "load_sprites",
-    "scenery_strip", "sky_steps", "sky_tints", "tinted", "GHOST_ORDER",
+    "sky_steps", "GHOST_ORDER",
 ]

@@ -5,7 +5,7 @@ Input: a click, tap or touch on the left half hops up-left, on the right half up
 ``stairs.mouse == "buttons"`` maps the left and right mouse buttons instead; touch always uses the halves); keys
 Left/A and Right/D; Esc or the pause button pauses. Every press is applied to the world at once — the world is the
 truth: a tap that beats the drop timer counts, whatever the animation shows — and the robot's hop animations
-queue behind each other (:class:`arcade.stairs.layers.RobotView`), so fast taps are all shown, in order, each once.
+queue behind each other (:class:`arcade.stairs.motion.RobotView`), so fast taps are all shown, in order, each once.
 There is no saved game: ``make_scene(app, resume=True)`` starts a new run.
 
 A run is a game of the engine's session layer (:mod:`arcade.engine.session`, backend :mod:`arcade.stairs.backend`):
@@ -35,8 +35,10 @@ from arcade.engine.ui import colors
 from arcade.engine.ui.input import pointer_down
 from arcade.engine.ui.text import Label, blit_center, fit, render
 from arcade.stairs.autopilot import Autopilot, next_hop
-from arcade.stairs import layers
 from arcade.stairs.layers import StairsView
+from arcade.stairs.scenery import scenery_strip
+from arcade.stairs.sky import sky_steps
+from arcade.stairs.sprites import DEFAULT_ANCHORS, SCALE, load_sprites, shaded_sprites
 from arcade.stairs.ghost import Ghost, ghost_sprites
 from arcade.stairs.hud import SCORE_EDGE, OutlinedLabel, make_shade
 from arcade.stairs.palette import BUTTON, BUTTON_HOVER, CARD, CARD_EDGE, INK, SOFT
@@ -419,18 +421,18 @@ def warm_steps(app):
     frames, so starting Stairs does not stall the fade on image decoding, scaling and the sky's tints."""
     from arcade.engine import assets
 
-    for name in ("stairs_background", "scenery_left", "scenery_right", *layers.DEFAULT_ANCHORS):
+    for name in ("stairs_background", "scenery_left", "scenery_right", *DEFAULT_ANCHORS):
         if assets.has_image(name):
             assets.image(name)
             yield
-    layers.load_sprites(layers.SCALE)
+    load_sprites(SCALE)
     yield
-    layers.shaded_sprites(layers.SCALE)  # the depth fades, the warning's reddening, the candidate glow
+    shaded_sprites(SCALE)  # the depth fades, the warning's reddening, the candidate glow
     yield
-    ghost_sprites(layers.SCALE)
+    ghost_sprites(SCALE)
     yield
     for name in ("scenery_left", "scenery_right"):
         if assets.has_image(name):
-            layers.scenery_strip(name, layers.SCALE)
+            scenery_strip(name, SCALE)
             yield
-    yield from layers.sky_steps(app.size)
+    yield from sky_steps(app.size)

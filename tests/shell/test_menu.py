@@ -234,11 +234,11 @@ def test_dt_is_clamped(menu_app):
 
 def test_idle_menu_prepares_the_games_art_so_starting_stairs_does_no_tinting(app, monkeypatch):
     import arcade.shell.menu as menu
-    from arcade.stairs import layers
+    from arcade.stairs import sky
 
     monkeypatch.setattr(menu, "_warmed", set())
     monkeypatch.setattr(menu, "_warming", None)
-    monkeypatch.setattr(layers, "_SKIES", {})
+    monkeypatch.setattr(sky, "_SKIES", {})
     app.stack.reset(MenuScene(app), fade=False)
     frames(app, 1)
     assert menu._prefetch_done.wait(60)  # the game modules are imported off the UI thread first
@@ -246,14 +246,14 @@ def test_idle_menu_prepares_the_games_art_so_starting_stairs_does_no_tinting(app
     while not menu.warm(app) and n < 2000:
         frames(app, 1)
         n += 1
-    assert menu._warmed >= set(app.registry) and (480, 800) in layers._SKIES
+    assert menu._warmed >= set(app.registry) and (480, 800) in sky._SKIES
     monkeypatch.setattr(menu, "_warmed", set())
     assert sum(1 for _ in menu._chain(app, list(app.registry.values()))) > 3  # small steps, not one block
 
     def boom(*_):
         raise AssertionError("tinted the sky again on entering Stairs")
 
-    monkeypatch.setattr(layers, "_tint", boom)
+    monkeypatch.setattr(sky, "_tint", boom)
     app.stack.replace(app.registry["stairs"].make_scene(app))
     frames(app, 30)
     assert "StairsScene" in [type(s).__name__ for s in app.stack.scenes]  # (under its first-launch help card)

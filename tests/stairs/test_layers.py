@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arcade.stairs import layers as ly
+from arcade.stairs import sky
 from arcade.stairs import world as ly_world
 from arcade.stairs.world import STEP_X, STEP_Y, World
 
@@ -134,30 +135,30 @@ def test_sky_is_built_in_small_bands_once_per_process(app, monkeypatch):
 
     from arcade.engine import assets
 
-    monkeypatch.setattr(ly, "_SKIES", {})
+    monkeypatch.setattr(sky, "_SKIES", {})
     w, h = app.size
     steps = sum(1 for _ in ly.sky_steps(app.size))
     assert steps == 1 + len(ly.SKY_TINTS) * math.ceil(h / ly.SKY_BAND_ROWS)  # many small steps, not one big one
-    tints = ly._SKIES[(w, h)]
+    tints = sky._SKIES[(w, h)]
     base = assets.image("stairs_background")
     for (mul, add), tint in zip(ly.SKY_TINTS, tints):  # banding changes nothing: same pixels as one whole pass
-        whole = pygame.surfarray.array3d(ly._tint(base, mul, add))
+        whole = pygame.surfarray.array3d(sky._tint(base, mul, add))
         assert np.array_equal(pygame.surfarray.array3d(tint), whole)
 
     def boom(*_):
         raise AssertionError("the sky was tinted again")
 
-    monkeypatch.setattr(ly, "_tint", boom)
+    monkeypatch.setattr(sky, "_tint", boom)
     a, b = ly.Background(app.size), ly.Background(app.size)
     assert a.tints is tints and b.tints is tints
     assert sum(1 for _ in ly.sky_steps(app.size)) == 0  # warm: nothing left to do
 
 
 def test_sky_tints_builds_what_the_menu_did_not_warm(app, monkeypatch):
-    monkeypatch.setattr(ly, "_SKIES", {})
+    monkeypatch.setattr(sky, "_SKIES", {})
     gen = ly.sky_steps(app.size)
     next(gen), next(gen)  # a warm-up left half-way (the player pressed Play early)
-    assert ly._SKIES == {}
+    assert sky._SKIES == {}
     assert len(ly.Background(app.size).tints) == len(ly.SKY_TINTS)
 
 
