@@ -13,12 +13,9 @@ from arcade.engine import assets
 from arcade.engine.i18n import N_, _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
-from arcade.engine.ui.input import is_landscape
+from arcade.engine.ui.input import LANDSCAPE_SIZE, is_landscape
 from arcade.engine.ui.text import blit_center, fit
 from arcade.engine.ui.widgets import ButtonList, Dimmer, Item
-
-SIDE_W = 300  # landscape: the title and the game code on the left, the buttons on the right, each this wide
-
 
 DEFAULT_THEME: dict[str, tuple | None] = {
     "veil": (30, 25, 20, 170),  # rgba over the paused game
@@ -32,6 +29,57 @@ DEFAULT_THEME: dict[str, tuple | None] = {
 
 
 WIDE_CARD = (46, 39, 33, 225)  # the card of a theme without one, in the wide layout (dark: the light title reads on it)
+
+# Where everything on the pause overlay goes, one table a canvas and a count of buttons (:func:`layout_for`), read by
+# drawing and by the buttons' hit tests alike. Portrait: the title, the game code under it, then the column of
+# buttons a little below the middle; a code that takes two lines pushes the buttons and the card down by a line.
+# Landscape: the title and the code on the left, the buttons beside them on the right (each SIDE_W wide), held
+# together on one card (the theme's, or WIDE_CARD: the wide layout spreads over the game).
+BUTTON_W, BUTTON_H, BUTTON_GAP = 300, 56, 12
+SIDE_W = 300  # landscape: the title and the game code on the left, the buttons on the right, each this wide
+COUNTS = range(1, 7)  # how many buttons a pause may have (Resume, Restart, Settings, Help, Quit to menu)
+
+
+def _column(n: int) -> int:
+    return n * BUTTON_H + (n - 1) * BUTTON_GAP
+
+
+def _portrait(n: int) -> dict:
+    buttons = pygame.Rect(90, 400 - _column(n) // 2 + 30, BUTTON_W, _column(n))
+    return {
+        "buttons": buttons,
+        "title": (240, buttons.y - 70), "title_coded": (240, buttons.y - 70),  # without a code, with one
+        "code": (240, buttons.y - 26),  # the code's first line (centre)
+        "text_w": 440,  # the title's and the code's width
+        "card": pygame.Rect(buttons.x - 40, buttons.y - 120, buttons.w + 80, buttons.h + 150),
+        "code_pushes": True,  # a code on two lines moves the buttons and the card's foot down by a line
+        "card_colours": None,  # a theme without a card has none here: the buttons stand over the veil
+    }
+
+
+def _landscape(n: int) -> dict:
+    w, h = LANDSCAPE_SIZE
+    buttons = pygame.Rect(w // 2 + 20, h // 2 - _column(n) // 2, SIDE_W, _column(n))
+    title = (w // 2 - 20 - SIDE_W // 2, h // 2)
+    return {
+        "buttons": buttons,
+        "title": title, "title_coded": (title[0], title[1] - 18),
+        "code": (title[0], title[1] - 18 + 48),
+        "text_w": SIDE_W + 40,
+        "card": pygame.Rect(w // 2 - SIDE_W - 50, buttons.y - 30, 2 * SIDE_W + 100, buttons.h + 60),
+        "code_pushes": False,
+        "card_colours": (WIDE_CARD, colors.BUTTON),
+    }
+
+
+PORTRAIT = {n: _portrait(n) for n in COUNTS}
+LANDSCAPE = {n: _landscape(n) for n in COUNTS}
+
+
+def layout_for(size, n: int) -> dict:
+    """The pause overlay's table for a canvas of ``size`` and ``n`` buttons: :data:`LANDSCAPE` on the wide canvas,
+    :data:`PORTRAIT` otherwise."""
+    return (LANDSCAPE if is_landscape(size) else PORTRAIT)[n]
 
 
 def pause_theme(theme: Mapping | None) -> dict:
@@ -60,41 +108,31 @@ class PauseOverlay(Scene):
         if game_id is not None and getattr(app.registry.get(game_id), "help", None) is not None:
             items.append(Item(_("Help"), lambda: app.open("help", game_id), key="help"))
         items.append(Item(_("Quit to menu"), self.quit_to_menu, key="menu"))
-        self.list = ButtonList(items, pygame.Rect(0, 0, 300, 0), colour=t["button"], hover=t["hover"], text=t["text"],
+        self.list = ButtonList(items, pygame.Rect(0, 0, BUTTON_W, 0), colour=t["button"], hover=t["hover"], text=t["text"],
                                on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"))
         self.resize(app.size)
 
     def resize(self, size) -> None:
-        """Lay out for the canvas: the title over a column of buttons in portrait; in landscape the title and the
-        code on the left and the buttons beside them, so every button stands well inside the canvas."""
+        """Lay out for the canvas from its table (:func:`layout_for`): the title over a column of buttons in
+        portrait; in landscape the title and the code on the left and the buttons beside them, so every button
+        stands well inside the canvas."""
         t = self.theme
-        n = len(self.list.items)
-        h = n * 56 + (n - 1) * 12
-        w, ch = size
-        if is_landscape(size):
-            self.list.rect = pygame.Rect(w // 2 + 20, ch // 2 - h // 2, SIDE_W, h)
-            self.title_at = (w // 2 - 20 - SIDE_W // 2, ch // 2 - (18 if self.code else 0))
-            self.code_at = (self.title_at[0], self.title_at[1] + 48)
-            self.text_w = SIDE_W + 40
-            rect = pygame.Rect(w // 2 - SIDE_W - 50, self.list.rect.y - 30, 2 * SIDE_W + 100, h + 60)
-        else:
-            self.list.rect = pygame.Rect(90, 400 - h // 2 + 30, 300, h)
-            top = self.list.rect.y
-            self.title_at = (w / 2, top - 70)
-            self.code_at = (w / 2, top - 26)
-            self.text_w = w - 40
-            r = self.list.rect
-            rect = pygame.Rect(r.x - 40, r.y - 120, r.w + 80, r.h + 150)
+        lay = layout_for(size, len(self.list.items))
+        self.list.rect = pygame.Rect(lay["buttons"])
+        self.title_at = lay["title_coded" if self.code else "title"]
+        self.code_at = lay["code"]
+        self.text_w = lay["text_w"]
+        rect = pygame.Rect(lay["card"])
         self._code_step = assets.font_for("Ag", 16, "bold").get_linesize()
         self._lines = self.code_lines()
-        if len(self._lines) > 1 and not is_landscape(size):  # the code's second line goes above the buttons
+        if len(self._lines) > 1 and lay["code_pushes"]:  # the code's second line goes above the buttons
             self.list.rect.y += self._code_step
             rect.h += self._code_step
         self.dim = Dimmer(size, t["veil"])
         self.card: tuple[pygame.Surface, pygame.Rect] | None = None
         fill, edge = t["card"], t["edge"]
-        if fill is None and is_landscape(size):  # the wide layout spreads over the game: a card holds it together
-            fill, edge = WIDE_CARD, colors.BUTTON
+        if fill is None and lay["card_colours"] is not None:
+            fill, edge = lay["card_colours"]
         if fill is not None:
             card = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.rect(card, fill, card.get_rect(), border_radius=18)

@@ -6,7 +6,7 @@ import pytest
 
 from arcade.engine.ui import colors
 from arcade.engine.ui.input import LANDSCAPE_SIZE, LOGICAL_SIZE
-from helpers import click, frames, key, settle
+from helpers import click, frames, key, mouse_move, settle
 from readable import MIN_PX, drawn, install, overlapping
 
 WIDE = (800, 480)
@@ -218,6 +218,34 @@ def test_the_wide_pause_holds_its_title_and_buttons_on_one_card(make_app):
     assert all(abs(g - c) <= 40 for g, c in zip(got, WIDE_CARD[:3])), got
     turn(app, (480, 800))
     assert pause.card is None  # the portrait pause keeps its look: buttons over the veil
+
+
+@pytest.mark.parametrize("window", [WIDE, (480, 800)], ids=["landscape", "portrait"])
+def test_the_pause_buttons_are_hit_where_its_table_draws_them(make_app, window):
+    """The pause overlay's table for the canvas says where each button is: the pointer there lights that button
+    (the hit test), the frame shows it there and no button in the gap below it (the drawing), and a click there
+    does what the button says."""
+    from arcade.shell.pause import BUTTON_GAP, BUTTON_H, layout_for
+    from arcade.shell.settings_scene import SettingsScene
+
+    app, menu, game, pause = paused_2048(make_app, window)
+    keys = pause.keys()
+    lay = layout_for(app.size, len(keys))
+    push = pause._code_step if len(pause._lines) > 1 and lay["code_pushes"] else 0
+    column = lay["buttons"].move(0, push)
+    near = lambda got, want: all(abs(g - w) <= 2 for g, w in zip(got[:3], want[:3]))  # noqa: E731
+    cells = [pygame.Rect(column.x, column.y + i * (BUTTON_H + BUTTON_GAP), column.w, BUTTON_H) for i in range(len(keys))]
+    for i, cell in enumerate(cells):
+        frames(app, 1, events=[mouse_move(cell.center)])
+        assert keys[pause.list.selected] == keys[i]
+        for j, other in enumerate(cells):
+            face = app.screen.get_at((other.x + 8, other.centery))  # inside the gold ring, clear of the label
+            assert near(face, pause.theme["hover" if j == i else "button"]), (window, keys[j], face)
+            gap = app.screen.get_at((other.x + 8, other.bottom + BUTTON_GAP // 2))
+            assert not near(gap, pause.theme["button"]) and not near(gap, pause.theme["hover"]), (window, keys[j])
+    frames(app, 1, events=click(cells[keys.index("settings")].center))
+    settle(app, 0.4)
+    assert isinstance(app.stack.top, SettingsScene)
 
 
 def test_turning_the_window_while_paused_keeps_the_game_and_its_buttons_work(make_app):
