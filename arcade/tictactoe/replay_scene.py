@@ -14,8 +14,8 @@ from arcade.engine.ui.text import blit_center, render
 from arcade.tictactoe.replay import check, label, level_name, side_name, steps, validate
 from arcade.tictactoe.rules import VARIANTS
 from arcade.tictactoe.hud import LOSS_RED, VARIANT_NAMES, WIN_GREEN, draw_cards
-from arcade.tictactoe.screens import LANDSCAPE, STATUS_Y
-from arcade.tictactoe.view import BLACK_STONE, CELL, LINE_RED, WHITE_STONE, BoardView, Snapshot, board_rect
+from arcade.tictactoe.screens import LANDSCAPE, STATUS_Y, layout_for
+from arcade.tictactoe.view import BLACK_STONE, CELL, LINE_RED, WHITE_STONE, BoardView, Snapshot
 
 __all__ = ["TicTacToeReplay", "make_replay", "validate", "label", "BUTTONS", "TIMELINE", "WIDE"]
 
@@ -48,8 +48,8 @@ class TicTacToeReplay(ReplayHooks):
         self.since = 1.0  # seconds since the position changed (the new mark pops, the line draws itself)
 
     def resize(self, size, layout) -> None:
-        self.landscape = layout is WIDE
-        self.view = BoardView(self.size, board_rect(self.size, self.landscape))
+        self.screen = layout_for(size)  # the game's own table for the canvas: the board and the players' cards
+        self.view = BoardView(self.size, self.screen.board(self.size))
 
     def positions(self, data) -> list:
         return steps(data)
@@ -108,7 +108,7 @@ class TicTacToeReplay(ReplayHooks):
         turn = None if s is None or s.over else ("X" if len(s.moves) % 2 == 0 else "O")
         winner = rows[s.line[0][0]][s.line[0][1]] if s is not None and s.line else None
         draw_cards(surface, self.names(human), turn, winner, self.view.goban,
-                   cards=LANDSCAPE.cards if self.landscape else None)
+                   cards=self.screen.cards)
         last = s.moves[-1] if s is not None and s.moves else None
         line = s.line if s is not None and s.over else None
         self.view.draw(surface, Snapshot(rows=rows, last=None if self.view.goban else last, since_last=self.since,
