@@ -1049,19 +1049,8 @@ class Profile:
                 continue
             path = self.save_path(game)
             tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
-            try:
-                with open(tmp, "w", encoding="utf-8") as f:
-                    f.write(text)
-                    f.flush()
-                    os.fsync(f.fileno())
-                os.replace(tmp, path)
-            except OSError as e:
-                try:
-                    tmp.unlink()
-                except OSError:
-                    pass
-                return self._failed(e)
-            self.bytes_written += len(text)
+            if not self._write_then(tmp, text, lambda tmp=tmp, path=path: os.replace(tmp, path)):
+                return False
         for game in cleared:
             try:
                 self.save_path(game).unlink()
@@ -1110,17 +1099,16 @@ class Profile:
             self._notice(f"Cannot save ({e.strerror or e}): playing on, will retry")
         return False
 
-    def _replace(self, text: str) -> bool:
-        tmp = self.path.with_name(f"{FILENAME}.tmp-{os.getpid()}")
+    def _write_then(self, tmp: Path, text: str, install) -> bool:
+        """Every write of the profile's files: ``text`` into the temporary file ``tmp``, on the disk (fsync), then
+        ``install()`` puts it in place (the ``os.replace`` steps). On an OSError the temporary file goes and the
+        failure is reported (False); what was in place stays."""
         try:
             with open(tmp, "w", encoding="utf-8") as f:
                 f.write(text)
                 f.flush()
                 os.fsync(f.fileno())
-            if self.path.is_file():
-                os.replace(self.path, self.backup)
-            os.replace(tmp, self.path)
-            fsync_dir(self.dir)
+            install()
         except OSError as e:
             try:
                 tmp.unlink()
@@ -1128,6 +1116,19 @@ class Profile:
                 pass
             return self._failed(e)
         self.bytes_written += len(text)
+        return True
+
+    def _replace(self, text: str) -> bool:
+        tmp = self.path.with_name(f"{FILENAME}.tmp-{os.getpid()}")
+
+        def install() -> None:
+            if self.path.is_file():
+                os.replace(self.path, self.backup)
+            os.replace(tmp, self.path)
+            fsync_dir(self.dir)
+
+        if not self._write_then(tmp, text, install):
+            return False
         if self._write_failed:
             self._notice(N_("Saving works again"))
         self._write_failed = False
