@@ -434,6 +434,21 @@ class Session:
         self.events.append(text)
         self.times.append(self._ms())
 
+    def _advance(self, new, token: str, by: str) -> None:
+        """The move ``token`` by ``by`` led to the state ``new``: it ends the line (what could be redone is gone) or,
+        for a backend without undo, the state replaces the last. A move played live and one read back from a log
+        both come this way."""
+        if self.backend.undoable:
+            del self.states[self.pos + 1:]
+            del self.line[self.pos:]
+            self.states.append(new)
+        else:
+            self.states = [new]
+        self.line.append((token, by))
+        self.pos = len(self.line) if self.backend.undoable else 0
+        if by in (AI, DEMO):
+            self.ai_moved = True
+
     # ----- inputs -----
     def play(self, move, by: str = PLAYER) -> bool:
         """Apply ``move`` by ``by``; False (nothing changes) when the rules refuse it or the game is over."""
@@ -446,16 +461,7 @@ class Session:
         except ValueError:
             return False
         token = self.backend.encode(self.params, recorded)
-        if self.backend.undoable:
-            del self.states[self.pos + 1:]
-            del self.line[self.pos:]
-            self.states.append(new)
-        else:
-            self.states = [new]
-        self.line.append((token, by))
-        self.pos = len(self.line) if self.backend.undoable else 0
-        if by in (AI, DEMO):
-            self.ai_moved = True
+        self._advance(new, token, by)
         self._event(_LETTER[by] + token)
         self._refresh()
         if self._result is not None and self.recorded is None:
@@ -718,16 +724,7 @@ class Session:
             raise ValueError(f"{self.backend.name or self.backend.id} game: input {i}: {e}") from None
         if self.backend.encode(self.params, recorded) != ev[1:]:
             raise ValueError(f"{self.backend.name or self.backend.id} game: input {i} does not follow from the seed")
-        if self.backend.undoable:
-            del self.states[self.pos + 1:]
-            del self.line[self.pos:]
-            self.states.append(new)
-        else:
-            self.states = [new]
-        self.line.append((ev[1:], by))
-        self.pos = len(self.line) if self.backend.undoable else 0
-        if by in (AI, DEMO):
-            self.ai_moved = True
+        self._advance(new, ev[1:], by)
         self._event(ev)
         self._refresh()
         if self._result is not None and self.recorded is None:
