@@ -21,7 +21,7 @@ import re
 from typing import NamedTuple
 
 from arcade.engine.i18n import _, ngettext
-from arcade.engine.replays import decode_events
+from arcade.engine.replays import base36, decode_events
 from arcade.engine.session import Backend, Result, count, rng_for
 from arcade.minesweeper import ID, LEVEL_TITLES, best_key
 from arcade.minesweeper.field import (CUSTOM_HEIGHT, CUSTOM_WIDTH, LEVELS, RULES, Field, check_custom, check_size, deal,
@@ -29,7 +29,6 @@ from arcade.minesweeper.field import (CUSTOM_HEIGHT, CUSTOM_WIDTH, LEVELS, RULES
 
 __all__ = ["Params", "MinesBackend", "BACKEND", "cleared"]
 
-_B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 _CUSTOM = re.compile(r"(\d{1,3})x(\d{1,3})m(\d{1,5})")
 _MOVE = re.compile(r"([OC])([0-9a-z]{1,4})\.([0-9a-z]{1,8})(?::([0-9a-f]+))?|M([012])([0-9a-z]{1,4})\.([0-9a-z]{1,8})")
 NOGUESS_SECONDS = 20.0
@@ -45,15 +44,6 @@ class Params(NamedTuple):
     @property
     def level(self) -> str:
         return level_of(self.rows, self.cols, self.mines)
-
-
-def _b36(n: int) -> str:
-    out = ""
-    while True:
-        n, d = divmod(n, 36)
-        out = _B36[d] + out
-        if not n:
-            return out
 
 
 def cleared(f: Field) -> int:
@@ -225,8 +215,8 @@ class MinesBackend(Backend):
     def encode(self, p: Params, move) -> str:
         kind, cell = move[0], move[1]
         if kind == "M":
-            return f"M{move[2]}{_b36(cell)}.{_b36(move[3])}"
-        token = f"{kind}{_b36(cell)}.{_b36(move[2])}"
+            return f"M{move[2]}{base36(cell)}.{base36(move[3])}"
+        token = f"{kind}{base36(cell)}.{base36(move[2])}"
         if kind == "O" and len(move) > 3 and move[3] is not None:
             bits = 0
             for i in move[3]:
