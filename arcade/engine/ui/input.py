@@ -64,22 +64,22 @@ def pointer_down(event) -> tuple[float, float, int] | None:
 
     ``button`` is the mouse button (1 left, 3 right), 1 for a touch.
     """
-    if event.type == pygame.MOUSEBUTTONDOWN and not getattr(event, "touch", False):
-        if event.button in (1, 2, 3):
-            return event.pos[0], event.pos[1], event.button
-        return None
-    if event.type == pygame.FINGERDOWN:
-        x, y = finger_to_logical(event.x, event.y)
-        return x, y, 1
-    return None
+    return _pointer(event, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
 
 
 def pointer_up(event) -> tuple[float, float, int] | None:
-    if event.type == pygame.MOUSEBUTTONUP and not getattr(event, "touch", False):
+    """(x, y, button) for a mouse button or a finger let go, None for anything else (as :func:`pointer_down`)."""
+    return _pointer(event, pygame.MOUSEBUTTONUP, pygame.FINGERUP)
+
+
+def _pointer(event, mouse: int, finger: int) -> tuple[float, float, int] | None:
+    """(x, y, button) of a mouse event of type ``mouse`` (the left, middle or right button; a mouse event SDL made
+    from a touch is skipped: the finger's own event counts) or a finger event of type ``finger``."""
+    if event.type == mouse and not getattr(event, "touch", False):
         if event.button in (1, 2, 3):
             return event.pos[0], event.pos[1], event.button
         return None
-    if event.type == pygame.FINGERUP:
+    if event.type == finger:
         x, y = finger_to_logical(event.x, event.y)
         return x, y, 1
     return None
