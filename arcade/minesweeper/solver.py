@@ -537,12 +537,9 @@ def _solved(s: _System):
         raise ValueError(f"view: {e}") from None
 
 
-# ====================================================================================================== public
-def probabilities(view, mines: int) -> tuple[tuple[float, ...], ...]:
-    """For every cell the exact chance that it holds a mine (0.0 for opened cells); see the module doc."""
-    b = _Board(view, mines)
-    s = _System.from_board(b)
-    res = _solved(s)
+def _rows(b: _Board, s: _System, res) -> tuple[tuple[float, ...], ...]:
+    """The chances as rows of the board: 0.0 for an opened or certainly safe cell, 1.0 for a certain mine, the
+    solved share of the layouts for the rest."""
     out = []
     for r in range(b.rows):
         row = []
@@ -556,6 +553,14 @@ def probabilities(view, mines: int) -> tuple[tuple[float, ...], ...]:
                 row.append(res.num[i] / res.total)
         out.append(tuple(row))
     return tuple(out)
+
+
+# ====================================================================================================== public
+def probabilities(view, mines: int) -> tuple[tuple[float, ...], ...]:
+    """For every cell the exact chance that it holds a mine (0.0 for opened cells); see the module doc."""
+    b = _Board(view, mines)
+    s = _System.from_board(b)
+    return _rows(b, s, _solved(s))
 
 
 def all_safe(view, mines: int, cells) -> float:
@@ -660,19 +665,7 @@ def analyse(view, mines: int, first_click: str = "opening", want_probs: bool = F
     def probs_rows():
         if res is None:
             return None
-        out = []
-        for r in range(b.rows):
-            row = []
-            for c in range(cols):
-                i = r * cols + c
-                if not b.covered[i] or i in s.safe:
-                    row.append(0.0)
-                elif i in s.mine:
-                    row.append(1.0)
-                else:
-                    row.append(res.num[i] / res.total)
-            out.append(tuple(row))
-        return tuple(out)
+        return _rows(b, s, res)
 
     def done(move, risk, reason, **kw):
         return Analysis(move, risk, reason, [divmod(i, cols) for i in safe], mine_cells,
