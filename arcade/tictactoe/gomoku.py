@@ -255,6 +255,11 @@ class Board:
 
     def four_moves(self, p: int) -> list[int]:
         """Empty cells where a stone of ``p`` makes a four (a window one short of ``k``), best gain first."""
+        gain = self.gain[p]
+        return sorted(self._threes_empty(p), key=lambda d: -gain[d])
+
+    def _threes_empty(self, p: int) -> set[int]:
+        """The empty cells of ``p``'s threes (windows two short of ``k``)."""
         out = set()
         cells = self.cells
         windows = self.g.windows
@@ -262,8 +267,7 @@ class Board:
             for d in windows[wi]:
                 if not cells[d]:
                     out.add(d)
-        gain = self.gain[p]
-        return sorted(out, key=lambda d: -gain[d])
+        return out
 
     def three_moves(self, p: int) -> list[int]:
         """Empty cells where ``p`` makes a three that threatens an open four: a line through the cell in which at
@@ -312,15 +316,9 @@ class Board:
         return [c for c in range(len(cells)) if cells[c] == p]
 
     def three_defences(self, p: int) -> list[int]:
-        """Empty cells of ``p``'s windows two short of ``k`` (where a block can stop an open four)."""
-        out = set()
-        cells = self.cells
-        windows = self.g.windows
-        for wi in self.sets[2 if p == 1 else 4]:
-            for d in windows[wi]:
-                if not cells[d]:
-                    out.add(d)
-        return list(out)
+        """Empty cells of ``p``'s windows two short of ``k`` (where a block can stop an open four): the cells of
+        :meth:`four_moves`, in no order."""
+        return list(self._threes_empty(p))
 
     def candidates(self) -> list[int]:
         cells, near = self.cells, self.near
