@@ -1,6 +1,8 @@
 """Synthetic input and frame stepping for scene tests (real pygame events, real frames)."""
 from __future__ import annotations
 
+import time
+
 import pygame
 
 
@@ -44,6 +46,16 @@ def frames(app, n: int = 1, dt: float = 1 / 60, events=()) -> None:
     pygame.event.clear()
     for i in range(n):
         app.step(dt, list(events) if i == 0 else [])
+
+
+def until(app, cond, guard: float = 60.0) -> None:
+    """Run real frames until ``cond()`` holds (an AI's move arriving from its worker), at most ``guard`` seconds of
+    wall time; fails when it never does."""
+    deadline = time.monotonic() + guard
+    while not cond() and time.monotonic() < deadline:
+        frames(app, 1)
+        time.sleep(0.002)
+    assert cond()
 
 
 def settle(app, seconds: float = 0.5, dt: float = 1 / 60) -> None:

@@ -6,7 +6,6 @@ window turned mid-game laying everything out again with the game, the AI's reply
 
 The worker runs as a thread here (the same protocol, no process start per test)."""
 import sys
-import time
 
 import pygame
 import pytest
@@ -17,7 +16,7 @@ from arcade.tictactoe import ID
 from arcade.tictactoe import ai_client, screens
 from arcade.tictactoe import scene as sc
 from arcade.tictactoe.view import BLACK_STONE, LINE_RED, LINE_SECONDS, board_rect
-from helpers import click, frames, key, settle, tap
+from helpers import click, frames, key, settle, tap, until
 from readable import MIN_CONTRAST, MIN_PX, Canvas, drawn, install, overlapping
 
 WIDE, TALL, BIG = (800, 480), (480, 800), (1280, 1000)
@@ -51,14 +50,6 @@ def play_scene(app, **options):
     settle(app, 0.3)
     assert app.stack.top is s
     return s
-
-
-def until(app, cond, guard=60.0):
-    deadline = time.monotonic() + guard
-    while not cond() and time.monotonic() < deadline:
-        frames(app, 1)
-        time.sleep(0.002)
-    assert cond()
 
 
 def pixel(app, xy) -> tuple:

@@ -3,7 +3,6 @@ replies through the worker, undo, swap, the chooser, results and streak in the p
 
 The worker runs as a thread here (the same protocol, no process start per test). Loops that wait for the AI have a
 generous deadline only as a guard against a hang: nothing asserts how long anything took."""
-import time
 
 import pygame
 import pytest
@@ -14,7 +13,7 @@ from arcade.tictactoe import scene as sc
 from arcade.tictactoe.backend import Params
 from arcade.engine.ui import colors
 from arcade.tictactoe.view import LINE_RED, LINE_SECONDS, WHITE_STONE
-from helpers import click, frames, key, settle, tap
+from helpers import click, frames, key, settle, tap, until
 
 
 @pytest.fixture(autouse=True)
@@ -50,14 +49,6 @@ def start(app, match=None, **kw):
     app.stack.reset(s, fade=False)
     frames(app, 1)
     return s
-
-
-def until(app, cond, guard=60.0):
-    deadline = time.monotonic() + guard
-    while not cond() and time.monotonic() < deadline:
-        frames(app, 1)
-        time.sleep(0.002)
-    assert cond()
 
 
 def play(app, s, *cells):
