@@ -24,7 +24,7 @@ import re
 from typing import NamedTuple
 
 __all__ = ["ALPHABET", "SEED_BITS", "Code", "make", "parse", "daily_seed", "parse_date", "encode_seed",
-           "decode_seed"]
+           "decode_seed", "in_digits"]
 
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32
 SEED_BITS = 30  # a new game's seed: six base-32 characters
@@ -49,14 +49,19 @@ def encode_seed(seed: int) -> str:
     """``seed`` (0 <= seed < 2**64) in base 32, at least six digits, then its check character."""
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 1 << 64:
         raise ValueError(f"seed {seed!r}: expected an integer 0 .. 2**64-1")
+    out = in_digits(seed, ALPHABET).rjust(MIN_DIGITS, "0")
+    return out + _check(out)
+
+
+def in_digits(n: int, digits: str) -> str:
+    """``n`` >= 0 written in the base of ``digits`` (its characters, the zero first), without leading zeros."""
+    base = len(digits)
     out = ""
     while True:
-        seed, d = divmod(seed, 32)
-        out = ALPHABET[d] + out
-        if not seed:
-            break
-    out = out.rjust(MIN_DIGITS, "0")
-    return out + _check(out)
+        n, d = divmod(n, base)
+        out = digits[d] + out
+        if not n:
+            return out
 
 
 def decode_seed(text: str) -> int:

@@ -35,6 +35,8 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from arcade.engine.codes import in_digits
+
 log = logging.getLogger("arcade")
 
 VERSION = 1
@@ -115,12 +117,7 @@ def base36(n: int) -> str:
     """``n`` >= 0 in base 36, lower-case digits."""
     if n < 0:
         raise ValueError(f"base36: {n} is negative")
-    out = ""
-    while True:
-        n, d = divmod(n, 36)
-        out = _DIGITS36[d] + out
-        if not n:
-            return out
+    return in_digits(n, _DIGITS36)
 
 
 def encode_events(events) -> str:
