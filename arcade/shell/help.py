@@ -16,6 +16,26 @@ TEXT_SIZES = range(18, 12, -1)  # every card's text at one size: the largest at 
 GUTTER = 28
 # landscape: the keys and what they do in two columns side by side, the rules under them across the card
 WIDE_CARD_W, WIDE_ROW_H, WIDE_RULE_H, WIDE_COL_GAP = 792, 48, 30, 28
+# Where the card goes, one table a canvas (:func:`layout_for`), read by the card's sheet (:meth:`HelpOverlay.sheet`),
+# which drawing and the page-turning clicks both read. The card is centred on the canvas, ``width`` wide and as high
+# as its rows (``top``: from its top edge to the first row's; ``frame``: the title, the foot and the margins round the
+# rows). Portrait: one column, the keys then what they do, every row at least ``row_h`` high, the rules centred in
+# the order the card gives them. Landscape: the keyed rows in two ``columns`` side by side (``gap`` apart), the rules
+# under them across the card, at least ``rule_h`` high.
+PORTRAIT = {"width": 420, "columns": 1, "gap": 0, "top": 68, "frame": 110, "row_h": 44, "rule_h": 44}
+LANDSCAPE = {"width": WIDE_CARD_W, "columns": 2, "gap": WIDE_COL_GAP, "top": 60, "frame": 118, "row_h": WIDE_ROW_H,
+             "rule_h": WIDE_RULE_H}
+
+
+def layout_for(size) -> dict:
+    """The help card's table for a canvas of ``size``: :data:`LANDSCAPE` on the wide one, :data:`PORTRAIT`
+    otherwise."""
+    return LANDSCAPE if is_landscape(size) else PORTRAIT
+
+
+def column_width(card: pygame.Rect, lay: dict) -> int:
+    """The width of one column of rows inside ``card`` (its margins of 22 px each side taken off)."""
+    return (card.w - 44 - lay["gap"] * (lay["columns"] - 1)) // lay["columns"]
 
 
 def _width(text: str, size: int, weight: str) -> int:
@@ -88,11 +108,11 @@ class HelpOverlay(Scene):
         what x or None (centred), what's lines, centre y)``."""
         if self._sheet is None or self._sheet[0] != (tuple(size), self.page):
             card = self.card_rect(size)
-            landscape = is_landscape(size)
-            text, keys_w = self.layout((card.w - 44 - WIDE_COL_GAP) // 2 if landscape else card.w - 44)
+            lay = layout_for(size)
+            text, keys_w = self.layout(column_width(card, lay))
             rows = [(kx, (wrap(_(keys), keys_w, text, "bold") or [_(keys)]) if keys else [], x,
                      wrap(_(what), width, text) or [_(what)], y)
-                    for keys, what, kx, x, width, y, _h in self.placed(card, landscape)]
+                    for keys, what, kx, x, width, y, _h in self.placed(card, lay)]
             self._sheet = ((tuple(size), self.page), (card, text, rows))
         return self._sheet[1]
 
@@ -118,53 +138,47 @@ class HelpOverlay(Scene):
 
     def card_rect(self, size) -> pygame.Rect:
         w, h = size
+        lay = layout_for(size)
         pager = 24 if len(self.pages) > 1 else 0
-        landscape = is_landscape(size)
-        if landscape:
-            card = pygame.Rect(0, 0, WIDE_CARD_W, 0)
-            rows = self.placed(card, True)
-            card.h = 118 + pager + (rows[-1][6] if rows else 0)
-            card.center = (w // 2, h // 2)
-            return card
-        card = pygame.Rect(30, 0, w - 60, 0)
-        rows = self.placed(card, False)
-        card.h = 110 + pager + (rows[-1][6] if rows else 0)
-        card.centery = h // 2
+        card = pygame.Rect(0, 0, lay["width"], 0)
+        rows = self.placed(card, lay)
+        card.h = lay["frame"] + pager + (rows[-1][6] if rows else 0)
+        card.center = (w // 2, h // 2)
         return card
 
-    def placed(self, card: pygame.Rect, landscape: bool) -> list:
-        """Where each row goes: ``(keys, what, keys x, what x or None (centred), what's width, centre y, the rows'
-        height so far)``: rows of two lines are as high as their text needs (more at a larger text size)."""
+    def placed(self, card: pygame.Rect, lay: dict) -> list:
+        """Where each row goes on the canvas's table ``lay``: ``(keys, what, keys x, what x or None (centred),
+        what's width, centre y, the rows' height so far)``: rows of two lines are as high as their text needs (more
+        at a larger text size)."""
         out = []
-        if not landscape:
-            inner = card.w - 44
-            size, keys_w = self.layout(inner)
+        inner = column_width(card, lay)
+        size, keys_w = self.layout(inner)
+        if lay["columns"] == 1:
             y = 0
             for keys, what in self.rows:
                 x, width = (card.x + 22 + keys_w + GUTTER, inner - keys_w - GUTTER) if keys else (None, card.w - 40)
-                pitch = self._pitch(self._lines(keys, what, keys_w, width, size), size, 44)
-                out.append((keys, what, card.x + 22, x, width, card.y + 68 + y + pitch // 2, y + pitch))
+                pitch = self._pitch(self._lines(keys, what, keys_w, width, size), size, lay["row_h"])
+                out.append((keys, what, card.x + 22, x, width, card.y + lay["top"] + y + pitch // 2, y + pitch))
                 y += pitch
             return out
-        inner = (card.w - 44 - WIDE_COL_GAP) // 2
-        size, keys_w = self.layout(inner)
+        columns, gap = lay["columns"], lay["gap"]
         keyed = [r for r in self.rows if r[0]]
-        per = -(-len(keyed) // 2)
-        pitches = [self._pitch(self._lines(k, wh, keys_w, inner - keys_w - GUTTER, size), size, WIDE_ROW_H)
+        per = -(-len(keyed) // columns)
+        pitches = [self._pitch(self._lines(k, wh, keys_w, inner - keys_w - GUTTER, size), size, lay["row_h"])
                    for k, wh in keyed]
         # a row and the one beside it share a line: each pair as high as the higher
         row_h = [max(p for k, p in enumerate(pitches) if k % per == r) for r in range(per)] if per else []
         tops = [sum(row_h[:r]) for r in range(per)]
         grid = sum(row_h)
-        y0 = card.y + 60
+        y0 = card.y + lay["top"]
         for i, (keys, what) in enumerate(keyed):
             col, row = divmod(i, per)
-            kx = card.x + 22 + col * (inner + WIDE_COL_GAP)
+            kx = card.x + 22 + col * (inner + gap)
             out.append((keys, what, kx, kx + keys_w + GUTTER, inner - keys_w - GUTTER,
                         y0 + tops[row] + row_h[row] // 2, grid))
         y = grid
         for keys, what in (r for r in self.rows if not r[0]):
-            pitch = self._pitch(self._lines("", what, 0, card.w - 40, size), size, WIDE_RULE_H)
+            pitch = self._pitch(self._lines("", what, 0, card.w - 40, size), size, lay["rule_h"])
             out.append((keys, what, None, None, card.w - 40, y0 + y + 4 + pitch // 2, y + pitch))
             y += pitch
         return out
