@@ -918,8 +918,16 @@ def _endgame(b: _Board, s: _System, res: _Result):
                 v = sum(len(p) * value(tuple(p)) for p in parts.values()) / len(ids)
                 memo[ids] = v
                 return v
-        best = 0.0
-        for j in range(n):
+        best = probe(ids, range(n), 0.0)[1]
+        memo[ids] = best
+        return best
+
+    def probe(ids: tuple, order, best: float) -> tuple:
+        """``(cell, chance)``: the cell of ``order`` whose opening gives the best chance of winning over the
+        layouts ``ids``, and that chance (None and ``best`` when none beats ``best``); a cell whose share of safe
+        layouts is no better than the best so far cannot beat it and is passed over."""
+        best_j = None
+        for j in order:
             parts = split(ids, j)
             if len(parts) == 1:
                 continue
@@ -928,25 +936,14 @@ def _endgame(b: _Board, s: _System, res: _Result):
                 continue
             v = sum(len(p) * value(tuple(p)) for o, p in parts.items() if o != -1) / len(ids)
             if v > best:
-                best = v
-        memo[ids] = best
-        return best
+                best_j, best = j, v
+        return best_j, best
 
     all_ids = tuple(range(len(layouts)))
     try:
-        best_j, best_v = None, -1.0
         # the first move: rank cells by safety so good ones are found early (pruning)
         order = sorted(range(n), key=lambda j: sum(1 for o in outcome[j] if o == -1))
-        for j in order:
-            parts = split(all_ids, j)
-            if len(parts) == 1:
-                continue
-            safe_n = len(all_ids) - len(parts.get(-1, ()))
-            if safe_n / len(all_ids) <= best_v:
-                continue
-            v = sum(len(p) * value(tuple(p)) for o, p in parts.items() if o != -1) / len(all_ids)
-            if v > best_v:
-                best_j, best_v = j, v
+        best_j, best_v = probe(all_ids, order, -1.0)
     except _TooBig:
         return None
     if best_j is None:
