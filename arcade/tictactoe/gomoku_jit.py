@@ -63,7 +63,7 @@ MAXP = 200          # plies of scratch lists: the deepest threat line plus the a
 TT_BITS = 20        # transposition table entries (2**20: 40 MB)
 FAIL_BITS = 18      # entries of each failure table of the threat searches
 # slots of the ``misc`` array
-HASH, STONES, TURN, NMOVES, NODES, LIMIT, ABORT, STAMP, PVLEN, COMBO, PATTERNS, PRUNE, LEAF_CUT = range(13)
+HASH, STONES, TURN, NMOVES, NODES, LIMIT, ABORT, STAMP, PVLEN, COMBO, PATTERNS, PRUNE = range(12)
 CPU_CLOCK = getattr(time, "thread_time", time.process_time)
 NCLASSES = len(CLASS_NAMES)  # the cell classes of :mod:`.patterns`; of them, those that make a four and the three-three
 C_FOUR, C_THREE_THREE, C_FOUR_THREE, C_FLEX4 = FOUR, THREE_THREE, FOUR_THREE, FLEX4
@@ -648,10 +648,7 @@ def negamax(G, S, T, depth, alpha, beta, ply, width, leaf_vcf):
         if pcnt[p][C_FLEX4] > 0 and pcnt[o][C_FOUR] + pcnt[o][C_FOUR_THREE] + pcnt[o][C_FLEX4] == 0:
             return WIN - ply - 2  # an open (or double) four the other side cannot answer with a four
     if depth <= 0 or ply >= MAX_PLY:
-        # a VCF can only raise a leaf's score: where the static score already reaches ``beta`` the leaf fails
-        # high either way, so with ``misc[LEAF_CUT]`` the VCF is searched only below it (the same value at the
-        # root, for a third of the nodes: most leaf VCFs were searched at such leaves)
-        if leaf_vcf > 0 and ply < MAX_PLY and (misc[LEAF_CUT] == 0 or _evaluate(S, p) < beta):
+        if leaf_vcf > 0 and ply < MAX_PLY:
             if vcf(G, S, T, p, leaf_vcf, ply):
                 return WIN - misc[PVLEN]
             if misc[ABORT] != 0:
@@ -875,15 +872,14 @@ class Kernel:
     within its width) the cells where either side makes a double threat (:func:`_combo`); off, the candidates
     are the best by gain alone. ``patterns``: the alpha-beta evaluates and orders by the line patterns
     (kept move by move; off, they are not kept), and with ``prune`` applies the threat rules (see above);
-    ``values``: the cells' value set (:data:`.patterns.VALUES`). ``leaf_cut``: a leaf VCF is searched only where
-    the leaf's static score is below ``beta`` (a VCF can only raise it; off: at every leaf, the same values)."""
+    ``values``: the cells' value set (:data:`.patterns.VALUES`)."""
 
     # nodes a CPU second and a wall second (lower on a busy machine), compiled (True) and plain: cautious first
     # guesses, which every long enough search updates
     rates = {True: [300_000.0, 300_000.0], False: [15_000.0, 15_000.0]}
 
     def __init__(self, board, tt_bits: int = TT_BITS, shared=None, combo: bool = False, patterns: bool = False,
-                 prune: bool = False, values: str = "guessed", compiled: bool | None = None, leaf_cut: bool = True):
+                 prune: bool = False, values: str = "guessed", compiled: bool | None = None):
         self.compiled = available() if compiled is None else bool(compiled and _nb is not None)
         self.fn = searches(self.compiled)
         g = board.g
@@ -923,7 +919,6 @@ class Kernel:
                 self.fn._play(self.G, self.S, c)
         misc[TURN] = board.turn
         misc[COMBO] = 1 if combo else 0
-        misc[LEAF_CUT] = 1 if leaf_cut else 0
         self.nodes = 0
 
     def _zeros(self, n: int):

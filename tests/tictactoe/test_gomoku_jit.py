@@ -171,37 +171,6 @@ def test_a_leaf_vcf_scores_as_a_win():
     assert k.negamax(0, 10, leaf_vcf=2) == WIN - 3  # the line: four, block, four (then two winning cells)
 
 
-@settings(max_examples=40, deadline=None)
-@given(st.integers(0, 10**6), st.integers(6, 30), st.integers(1, 3), st.booleans())
-def test_leaf_vcfs_cut_where_the_static_score_fails_high_keep_every_value(seed, stones, depth, patterns):
-    """A leaf VCF only where the leaf's static score is below beta: the same alpha-beta value, the same best root
-    move and score, and the same answers to a four or an open three (with the threat rules), as at every leaf."""
-    b = quiet(clustered(seed, stones))
-    if b is None:
-        return
-    kw = {"patterns": patterns, "prune": patterns}
-    cut, every = Kernel(b, leaf_cut=True, **kw), Kernel(b, leaf_cut=False, **kw)
-    assert cut.negamax(depth, 8, leaf_vcf=6) == every.negamax(depth, 8, leaf_vcf=6)
-    order = cut.ordered(b.turn, 10)
-    assert order == every.ordered(b.turn, 10)
-    bi, scores, _ = cut.root(order, depth, 8, 6)
-    bj, scores_every, _ = every.root(order, depth, 8, 6)
-    assert (bi, scores[bi]) == (bj, scores_every[bj])  # (the other moves' scores are bounds: they may differ)
-
-
-def test_leaf_vcfs_cut_where_the_static_score_fails_high_save_most_of_the_nodes():
-    positions = [b for b in (quiet(clustered(seed, 12 + seed % 14)) for seed in range(12)) if b is not None]
-    nodes = {}
-    for leaf_cut in (True, False):
-        total = 0
-        for b in positions:
-            k = Kernel(b, leaf_cut=leaf_cut, patterns=True, prune=True)
-            k.root(k.ordered(b.turn, 10), 4, 10, 8)
-            total += k.nodes
-        nodes[leaf_cut] = total
-    assert len(positions) >= 6 and nodes[True] < 0.8 * nodes[False], nodes
-
-
 @pytest.mark.parametrize("compiled", [False, True])
 def test_both_runs_take_wins_block_fours_and_find_vcfs(compiled):
     def move(rows, **kw):
