@@ -52,15 +52,16 @@ LEVELS = ("easy", "medium", "hard", "perfect")
 # :mod:`.gomoku_jit`); ``spend``: the alpha-beta starts another iteration whenever time is left (a move that beats
 # the best in the part it finishes is played) instead of stopping when the last one's time, times the growth, would
 # not fit; ``caps``: the threat searches' node caps at a fixed depth, as a multiple of the plain run's; ``floor``:
-# a timed alpha-beta finishes the iterations to this depth whatever time the threat searches left it (within
-# FLOOR_NODES), so a move never rests on a depth-2 look because the clock ran short on a busy machine. The plain
-# run (Python without numba, some tens of times slower) gets lighter settings: the windows' evaluation, shallower
-# threat searches, no leaf VCFs
+# a timed alpha-beta finishes the iterations to this depth whatever CPU time the threat searches left it (within
+# FLOOR_NODES, and never past a hard ``wall``: a tournament's time a move), so a move never rests on a depth-2 look
+# because the clock ran short on a busy machine. The plain run (Python without numba, some tens of times slower)
+# gets lighter settings: the windows' evaluation, shallower threat searches, no leaf VCFs
 PLAIN = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 0, "widen": 0, "combo": 0, "eval": "windows", "prune": 0,
          "spend": 0, "values": "guessed", "caps": 1, "floor": 0}
 COMPILED = {"vcf_depth": 16, "vct_depth": 6, "leaf_vcf": 8, "widen": 2, "combo": 0, "eval": "patterns", "prune": 1,
             "spend": 1, "values": "guessed", "caps": 10, "floor": 4}
 FLOOR_NODES = 20_000  # the node cap of an iteration within the floor, times the settings' ``caps``
+FLOOR_CPU = 1e6  # the CPU seconds an iteration within the floor may take: no limit but the node cap and ``wall``
 EVALS = ("windows", "patterns")
 
 
@@ -530,8 +531,10 @@ class Engine:
                 elif spent[-1] * min(max(growth, 1.5), 6.0) > left[0] * 1.5:
                     break  # the next iteration would not finish
             t = CPU_CLOCK()
-            if floor:
-                bi, sc, stopped = k.root(order, depth, width, self.leaf_vcf, None, FLOOR_NODES * self.caps)
+            if floor:  # whatever CPU time is left, but never past a hard ceiling (a tournament's time a move)
+                hard = None if self.wall is None else (FLOOR_CPU,
+                                                       max(0.0, self.wall0 + self.wall - time.perf_counter()))
+                bi, sc, stopped = k.root(order, depth, width, self.leaf_vcf, hard, FLOOR_NODES * self.caps)
             else:
                 bi, sc, stopped = k.root(order, depth, width, self.leaf_vcf, left)
             spent.append(CPU_CLOCK() - t)

@@ -451,3 +451,30 @@ def test_a_timed_search_finishes_the_floor_depths_when_the_threat_searches_leave
         assert r.depth >= floor
     else:
         assert r.depth <= 2
+
+
+def test_the_floor_stops_at_a_hard_wall_ceiling(monkeypatch):
+    """A tournament's time a move (``wall``) is never overrun for the floor: with nothing left on the CPU clock and
+    the wall ceiling reached, the floor's iterations are held to the wall (a node limit from the wall time left,
+    none), not run to their node cap as they are without a ceiling."""
+    monkeypatch.setattr(Engine, "_left", lambda self, share: (0.0, 0.0))
+    calls = []
+    real = Kernel.root
+
+    def spy(self, order, depth, width, leaf_vcf, seconds=None, nodes=None):
+        calls.append((depth, seconds, nodes))
+        return real(self, order, depth, width, leaf_vcf, seconds, nodes)
+
+    monkeypatch.setattr(Kernel, "root", spy)
+    rows = clustered(3, 10)
+    for wall in (None, 1e-9):
+        calls.clear()
+        r = Engine(Board.from_rows(rows, K), budget=1.0, floor=4, wall=wall).choose()
+        row, col = divmod(r.move, N)
+        assert rows[row][col] == "." and calls and calls[0][0] == 1
+        for depth, seconds, nodes in calls:
+            assert nodes is not None  # the floor's node cap
+            if wall is None:
+                assert seconds is None  # the CPU clock is ignored: the floor's depths finish
+            else:
+                assert seconds is not None and seconds[1] == 0.0  # the wall ceiling left binds
