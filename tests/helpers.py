@@ -89,12 +89,7 @@ def open_from_menu(app, item: str):
 def leave(app, scene, seconds: float = 60.0) -> None:
     """Run frames until ``scene`` is no longer on top, then let the fade finish. The switch waits for the games'
     modules, imported on the menu's prefetch thread in real time: on a loaded machine that is more than any fixed
-    number of frames, so frames run (with a short real-time pause each) until the switch, for ``seconds`` at most."""
-    import time
-
+    number of frames, so frames run until the switch, for ``seconds`` of wall time at most."""
     settle(app, 0.4)
-    deadline = time.monotonic() + seconds
-    while app.stack.top is scene and time.monotonic() < deadline:
-        frames(app, 1)
-        time.sleep(0.002)
+    until(app, lambda: app.stack.top is not scene, seconds)
     settle(app, 0.2)

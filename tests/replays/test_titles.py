@@ -16,7 +16,7 @@ from arcade.minesweeper.backend import BACKEND as MINES, Params as PMines
 from arcade.shell.menu import MenuScene
 from arcade.shell.replays_scene import ReplaysScene
 from arcade.tictactoe.backend import BACKEND as TTT, Params as PTTT
-from helpers import click, frames, key, settle
+from helpers import click, frames, key, settle, until
 from tests.replays.common import replays_list, shown
 
 LEGACY = Path(__file__).parent / "legacy"
@@ -175,10 +175,7 @@ def replays_from_the_menu(app, game_id) -> ReplaysScene:
     settle(app, 0.3)
     lst = app.stack.top
     assert isinstance(lst, ReplaysScene)
-    for _ in range(300):
-        if lst.list.items:
-            break
-        frames(app, 1)
+    until(app, lambda: lst.list.items)  # the list is read on a thread: real time, not a count of frames
     return lst
 
 
@@ -218,10 +215,7 @@ def test_the_list_words_its_labels_again_after_a_switch(app):
     lst = replays_list(app, "tictactoe")
     assert (lst.list.items[0].label, lst.list.items[0].detail.split("  ·  ")[0]) == ("X won", "3 x 3 · X won · 5 moves")
     app.set_setting("language", "zh")
-    for _ in range(300):
-        if lst.list.items[0].label != "X won":
-            break
-        frames(app, 1)
+    until(app, lambda: lst.list.items[0].label != "X won")
     assert (lst.list.items[0].label, lst.list.items[0].detail.split("  ·  ")[0]) == ("X胜", "3 x 3 · X胜 · 5 步")
     assert lst.keys() == [lst.replays[0].id, "back"]
 
