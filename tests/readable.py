@@ -112,12 +112,21 @@ def install(monkeypatch) -> None:
 def drawn(app) -> Canvas:
     """The stack drawn bottom to top on a canvas (what the player sees); the text measured is the top scene's
     (an overlay's text over the dimmed picture beneath: the dimmed text is not meant to be read)."""
-    canvas = Canvas(app.size)
     start = 0
     for i, s in enumerate(app.stack.scenes):
         if not s.overlay:
             start = i
+    canvas = None
     for s in app.stack.scenes[start:]:
+        # a scene laid out on the whole frame is drawn on a frame-sized canvas; one on the canvas over it sees
+        # the middle of what is beneath (the canvas's place in the frame)
+        size = app.frame_size if getattr(s, "fills_frame", False) else app.size
+        if canvas is None or canvas.get_size() != tuple(size):
+            under, canvas = canvas, Canvas(size)
+            if under is not None:
+                from arcade.engine.ui.frame import inner_rect
+
+                canvas.blit(under, (0, 0), area=inner_rect(under.get_size(), size).clip(under.get_rect()))
         canvas.pieces.clear()
         s.draw(canvas)
     return canvas

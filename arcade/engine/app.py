@@ -93,9 +93,21 @@ class Fit:
             return None
         return min(max(cx, 0), cw - 1), min(max(cy, 0), ch - 1)
 
-    def to_window(self, pos) -> tuple[int, int]:
-        """The window pixel that shows the centre of canvas pixel ``pos``."""
-        (fw, fh), (cx, cy), (ox, oy) = self.picture, pos, self.inner
+    def to_frame(self, pos, clamp: bool = False) -> tuple[int, int] | None:
+        """The frame pixel shown under window pixel ``pos`` (for a scene that fills the frame). On a bar:
+        ``None``, or with ``clamp`` the nearest frame pixel."""
+        (fw, fh), (wx, wy) = self.picture, pos
+        cx = math.floor((wx + 0.5 - self.x) * fw / self.w)
+        cy = math.floor((wy + 0.5 - self.y) * fh / self.h)
+        if 0 <= cx < fw and 0 <= cy < fh:
+            return cx, cy
+        if not clamp:
+            return None
+        return min(max(cx, 0), fw - 1), min(max(cy, 0), fh - 1)
+
+    def to_window(self, pos, frame: bool = False) -> tuple[int, int]:
+        """The window pixel that shows the centre of canvas pixel ``pos`` (with ``frame``: of frame pixel ``pos``)."""
+        (fw, fh), (cx, cy), (ox, oy) = self.picture, pos, (0, 0) if frame else self.inner
         return (self.x + math.floor((cx + ox + 0.5) * self.w / fw),
                 self.y + math.floor((cy + oy + 0.5) * self.h / fh))
 
@@ -110,6 +122,18 @@ class Fit:
         if not clamp:
             return None
         return min(max(fx, 0.0), 1.0), min(max(fy, 0.0), 1.0)
+
+    def normalised_to_frame(self, nx: float, ny: float, clamp: bool = False) -> tuple[float, float] | None:
+        """A touch position normalised to the window -> frame pixels divided by the canvas's size (so
+        :func:`arcade.engine.ui.input.finger_to_logical` gives frame pixels); ``None`` on a bar unless ``clamp``."""
+        (ww, wh), (cw, ch), (fw, fh) = self.window, self.canvas, self.picture
+        px = (nx * ww - self.x) * fw / self.w
+        py = (ny * wh - self.y) * fh / self.h
+        if not (0.0 <= px <= fw and 0.0 <= py <= fh):
+            if not clamp:
+                return None
+            px, py = min(max(px, 0.0), fw), min(max(py, 0.0), fh)
+        return px / cw, py / ch
 
 
 @functools.lru_cache(maxsize=16)
@@ -333,7 +357,8 @@ class App:
         want = canvas_for(window)
         if want == self.size:
             if frame_size(window, want) != self.framed.get_size():
-                self._make_frame(window)  # the same canvas in a frame of another shape: nothing lays out again
+                self._make_frame(window)  # the same canvas in a frame of another shape: only the scenes that
+                self.stack.reframe(self.framed.get_size())  # fill the frame lay out again
             return
         self.size = want
         set_current_canvas(want)
@@ -343,7 +368,7 @@ class App:
                 self.window.minimum_size = min_window(want)
             except pygame.error:
                 pass
-        self.stack.resize(want)
+        self.stack.resize(want, self.framed.get_size())
 
     def _make_frame(self, window) -> None:
         """The frame for the canvas in a window of this size (:mod:`arcade.engine.ui.frame`), in the display's
@@ -358,6 +383,15 @@ class App:
         self._shown = None
 
     @property
+    def frame_size(self) -> tuple[int, int]:
+        """The frame's size: what a scene that fills the frame lays out for."""
+        return tuple(self.framed.get_size())
+
+    def _fills_frame(self) -> bool:
+        top = self.stack.top if getattr(self, "stack", None) is not None else None
+        return bool(getattr(top, "fills_frame", False))
+
+    @property
     def fit(self) -> Fit:
         """Where the canvas sits in the window now, in window coordinates (those of mouse events)."""
         try:
@@ -370,13 +404,17 @@ class App:
         """``event`` with its pointer position mapped from the window to the canvas (mouse: canvas pixels; finger:
         normalised to the canvas, see :func:`arcade.engine.ui.input.finger_to_logical`). ``None`` for a press on a
         letterbox bar (no scene sees it); releases and motion there are clamped to the canvas edge, so a drag that
-        ends on a bar still ends."""
+        ends on a bar still ends. When the scene on top fills the frame, positions are in the frame's pixels
+        instead (mouse: frame pixels; finger: frame pixels over the canvas's size) and a press on the frame's
+        margins reaches it."""
         t = event.type
+        framed = self._fills_frame()
         if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             fit = self.fit
             if fit.identity:
                 return event
-            pos = fit.to_canvas(event.pos, clamp=t != pygame.MOUSEBUTTONDOWN)
+            clamp = t != pygame.MOUSEBUTTONDOWN
+            pos = fit.to_frame(event.pos, clamp) if framed else fit.to_canvas(event.pos, clamp=clamp)
             if pos is None:
                 return None
             d = dict(event.dict, pos=pos)
@@ -387,7 +425,8 @@ class App:
             fit = self.fit
             if fit.identity:
                 return event
-            pos = fit.normalised_to_canvas(event.x, event.y, clamp=t != pygame.FINGERDOWN)
+            clamp = t != pygame.FINGERDOWN
+            pos = (fit.normalised_to_frame if framed else fit.normalised_to_canvas)(event.x, event.y, clamp=clamp)
             if pos is None:
                 return None
             ww, wh = fit.window
@@ -557,7 +596,7 @@ class App:
             return
         if changed and getattr(self, "stack", None) is not None:
             self._language_changed(None)  # the scenes' cached labels are rebuilt as after a change of language
-            self.stack.resize(self.size)
+            self.stack.resize(self.size, self.frame_size)
 
     def _pad_removed(self) -> None:
         """A pad was pulled out: a game in play pauses (its own Esc), so nothing happens while the player reaches
@@ -659,8 +698,9 @@ class App:
         t3 = clock()
         self.framed.fill((0, 0, 0))
         self.stack.draw(self.screen)
-        self._draw_toast(self.screen, dt)
-        self._draw_muted(self.screen)
+        top = self.framed if self._fills_frame() else self.screen  # the toast and the muted sign: in the top
+        self._draw_toast(top, dt)                                   # scene's coordinates
+        self._draw_muted(top)
         t4 = clock()
         # where the last frame's time went (ms): scene switches, events, update, draw - for the fuzzer's slow frames
         self.frame_phases = ((t1 - t0) * 1000, (t2 - t1) * 1000, (t3 - t2) * 1000, (t4 - t3) * 1000)

@@ -9,7 +9,7 @@ A scene is an object with a small lifecycle::
     handle(event)    one pygame event, only the top scene gets them
     update(dt)       seconds since the last frame, only the top scene (and the ones an
                      overlay lets through with ``update_below``) is updated
-    draw(surface)    draw onto the logical canvas
+    draw(surface)    draw onto the logical canvas (or the whole frame: ``fills_frame``)
 
 The stack (after cocos2d's director) owns transitions: push, pop, replace and remove requested
 while a frame runs are queued and applied at the next frame boundary (:meth:`SceneStack.begin_frame`),
@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import pygame
 
-from arcade.engine.ui.frame import paint_margins, whole
+from arcade.engine.ui.frame import paint_margins, surface_for, whole
 
 FADE_SECONDS = 0.25
 PREPARE_MS = 8.0  # per frame spent on a switch's ``prepare`` steps while the screen fades out
@@ -46,6 +46,9 @@ class Scene:
     # set by the stack before each draw: an overlay (the pause card) is drawn over this scene this frame; a scene
     # leaves out its own cards then (game over, cleared), so no text shows through the overlay's card doubled
     under_overlay = False
+    # lay out on the whole frame (:mod:`arcade.engine.ui.frame`): drawn on it, pointer events in its pixels (the
+    # margins included), ``resize(frame size)`` whenever its shape changes; :attr:`area` is the size to lay out for
+    fills_frame = False
 
     def __init__(self, app=None):
         self.app = app
@@ -73,7 +76,21 @@ class Scene:
 
     def resize(self, size) -> None:
         """The canvas changed shape (the window turned between portrait and landscape): lay out again for
-        ``size``. Scenes made later are made for ``app.size``."""
+        ``size``. Scenes made later are made for ``app.size``. A scene that fills the frame is told the frame's
+        size, also when only the frame changed (the window grew wider, the canvas stayed)."""
+
+    @property
+    def area(self) -> tuple[int, int]:
+        """The size this scene lays out for: the frame's when it fills the frame, else the canvas's."""
+        app = self.app
+        size = tuple(getattr(app, "size", (480, 800)))
+        framed = getattr(app, "framed", None) if self.fills_frame else None
+        if framed is None:
+            return size
+        fw, fh = framed.get_size()
+        if fw < size[0] or fh < size[1] or (fw > fh) != (size[0] > size[1]):
+            return size  # a frame not (yet) made round this canvas
+        return fw, fh
 
 
 import logging
@@ -283,7 +300,7 @@ class SceneStack:
         for scene in drawn:
             if scene in self.scenes:
                 scene.under_overlay = scene is not drawn[-1]
-                if self._guard(scene, "draw", surface) and scene is drawn[0]:
+                if self._guard(scene, "draw", surface_for(surface, scene)) and scene is drawn[0]:
                     # the frame's margins round the canvas, before any overlay veils them
                     self._margins(scene, surface)
         alpha = self.veil_alpha
@@ -300,13 +317,22 @@ class SceneStack:
         """Opacity (0..255) of the black fade veil this frame."""
         return 0 if self.transition is None else self.transition.veil_alpha
 
-    def resize(self, size) -> None:
-        """Every scene on the stack, bottom first, lays itself out for a canvas of ``size``."""
+    def resize(self, size, frame=None) -> None:
+        """Every scene on the stack, bottom first, lays itself out for a canvas of ``size`` (a scene that fills
+        the frame: for ``frame``, the canvas's when not given)."""
         self._size = tuple(size)
         self._veil = None
         for scene in list(self.scenes):
             if hasattr(scene, "resize"):
-                self._guard(scene, "resize", self._size)
+                fills = getattr(scene, "fills_frame", False) and frame is not None
+                self._guard(scene, "resize", tuple(frame) if fills else self._size)
+
+    def reframe(self, frame) -> None:
+        """The frame changed shape round the same canvas: the scenes that fill it lay themselves out again."""
+        self._veil = None
+        for scene in list(self.scenes):
+            if getattr(scene, "fills_frame", False) and hasattr(scene, "resize"):
+                self._guard(scene, "resize", tuple(frame))
 
     def close(self) -> None:
         """Exit every scene, top first (the app quits: scenes save in exit())."""

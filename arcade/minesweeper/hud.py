@@ -197,8 +197,8 @@ class Hud:
             box = self._below_tag(surface, tag)
             draw_wrapped(surface, text, box, sc.status, colour or colors.TEXT, middle=box.h < 2 * sc.status)
         elif text:
-            blit_center(surface, fit(text or tag, 456, sc.status, colour or colors.TEXT, "medium", min_size=MIN_TEXT),
-                        (240, sc.status_y))
+            blit_center(surface, fit(text or tag, sc.hud.w - 8, sc.status, colour or colors.TEXT, "medium",
+                                     min_size=MIN_TEXT), (sc.hud.centerx, sc.status_y))
 
     def draw_buttons(self, surface, active: dict) -> None:
         size = 16 if self.buttons["hint"].h >= 30 else 14

@@ -68,7 +68,11 @@ intent_of = IntentMap(KEYS, {"+": "faster"})
 
 
 class MinesScene(SessionScene):
-    """One Minesweeper sitting: games one after another. ``demo=True`` plays itself (the attract mode)."""
+    """One Minesweeper sitting: games one after another. ``demo=True`` plays itself (the attract mode). Laid out
+    on the whole frame: a wider or taller window gives the board the room (bigger cells), the HUD keeps to the
+    edges."""
+
+    fills_frame = True
 
     @property
     def toast_area(self):
@@ -154,8 +158,8 @@ class MinesScene(SessionScene):
         self.games += 1
         field = self.field
         speed = specs.anim_speed(self.app.profile.get)
-        turned = turned_for(field.level_name, self.app.size)
-        screen = screen_for(field.rows, field.cols, self.app.size, turned)
+        turned = turned_for(field.level_name, self.area)
+        screen = screen_for(field.rows, field.cols, self.area, turned)
         if getattr(self, "view", None) is None or (self.view.rows, self.view.cols) != (field.rows, field.cols):
             self.view = BoardView(field.rows, field.cols, speed=speed, area=screen.board,
                                   safe=bool(self.app.profile.get("colour_safe")), turned=turned)
@@ -199,7 +203,7 @@ class MinesScene(SessionScene):
 
     def board_screen(self):
         """The screen whose board the end card is centred over (in portrait, always the roomy one's)."""
-        return self.hud.screen if self.app.landscape else ROOMY
+        return self.hud.screen if self.app.landscape else ROOMY.placed(self.area)
 
     def enter(self) -> None:
         if not self.demo:

@@ -3,9 +3,12 @@ wide canvas (the HUD bar, its LEDs, face and level picker, the board's area, the
 the cells' layout in a board area, and which screen and orientation a field gets."""
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from arcade.engine.i18n import N_
+from arcade.engine.ui.frame import anchor, anchor_point
 
 __all__ = ["Screen", "Layout", "ROOMY", "TALL", "SIDE", "WIDE", "LANDSCAPE", "CANVAS", "BOARD_AREA", "BUTTONS",
            "LEVEL_CHIPS", "NO_GUESS_LABEL", "MIN_TEXT", "layout_for", "screen_for", "turned_for"]
@@ -24,11 +27,15 @@ class Screen:
     A wide canvas places more freely: ``leds`` the row the counter (at its left), the face (centred) and the timer
     (at its right) share, ``label_box`` where the bar's line of text goes (wrapped), ``picker_cols`` 2 for a
     picker of two columns of level chips over a no-guess row, ``status_box`` a box the status is wrapped in,
-    ``button_cols`` the buttons in a grid of that many columns, ``mute_at`` where the muted sign goes."""
+    ``button_cols`` the buttons in a grid of that many columns, ``mute_at`` where the muted sign goes.
+
+    ``anchors`` says where each of these goes in a frame larger than the canvas (:meth:`placed`): a name (or
+    ``"status_y"``, ``"mute_at"``) -> ``(x, y)`` anchors of :func:`arcade.engine.ui.frame.anchor`; the board area
+    stretches over the room the frame adds, the rest keeps to the edges it sits at."""
 
     def __init__(self, hud, led, face, label, board, status_y, status, buttons, picker=None, canvas=CANVAS,
                  leds=None, label_box=None, picker_cols=None, status_box=None, button_cols=None,
-                 mute_at=(464, 22)) -> None:
+                 mute_at=(464, 22), anchors=None) -> None:
         self.hud, self.led, self.face, self.label = hud, led, face, label
         self.board, self.status_y, self.status, self.buttons = board, status_y, status, buttons
         self.picker = picker
@@ -37,16 +44,58 @@ class Screen:
         self.label_box, self.picker_cols, self.status_box = label_box, picker_cols, status_box
         self.button_cols = button_cols or len(BUTTONS)
         self.mute_at = mute_at
+        self.anchors = anchors or {}
+        self.base = self  # the canvas's screen this one was placed from
 
+    def placed(self, frame) -> "Screen":
+        """This screen laid out in a frame of size ``frame`` (the canvas grown to the window's shape): each
+        rectangle anchored as :attr:`anchors` says (centred when not named). The same object for the canvas's own
+        size; one object a frame size (cached), so a screen compares equal to itself frame after frame."""
+        base = self.base
+        if tuple(frame) == tuple(base.canvas) or frame[0] < base.canvas[0] or frame[1] < base.canvas[1]:
+            return base
+        return _placed(base, tuple(frame))
+
+
+@functools.lru_cache(maxsize=32)
+def _placed(screen: Screen, frame: tuple[int, int]) -> Screen:
+    canvas, how = screen.canvas, screen.anchors
+
+    def at(name, rect):
+        return None if rect is None else anchor(rect, canvas, frame, *how.get(name, ("centre", "centre")))
+
+    out = Screen(at("hud", screen.hud), screen.led, screen.face, screen.label, at("board", screen.board),
+                 anchor_point((0, screen.status_y), canvas, frame, *how.get("status_y", ("centre", "centre")))[1],
+                 screen.status, at("buttons", screen.buttons), at("picker", screen.picker), frame,
+                 at("leds", screen.leds), at("label_box", screen.label_box), screen.picker_cols,
+                 at("status_box", screen.status_box), screen.button_cols,
+                 anchor_point(screen.mute_at, canvas, frame, *how.get("mute_at", ("centre", "centre"))), how)
+    out.base = screen
+    return out
+
+
+# where a portrait screen's parts go in a taller frame: the bar at the top, the status and the buttons at the foot,
+# the board over the room between
+_PORTRAIT_ANCHORS = {"hud": ("centre", "start"), "leds": ("centre", "start"), "picker": ("centre", "start"),
+                     "mute_at": ("centre", "start"), "board": ("centre", "stretch"), "status_y": ("centre", "end"),
+                     "buttons": ("centre", "end")}
+# the column beside the board: held to the right edge, its status box taking the height the frame adds
+_SIDE_ANCHORS = {"hud": ("end", "start"), "leds": ("end", "start"), "picker": ("end", "start"),
+                 "mute_at": ("end", "start"), "status_box": ("end", "stretch"), "buttons": ("end", "end"),
+                 "board": ("stretch", "stretch")}
+# the bar on top: the counters at the left, the picker at the right; the board, the status and the buttons across
+_WIDE_ANCHORS = {"hud": ("stretch", "start"), "leds": ("start", "start"), "picker": ("end", "start"),
+                 "mute_at": ("end", "start"), "board": ("stretch", "stretch"), "status_box": ("stretch", "end"),
+                 "buttons": ("stretch", "end")}
 
 BUTTONS = (("hint", N_("Hint  H")), ("odds", N_("Odds  P")), ("auto", N_("Auto  Shift+A")), ("pause", N_("Menu  Esc")))
 # the usual screen, and a tall one for boards whose height limits the cells (expert's 30 rows): a slimmer HUD
 # and button row give the board 56 more pixels, 22-pixel cells instead of 20 for expert. The HUD holds the mine
 # counter, the face and the timer, and under them the level picker (levels, custom, no-guess).
 ROOMY = Screen(pygame.Rect(8, 8, 464, 100), (124, 50, 38, 8), 54, 13, pygame.Rect(8, 114, 464, 616), 744, 17,
-               pygame.Rect(8, 758, 464, 36), picker=pygame.Rect(16, 74, 448, 28))
+               pygame.Rect(8, 758, 464, 36), picker=pygame.Rect(16, 74, 448, 28), anchors=_PORTRAIT_ANCHORS)
 TALL = Screen(pygame.Rect(8, 2, 464, 76), (108, 38, 30, 4), 40, 12, pygame.Rect(8, 80, 464, 672), 762, 14,
-              pygame.Rect(8, 773, 464, 25), picker=pygame.Rect(14, 48, 452, 25))
+              pygame.Rect(8, 773, 464, 25), picker=pygame.Rect(14, 48, 452, 25), anchors=_PORTRAIT_ANCHORS)
 LANDSCAPE = (840, 560)
 # the wide canvas: the board at the left at full height, and at its right a column with the HUD (the counters,
 # the face, the picker in two columns), the status wrapped in a box, the buttons two by two (the Menu button at
@@ -54,12 +103,13 @@ LANDSCAPE = (840, 560)
 SIDE = Screen(pygame.Rect(560, 8, 272, 186), (92, 48, 34, 12), 50, 13, pygame.Rect(8, 8, 544, 544), 0, 16,
               pygame.Rect(560, 452, 272, 100), picker=pygame.Rect(570, 80, 252, 104), canvas=LANDSCAPE,
               leds=pygame.Rect(572, 20, 236, 48), picker_cols=2, status_box=pygame.Rect(568, 206, 256, 232),
-              button_cols=2, mute_at=(814, 36))
+              button_cols=2, mute_at=(814, 36), anchors=_SIDE_ANCHORS)
 # ... or, for boards wider than tall (expert's 30 columns, 26-pixel cells), a bar on top (the counters and the
 # face, then the picker in one row), the board under it across the canvas, the status and the button row below
 WIDE = Screen(pygame.Rect(8, 4, 824, 52), (96, 42, 32, 5), 42, 13, pygame.Rect(8, 60, 824, 436), 0, 15,
               pygame.Rect(8, 524, 824, 32), picker=pygame.Rect(292, 12, 508, 36), canvas=LANDSCAPE,
-              leds=pygame.Rect(16, 9, 262, 42), status_box=pygame.Rect(8, 498, 824, 22), mute_at=(812, 23))
+              leds=pygame.Rect(16, 9, 262, 42), status_box=pygame.Rect(8, 498, 824, 22), mute_at=(812, 23),
+              anchors=_WIDE_ANCHORS)
 BOARD_AREA = ROOMY.board
 LEVEL_CHIPS = (("beginner", N_("Beginner")), ("intermediate", N_("Intermediate")), ("expert", N_("Expert")),
                ("custom", N_("Custom")))
@@ -102,14 +152,15 @@ class Layout:
 
 
 def layout_for(size) -> tuple:
-    """The screens of a canvas of ``size``, the usual one first: portrait (ROOMY, TALL), landscape (SIDE, WIDE)."""
-    return (SIDE, WIDE) if size[0] > size[1] else (ROOMY, TALL)
+    """The screens of a canvas (or frame) of ``size``, the usual one first: portrait (ROOMY, TALL), landscape
+    (SIDE, WIDE), placed in a frame of that size."""
+    return tuple(s.placed(size) for s in ((SIDE, WIDE) if size[0] > size[1] else (ROOMY, TALL)))
 
 
 def screen_for(rows: int, cols: int, size=CANVAS, turned: bool = False) -> Screen:
-    """Of the canvas's screens, the one giving the board the bigger cells (the usual one when they tie): in
-    portrait the tall screen for boards limited by their height, in landscape the bar on top for boards wider
-    than the column layout leaves room for."""
+    """Of the screens for a canvas or frame of ``size``, the one giving the board the bigger cells (the usual one
+    when they tie): in portrait the tall screen for boards limited by their height, in landscape the bar on top
+    for boards wider than the column layout leaves room for."""
     usual, other = layout_for(size)
     better = Layout(rows, cols, other.board, turned).cell > Layout(rows, cols, usual.board, turned).cell
     return other if better else usual

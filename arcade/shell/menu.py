@@ -12,8 +12,8 @@ from arcade.engine import assets
 from arcade.engine.i18n import _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
-from arcade.engine.ui.frame import mirror_margins
-from arcade.engine.ui.input import is_landscape, is_user_input
+from arcade.engine.ui.frame import anchor, anchor_point, mirror_margins
+from arcade.engine.ui.input import LANDSCAPE_SIZE, LOGICAL_SIZE, is_landscape, is_user_input
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.widgets import ButtonGrid, ButtonList, Item
 
@@ -23,7 +23,8 @@ MAX_CONTINUES = 4  # the saved games (one a board, newest first) the "continue o
 # hit tests alike. Portrait: the art fills the canvas; the title on its plate, the games and the other buttons in one
 # column between the title plate and the robot in the art (LIST_AREA: the rows the buttons may use), the keys at the
 # foot. Landscape: the art scaled to the canvas's width, its bottom shown; the games as cards on the left under the
-# title, the other buttons top right, above the robot on its stairs (ROBOT: where the art draws them).
+# title, the other buttons top right, above the robot on its stairs (ROBOT: where the art draws them), the long
+# labels (the daily game with its date, "Watch the AI play") a row each, so large text keeps them legible.
 PORTRAIT = {
     "list": pygame.Rect(50, 200, 380, 404),  # the buttons, one a row, sized to their count
     "title": (240, 92), "title_size": 84,
@@ -35,12 +36,13 @@ PORTRAIT = {
 }
 ROBOT = pygame.Rect(476, 226, 188, 334)
 CARDS = pygame.Rect(24, 154, 432, 366)  # the game cards, two a row
-BUTTONS = pygame.Rect(484, 20, 332, 196)  # the other buttons, two a row, ending above ROBOT
+BUTTONS = pygame.Rect(484, 14, 332, 202)  # the other buttons, two a row (long labels one), ending above ROBOT
 TITLE_PLATE = pygame.Rect(24, 14, 432, 128)
 HINT_Y = 541
 LANDSCAPE = {
     "cards": CARDS, "card_gap": 12,
-    "buttons": BUTTONS, "button_h": 58, "button_gap": 11,
+    "buttons": BUTTONS, "button_h": 58, "button_gap": 8,
+    "whole_row": ("daily", "demo"),  # buttons with long labels, a row each: never shrunk for a narrow neighbour
     "title": (TITLE_PLATE.centerx, TITLE_PLATE.y + 60), "title_size": 76,
     "subtitle": (TITLE_PLATE.centerx, TITLE_PLATE.y + 118), "subtitle_w": 400, "subtitle_min": 13,
     "hint": (CARDS.centerx, HINT_Y), "hint_w": CARDS.w - 16,
@@ -50,9 +52,41 @@ LANDSCAPE = {
 LIST_AREA = (PORTRAIT["list"].top, PORTRAIT["list"].bottom)
 
 
+# where each entry goes in a frame larger than the canvas (arcade.engine.ui.frame.anchor): in landscape the art (and
+# the robot in it, with the buttons above it) keeps to the right edge and the title, the cards and the hint take the
+# room the frame adds on the left; in portrait the title keeps to the top, the hint to the foot, the rest is centred
+_ANCHORS = {
+    True: {"art": ("end", "end"), "cards": ("stretch", "stretch"), "buttons": ("end", "start"),
+           "title": ("stretch", "start"), "subtitle": ("stretch", "start"), "hint": ("stretch", "end"),
+           "plates": (("stretch", "start"), ("stretch", "end"))},
+    False: {"art": ("centre", "centre"), "list": ("centre", "centre"), "title": ("centre", "start"),
+            "subtitle": ("centre", "start"), "hint": ("centre", "end"),
+            "plates": (("centre", "start"), ("centre", "end"))},
+}
+_PLACED: dict = {}
+
+
 def layout_for(size) -> dict:
-    """The menu's table for a canvas of ``size``: :data:`LANDSCAPE` on the wide one, :data:`PORTRAIT` otherwise."""
-    return LANDSCAPE if is_landscape(size) else PORTRAIT
+    """The menu's table for a canvas (or frame) of ``size``: :data:`LANDSCAPE` on the wide one, :data:`PORTRAIT`
+    otherwise, placed in a frame of that size (``"art"``: where the canvas-sized art goes)."""
+    land = is_landscape(size)
+    canvas = LANDSCAPE_SIZE if land else LOGICAL_SIZE
+    frame = (max(canvas[0], int(size[0])), max(canvas[1], int(size[1])))
+    key = (land, frame)
+    if key not in _PLACED:
+        table, how = dict(LANDSCAPE if land else PORTRAIT), _ANCHORS[land]
+        table["art"] = pygame.Rect(0, 0, *canvas)
+        for name, mode in how.items():
+            value = table[name]
+            if name == "plates":
+                table[name] = tuple(anchor(r, canvas, frame, *m) for r, m in zip(value, mode))
+            elif isinstance(value, pygame.Rect):
+                table[name] = anchor(value, canvas, frame, *mode)
+            else:  # a point: a stretched entry's centre moves by half the room, as the middle of what stretches
+                table[name] = anchor_point(value, canvas, frame, *(("centre" if m == "stretch" else m) for m in mode))
+        table["canvas"] = frame
+        _PLACED[key] = table
+    return _PLACED[key]
 
 
 WARM_MS = 4.0  # per idle menu frame spent preparing the games' art (a 60 Hz frame has 16.7 ms)
@@ -137,12 +171,43 @@ def grid(area: pygame.Rect, n: int, cols: int, gap: int) -> list[pygame.Rect]:
     return [pygame.Rect(area.x + (i % cols) * (w + gap), area.y + (i // cols) * (h + gap), w, h) for i in range(n)]
 
 
+def button_cells(lay: dict, keys: list[str]) -> list[pygame.Rect]:
+    """The landscape menu's buttons in the table's ``buttons`` area, in ``keys``' order: those named in its
+    ``whole_row`` (long labels: the daily game with its date, "Watch the AI play") a row each, the others two a row,
+    the rows as high as the table says or as fit the area."""
+    area, gap, wide = lay["buttons"], lay["button_gap"], lay["whole_row"]
+    rows: list[list[int]] = []
+    pair: list[int] = []
+    for i, key in enumerate(keys):
+        if key in wide:
+            rows.append([i])
+        else:
+            pair.append(i)
+            if len(pair) == 2:
+                rows.append(pair)
+                pair = []
+    if pair:
+        rows.append(pair)
+    n = max(1, len(rows))
+    h = min(lay["button_h"], (area.h - gap * (n - 1)) // n)
+    cells: list = [None] * len(keys)
+    for r, row in enumerate(rows):
+        w = (area.w - gap * (len(row) - 1)) // len(row)
+        for j, i in enumerate(row):
+            cells[i] = pygame.Rect(area.x + j * (w + gap), area.y + r * (h + gap), w, h)
+    return cells
+
+
 class MenuScene(Scene):
+    """The menu, laid out on the whole frame (:func:`layout_for`)."""
+
+    fills_frame = True
+
     def __init__(self, app):
         super().__init__(app)
         self.idle = 0.0
-        self.landscape = is_landscape(app.size)
-        self.layout = layout_for(app.size)
+        self.landscape = is_landscape(self.area)
+        self.layout = layout_for(self.area)
         self.list = self._make_list()
         self._bg = None
         self._margins: dict = {}  # the frame's margins, mirrored from the art (frame.mirror_margins)
@@ -200,12 +265,9 @@ class MenuScene(Scene):
         at most)."""
         lay = self.layout
         games = [it for it in items if it.key.startswith("play:")]
-        others = len(items) - len(games)
+        others = [it for it in items if not it.key.startswith("play:")]
         cards = grid(lay["cards"], len(games), 2 if len(games) > 1 else 1, lay["card_gap"])
-        rows = max(1, -(-others // 2))
-        area, h, gap = lay["buttons"], lay["button_h"], lay["button_gap"]
-        buttons = grid(pygame.Rect(area.x, area.y, area.w, min(area.h, rows * h + (rows - 1) * gap)), others, 2, gap)
-        self.list.set_cells(cards + buttons)
+        self.list.set_cells(cards + button_cells(lay, [it.key for it in others]))
         self.list.font_size = 22 if cards and cards[0].h >= 150 else 19
 
     def _fit_list(self, n: int) -> None:
@@ -387,14 +449,17 @@ class MenuScene(Scene):
         return self._plate
 
     def backdrop(self, frame, inner) -> None:
-        """The window's room beside the canvas: the menu's art mirrored out from its edges (in landscape only the
-        strip right of the robot, so no second robot stands in the margin)."""
+        """The frame's room beside the art: the art mirrored out from its edges (in landscape only the strip right
+        of the robot, so no second robot stands in the margin)."""
         reach = inner.w - ROBOT.right if self.landscape else None
         mirror_margins(frame, inner, self._background(inner.size), self._margins, id(self._bg), reach)
 
     def draw(self, surface) -> None:
         lay = self.layout
-        surface.blit(self._background(surface.get_size()), (0, 0))
+        art = lay["art"]
+        surface.blit(self._background(art.size), art)
+        if art.size != surface.get_size():
+            self.backdrop(surface, art)
         surface.blit(self._plates(surface.get_size()), (0, 0))
         # the title, the games' titles and the hint: centred on the canvas, or over the cards in landscape
         blit_center(surface, render("arcade", lay["title_size"], colors.TEXT), lay["title"])

@@ -25,7 +25,7 @@ class Chooser:
         app = scene.app
         self.list = ButtonList([], pygame.Rect(0, 0, 0, 0), on_move=lambda: app.play("menu_move"),
                                on_select=lambda: app.play("menu_select"))
-        self.resize(app.size)
+        self.resize(scene.area)
         self.refresh()
 
     def resize(self, size) -> None:

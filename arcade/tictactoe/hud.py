@@ -169,7 +169,7 @@ class Hud:
                 draw_lines(surface, text, lay.status, 20, ink)
             else:
                 self._status.color = ink
-                blit_center(surface, self._status.get(text), (240, STATUS_Y))
+                blit_center(surface, self._status.get(text), (lay.status.centerx, STATUS_Y))
 
     def draw_foot(self, surface) -> None:
         self._draw_buttons(surface)
@@ -212,5 +212,5 @@ class Hud:
             draw_lines(surface, s.results_line(), s.layout.results, 17, INK, "medium")
             draw_lines(surface, keys, s.layout.keys, 15, SOFT, "medium")
             return
-        blit_center(surface, self._results.get(s.results_line()), (240, RESULTS_Y))
-        blit_center(surface, fit(keys, 440, 16, SOFT, "medium"), (240, HINT_Y))
+        blit_center(surface, self._results.get(s.results_line()), s.layout.results.center)
+        blit_center(surface, fit(keys, 440, 16, SOFT, "medium"), s.layout.keys.center)

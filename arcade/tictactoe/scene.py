@@ -91,7 +91,10 @@ class MatchView:
 
 
 class TicTacToeScene(SessionScene):
-    """One sitting at the board: games one after another; ``demo=True`` lets the AI play both sides."""
+    """One sitting at the board: games one after another; ``demo=True`` lets the AI play both sides. Laid out on
+    the whole frame: the column keeps to the window's edge, the board is centred in the room left."""
+
+    fills_frame = True
 
     def __init__(self, app, resume: bool = False, demo: bool = False, choose: bool = False, **options):
         from arcade import tictactoe
@@ -110,7 +113,7 @@ class TicTacToeScene(SessionScene):
         self.cursor: tuple[int, int] | None = None  # shown once a key moves it
         self.pressed: tuple[int, int] | None = None  # the cell a click or tap went down on
         self.pressed_button: str | None = None
-        self.layout = layout_for(app.size)
+        self.layout = layout_for(self.area)
         self._new_view()
         self._reset_ai()
         self.t = 0.0

@@ -4,12 +4,13 @@ results and the keys' lines, the new-game card. The board's own rect is ``view.b
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
 from arcade.engine.i18n import N_
-from arcade.engine.ui.input import is_landscape
+from arcade.engine.ui.frame import anchor
+from arcade.engine.ui.input import LANDSCAPE_SIZE, LOGICAL_SIZE, is_landscape
 from arcade.tictactoe.view import board_rect
 
 # layout of the 480 x 800 canvas
@@ -44,9 +45,44 @@ class Layout:
     results: pygame.Rect
     keys: pygame.Rect         # the keys' line (two lines in the column)
     chooser: pygame.Rect      # the new-game card
+    shift: tuple = (0, 0)     # how far the board moves from its place on the canvas (in a larger frame)
 
     def board(self, size: int) -> pygame.Rect:
-        return board_rect(size, self.landscape)
+        return board_rect(size, self.landscape).move(self.shift)
+
+    def placed(self, frame) -> "Layout":
+        """This layout in a frame of size ``frame`` (the canvas grown to the window's shape): the column (landscape)
+        held to the right edge, the head at the top and the foot (portrait) at the bottom, the board centred in
+        the room left (:func:`arcade.engine.ui.frame.anchor`). The same object for the canvas's own size."""
+        canvas = LANDSCAPE_SIZE if self.landscape else LOGICAL_SIZE
+        if tuple(frame) == canvas or frame[0] < canvas[0] or frame[1] < canvas[1]:
+            return self
+        key = (self.landscape, tuple(frame))
+        if key not in _PLACED:
+            _PLACED[key] = _placed(self, tuple(frame))
+        return _PLACED[key]
+
+
+_PLACED: dict = {}  # (landscape, frame size) -> the layout placed in it
+
+
+def _placed(lay: Layout, frame: tuple[int, int]) -> Layout:
+    canvas = LANDSCAPE_SIZE if lay.landscape else LOGICAL_SIZE
+    ex, ey = frame[0] - canvas[0], frame[1] - canvas[1]
+    if lay.landscape:  # the column at the right edge, its foot (results, keys) at the bottom
+        head, foot = ("end", "start"), ("end", "end")
+    else:  # one column: the head at the top, the buttons and the footer at the bottom
+        head, foot = ("centre", "start"), ("centre", "end")
+
+    def at(rect, how):
+        return anchor(rect, canvas, frame, *how)
+
+    return replace(lay, title=at(lay.title, head), pause=at(lay.pause, head),
+                   cards=tuple(at(c, head) for c in lay.cards), status=at(lay.status, head),
+                   buttons={k: at(r, head if lay.landscape else foot) for k, r in lay.buttons.items()},
+                   results=at(lay.results, foot), keys=at(lay.keys, foot),
+                   chooser=at(lay.chooser, ("end", "centre") if lay.landscape else ("centre", "centre")),
+                   shift=(ex // 2, ey // 2))
 
 
 def _portrait_buttons() -> dict:
@@ -74,7 +110,8 @@ LANDSCAPE = Layout(True, pygame.Rect(SIDE_X, 18, SIDE_W - 56, 40), pygame.Rect(S
 
 
 def layout_for(size) -> Layout:
-    return LANDSCAPE if is_landscape(size) else PORTRAIT
+    """The layout for a canvas, or a frame, of ``size``."""
+    return (LANDSCAPE if is_landscape(size) else PORTRAIT).placed(size)
 
 
 def button_rect(name: str, layout: Layout = PORTRAIT) -> pygame.Rect:

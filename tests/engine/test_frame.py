@@ -158,16 +158,17 @@ def test_the_fade_and_an_overlay_veil_the_margins_too(make_app):
 
 
 def test_a_click_near_the_windows_edge_reaches_the_button_there(make_app):
-    """The buttons nearest the edges of a 2560x1080 window (the menu's right column) take a click on their outer
-    pixels, mapped through the frame."""
+    """The buttons nearest the edges of a 2560x1080 window (the menu, laid out on the whole frame: its right
+    column at the frame's edge) take a click on their outer pixels, mapped through the frame."""
     from arcade.shell.stats import StatsScene
 
     app = make_app(window=(2560, 1080))
     menu = _home(app)
+    assert menu.fills_frame
     r = menu.list.item_rect(menu.keys().index("stats"))
-    at = app.fit.to_window((r.right - 2, r.centery))
-    assert at[0] > 1920  # far right in the window, where a band was
-    assert app.fit.to_canvas(at) == (r.right - 2, r.centery)
+    at = app.fit.to_window((r.right - 2, r.centery), frame=True)
+    assert at[0] > 2400  # at the window's right edge, beyond where the canvas ends
+    assert app.fit.to_canvas(at) is None and app.fit.to_frame(at) == (r.right - 2, r.centery)
     pygame.event.clear()
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=at, button=1, touch=False))

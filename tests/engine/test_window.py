@@ -143,8 +143,9 @@ def test_a_click_in_a_scaled_window_reaches_the_right_canvas_button(make_app, wi
     assert pygame.display.get_window_size() == window and app.screen.get_size() == canvas_for(window)
     fit = app.fit
     assert fit == fit_canvas(window, canvas_for(window))
-    r = _item(menu, "stats")  # in canvas pixels
-    at = fit.to_window(r.center)
+    r = _item(menu, "stats")  # in frame pixels: the menu is laid out on the whole frame
+    assert menu.fills_frame
+    at = fit.to_window(r.center, frame=True)
     pygame.event.clear()
     _post(_button(pygame.MOUSEBUTTONDOWN, at), _button(pygame.MOUSEBUTTONUP, at))
     _settle_from_queue(app)
@@ -152,7 +153,7 @@ def test_a_click_in_a_scaled_window_reaches_the_right_canvas_button(make_app, wi
 
 
 def test_a_click_on_a_bar_is_ignored_and_a_drag_ending_there_is_clamped(make_app):
-    app, menu = _menu_at(make_app, (480, 1000))  # bars above and below the canvas
+    app, menu = _menu_at(make_app, (480, 1900))  # beyond the frame's tallest shape: bars above and below it
     seen = []
     real = menu.handle
     menu.handle = lambda e: (seen.append(e), real(e))[1]
@@ -163,13 +164,13 @@ def test_a_click_on_a_bar_is_ignored_and_a_drag_ending_there_is_clamped(make_app
     downs = [e for e in seen if e.type == pygame.MOUSEBUTTONDOWN]
     ups = [e for e in seen if e.type == pygame.MOUSEBUTTONUP]
     assert not downs  # the press on the bar never reached the scene
-    assert ups and ups[0].pos == (app.fit.to_canvas((240, 500))[0], 0)  # the release: clamped to the canvas edge
+    assert ups and ups[0].pos == (app.fit.to_frame((240, 500))[0], 0)  # the release: clamped to the frame's edge
     assert app.stack.top is menu
     # a touch on the button, in window-normalised coordinates as SDL reports them
-    wx, wy = app.fit.to_window(r.center)
+    wx, wy = app.fit.to_window(r.center, frame=True)
     common = dict(touch_id=1, finger_id=0, pressure=1.0, dx=0.0, dy=0.0)
-    _post(pygame.event.Event(pygame.FINGERDOWN, x=(wx + 0.5) / 480, y=(wy + 0.5) / 1000, **common),
-          pygame.event.Event(pygame.FINGERUP, x=(wx + 0.5) / 480, y=(wy + 0.5) / 1000, **common))
+    _post(pygame.event.Event(pygame.FINGERDOWN, x=(wx + 0.5) / 480, y=(wy + 0.5) / 1900, **common),
+          pygame.event.Event(pygame.FINGERUP, x=(wx + 0.5) / 480, y=(wy + 0.5) / 1900, **common))
     _settle_from_queue(app)
     assert isinstance(app.stack.top, SettingsScene)
 

@@ -33,7 +33,7 @@ def measured(monkeypatch):
 @pytest.fixture
 def wide(make_app, monkeypatch):
     """Minesweeper from the menu in a wide window, its first-run help card read and closed."""
-    app = make_app(window=(800, 480))
+    app = make_app(window=(840, 560))
     assert app.size == LANDSCAPE_SIZE and app.landscape
     from_the_menu(app, monkeypatch)
     frames(app, 1, events=[key(pygame.K_SPACE)])
@@ -65,7 +65,7 @@ def pixel(app, pos):
 def test_beginner_uses_the_height_with_the_hud_in_a_column_at_its_right(wide):
     app, s = wide
     lay = s.view.layout
-    assert s.hud.screen is places.SIDE and lay.cell == 56  # as large as cells go
+    assert s.hud.screen.base is places.SIDE and lay.cell == 56  # as large as cells go
     assert lay.frame.h >= 0.9 * LANDSCAPE_SIZE[1] and CANVAS.contains(lay.frame)
     rects = hud_rects(s)
     assert all(CANVAS.contains(r) for r in rects)
@@ -91,7 +91,7 @@ def test_the_columns_buttons_and_chips_do_what_they_say(wide):
     assert not s.odds_on
     frames(app, 1, events=click(s.hud.picker_rects["level:intermediate"].center))
     frames(app, 1)
-    assert (s.field.rows, s.field.cols) == (16, 16) and s.hud.screen is places.SIDE
+    assert (s.field.rows, s.field.cols) == (16, 16) and s.hud.screen.base is places.SIDE
     assert s.view.layout.cell == 33 and s.view.layout.frame.h >= 0.9 * LANDSCAPE_SIZE[1]
     frames(app, 1, events=click(s.hud.picker_rects["noguess"].center))
     assert s.no_guess
@@ -119,7 +119,7 @@ def test_expert_is_shown_thirty_wide_with_the_biggest_cells_that_fit(wide):
     f, lay = s.field, s.view.layout
     assert (f.rows, f.cols) == LEVELS["expert"][:2] == (30, 16)  # the field is kept 16 wide ...
     assert lay.turned and lay.board.size == (30 * lay.cell, 16 * lay.cell)  # ... and shown 30 wide
-    assert lay.cell == 26 and s.hud.screen is places.WIDE and CANVAS.contains(lay.frame)
+    assert lay.cell == 26 and s.hud.screen.base is places.WIDE and CANVAS.contains(lay.frame)
     assert all(lay.frame.top >= r.bottom or lay.frame.bottom <= r.top for r in hud_rects(s))
     # the cell in the 21st column of the 3rd row on screen is the field's row 20, column 2, for clicks ...
     rect = pygame.Rect(lay.board.x + 20 * lay.cell, lay.board.y + 2 * lay.cell, lay.cell, lay.cell)
@@ -157,12 +157,13 @@ def test_turning_the_window_mid_game_lays_out_again_and_the_game_goes_on(wide):
     hold = s.view.layout.cell_rect(*flag).center
     app.window.size = (1280, 1000)  # still wider than tall: the same canvas
     frames(app, 2)
-    assert app.size == LANDSCAPE_SIZE and s.hud.screen is places.SIDE
+    assert app.size == LANDSCAPE_SIZE and s.hud.screen.base is places.SIDE
     app.window.size = (480, 800)
     frames(app, 2)
     assert app.size == LOGICAL_SIZE and app.screen.get_size() == LOGICAL_SIZE
-    assert s.hud.screen is places.ROOMY and s.view.layout.board == vw.Layout(9, 9, places.ROOMY.board).board
-    assert s.hud.button_rects()["hint"] == mhud.Hud(places.ROOMY).button_rects()["hint"]  # the portrait row, unchanged
+    roomy = places.ROOMY.placed(app.frame_size)  # (the window keeps the wide one's least width: a wider frame)
+    assert s.hud.screen is roomy and s.view.layout.board == vw.Layout(9, 9, roomy.board).board
+    assert s.hud.button_rects()["hint"] == mhud.Hud(roomy).button_rects()["hint"]  # the portrait row, placed
     assert s.field.display() == display and s.field.state == "playing" and s.elapsed > clock
     assert s.view.pending  # ... still under way, then shown
     settle(app, 0.6)
@@ -171,9 +172,9 @@ def test_turning_the_window_mid_game_lays_out_again_and_the_game_goes_on(wide):
     assert not s.field.mark(*flag)
     assert hold != s.view.layout.cell_rect(*flag).center
     # back to the wide window: a button held down is released where it is now
-    app.window.size = (800, 480)
+    app.window.size = (840, 560)
     frames(app, 2)
-    assert app.size == LANDSCAPE_SIZE and s.hud.screen is places.SIDE and s.view.layout.cell == 56
+    assert app.size == LANDSCAPE_SIZE and s.hud.screen.base is places.SIDE and s.view.layout.cell == 56
     cell = next((r, c) for r in range(9) for c in range(9) if not s.field.is_open(r, c) and not s.field.mark(r, c)
                 and not s.field.is_mine(r, c))
     frames(app, 1, events=[mouse_down(s.view.layout.cell_rect(*cell).center)])
@@ -195,13 +196,14 @@ def test_expert_turns_with_the_window_and_keeps_its_cursor(wide):
     app.window.size = (480, 800)
     frames(app, 2)
     lay = s.view.layout
-    assert not lay.turned and s.hud.screen is places.TALL and lay.cell == 22  # as the portrait expert always was
+    assert not lay.turned and s.hud.screen.base is places.TALL and lay.cell == 22  # as the portrait expert always was
     assert lay.board.size == (16 * 22, 30 * 22) and tuple(s.cursor) == cursor and s.field.display() == display
     frames(app, 1, events=[key(pygame.K_RIGHT)])
     assert tuple(s.cursor) == (cursor[0], cursor[1] + 1)  # the field's columns run across in portrait
-    app.window.size = (800, 480)
+    app.window.size = (840, 560)
     frames(app, 2)
-    assert s.view.layout.turned and s.view.layout.cell == 26 and s.hud.screen is places.WIDE
+    # (the window keeps the portrait one's least height: a taller frame, its room the board's)
+    assert s.view.layout.turned and s.view.layout.cell >= 26 and s.hud.screen.base is places.WIDE
 
 
 def every_custom_size():
@@ -252,7 +254,7 @@ def test_the_custom_card_is_centred_and_follows_the_window(wide):
     assert card.values[0] == w + 1  # what was chosen stays
     frames(app, 1, events=click(card.parts(0)["plus"].center))
     assert card.values[0] == w + 2
-    app.window.size = (800, 480)
+    app.window.size = (840, 560)
     frames(app, 2)
     assert card.CARD.center == CANVAS.center and card.dim.surface.get_size() == app.framed.get_size()
     frames(app, 1, events=click(card.start_rect.center))

@@ -55,7 +55,7 @@ def test_a_level_chosen_mid_game_starts_it_and_the_old_game_is_kept_for_its_leve
     assert s.field.state == "playing"
     shown = s.field.display()
     frames(app, 1, events=click(chip(s, "level:expert").center))
-    assert size_of(s) == LEVELS["expert"] and s.hud.screen is places.TALL and s.field.state == "ready"
+    assert size_of(s) == LEVELS["expert"] and s.hud.screen.base is places.TALL and s.field.state == "ready"
     assert app.profile.history("minesweeper") == []  # kept, not abandoned
     assert app.profile.saved_game("minesweeper/beginner") is not None
     frames(app, 1, events=click(chip(s, "level:beginner").center))  # back: the beginner game goes on

@@ -208,3 +208,37 @@ def test_the_text_size_setting_enlarges_small_text_at_once(make_app):
     assert assets.scaled_size(13) == 20 and assets.scaled_size(22) == assets.LARGE_TEXT
     app.set_setting("text_size", 1.0)
     assert render("Undo", 15).get_height() == small
+
+
+@pytest.mark.parametrize("window", [(840, 560), (800, 480), (2560, 1080)], ids=["canvas", "800x480", "2560x1080"])
+def test_at_150_percent_no_menu_button_is_shrunk_for_a_narrow_neighbour(make_app, measured, window):
+    """Text size 150 %: every label on the wide menu's buttons is drawn at least as large as the smallest text is
+    promised at that setting (13 px grown by 150 %), in English and 简体中文: a long label ("Watch the AI play")
+    that fits its own button is not drawn small because its row's other button is narrow (one row, one size)."""
+    from readable import list_rows
+
+    from arcade.engine import assets, i18n
+    from arcade.shell.menu import MenuScene
+
+    app = make_app(window=window)
+    app.set_setting("text_size", 1.5)
+    legible = assets.scaled_size(13)
+    assert legible >= 19
+    small, seen = [], 0
+    try:
+        for lang in ("en", "zh"):
+            app.set_setting("language", lang)
+            menu = MenuScene(app)
+            app.stack.reset(menu, fade=False)
+            frames(app, 1)
+            canvas = drawn(app)
+            for row in list_rows(menu.list, card_h=menu.list.card_h):
+                for rect, label in row:
+                    on = [p for p in canvas.pieces if p.text == label and rect.collidepoint(p.rect.center)]
+                    assert on, f"{label!r} is not drawn on its button"
+                    seen += 1
+                    small += [f"{lang} {label!r}: {p.size} px (under {legible})" for p in on if p.size < legible]
+    finally:
+        i18n.set_language("en")
+    assert seen >= 10  # the buttons (not the cards) of both languages were measured
+    assert not small, "\n".join(small)

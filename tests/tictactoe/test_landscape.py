@@ -19,7 +19,7 @@ from arcade.tictactoe.view import BLACK_STONE, LINE_RED, LINE_SECONDS, board_rec
 from helpers import click, frames, key, settle, tap, until
 from readable import MIN_CONTRAST, MIN_PX, Canvas, drawn, install, overlapping
 
-WIDE, TALL, BIG = (800, 480), (480, 800), (1280, 1000)
+WIDE, TALL, BIG = (840, 560), (480, 800), (1280, 1000)  # WIDE: the landscape canvas's own shape
 
 
 @pytest.fixture(autouse=True)
@@ -53,7 +53,7 @@ def play_scene(app, **options):
 
 
 def pixel(app, xy) -> tuple:
-    return tuple(app.screen.get_at((round(xy[0]), round(xy[1]))))[:3]
+    return tuple(app.framed.get_at((round(xy[0]), round(xy[1]))))[:3]  # the scene lays out on the whole frame
 
 
 def black_stone_at(app, view, cell) -> bool:
@@ -246,15 +246,18 @@ def test_turning_the_window_mid_game_lays_out_again_and_keeps_the_game(make_app)
     assert cursor is not None
     app.window.size = TALL
     frames(app, 2)
-    assert app.size == LOGICAL_SIZE and app.stack.top is s and s.layout is screens.PORTRAIT
-    assert s.view.rect == board_rect(15) and s.match.moves == moves and s.cursor == cursor and s.t > t
-    frames(app, 1, events=click(screens.button_rect("undo").center))  # the portrait button: one move back
+    # (the window keeps the wide one's least width: the portrait layout placed in a wider frame)
+    portrait = screens.PORTRAIT.placed(app.frame_size)
+    assert app.size == LOGICAL_SIZE and app.stack.top is s and s.layout is portrait
+    assert s.view.rect == portrait.board(15) and s.match.moves == moves and s.cursor == cursor and s.t > t
+    frames(app, 1, events=click(portrait.buttons["undo"].center))  # the portrait button: one move back
     assert s.match.moves == moves[:-1]
     frames(app, 1, events=click(s.view.center(0, 0)))  # a portrait cell
     assert s.match.rows[0][0] == "X"
     app.window.size = BIG
     frames(app, 2)
-    assert app.size == LANDSCAPE_SIZE and s.layout is screens.LANDSCAPE and s.view.rect == board_rect(15, True)
+    wide = screens.LANDSCAPE.placed(app.frame_size)
+    assert app.size == LANDSCAPE_SIZE and s.layout is wide and s.view.rect == wide.board(15)
     frames(app, 1, events=click(s.view.center(14, 14)))
     assert s.match.rows[14][14] == "O" and len(s.match.moves) == 4
     settle(app, 0.3)
@@ -270,12 +273,12 @@ def test_the_ais_reply_and_the_chooser_survive_a_turn(make_app):
     frames(app, 2)
     until(app, lambda: len(s.match.moves) == 2)  # the reply asked before the turn still lands
     assert s.human_turn
-    frames(app, 1, events=click(screens.button_rect("choose").center))
-    assert s.chooser is not None and s.chooser.card == screens.CHOOSER_CARD
+    frames(app, 1, events=click(s.layout.buttons["choose"].center))
+    assert s.chooser is not None and s.chooser.card == screens.PORTRAIT.placed(app.frame_size).chooser
     app.window.size = WIDE
     frames(app, 2)
     ch = s.chooser
-    assert ch is not None and ch.card == screens.LANDSCAPE.chooser
+    assert ch is not None and ch.card == screens.LANDSCAPE.placed(app.frame_size).chooser
     assert ch.dim.surface.get_size() == app.framed.get_size()
     assert inside(ch.list.item_rect(len(ch.list.items) - 1), ch.card)
     frames(app, 1, events=click(ch.list.item_rect(ch.keys().index("start")).center))

@@ -6,7 +6,13 @@ the middle of a larger *frame* whose short side is the canvas's and whose other 
 beside or above and below the canvas) belong to the bottom scene drawn: it paints them in ``backdrop(frame, inner)``
 when it has that hook (Stairs' sky and scenery), otherwise the canvas's outermost columns or rows are stretched over
 them, so a page colour, a felt or a gradient runs on to the window's edges. Overlays' veils and the fade cover the
-whole frame (:func:`whole`)."""
+whole frame (:func:`whole`).
+
+A scene may instead lay out on the whole frame (``Scene.fills_frame``): it is drawn on the frame, its pointer
+events come in frame pixels (a press on a margin included), and it is laid out again (``resize(frame size)``)
+whenever the frame changes shape. Its layout tables stay written for the canvas; :func:`anchor` places each of
+their rectangles in a frame of any size: kept at the frame's start, centred, pushed to its end, or stretched over
+the room the frame adds, along each axis. Drawing and hit tests read the same anchored table."""
 from __future__ import annotations
 
 import pygame
@@ -40,6 +46,41 @@ def set_frame(surface) -> None:
     _frame[0] = surface
 
 
+ANCHORS = ("start", "centre", "end", "stretch")
+
+
+def anchor(rect, canvas, frame, x: str = "centre", y: str = "centre") -> pygame.Rect:
+    """Where ``rect``, from a layout table written for ``canvas``, goes in a frame of size ``frame``: along each
+    axis ``"start"`` (where it is: held to the frame's left or top edge), ``"centre"`` (moved by half the room the
+    frame adds, as the canvas itself is), ``"end"`` (moved by all of it: held to the right or bottom edge) or
+    ``"stretch"`` (grown by all of it). A frame no larger than the canvas leaves ``rect`` as it is."""
+    r = pygame.Rect(rect)
+    for axis, mode in ((0, x), (1, y)):
+        extra = max(0, int(frame[axis]) - int(canvas[axis]))
+        if mode not in ANCHORS:
+            raise ValueError(f"unknown anchor {mode!r} (one of {', '.join(ANCHORS)})")
+        if not extra or mode == "start":
+            continue
+        if axis == 0:
+            if mode == "stretch":
+                r.w += extra
+            else:
+                r.x += extra if mode == "end" else extra // 2
+        else:
+            if mode == "stretch":
+                r.h += extra
+            else:
+                r.y += extra if mode == "end" else extra // 2
+    return r
+
+
+def anchor_point(point, canvas, frame, x: str = "centre", y: str = "centre") -> tuple[int, int]:
+    """A point of a layout table placed as :func:`anchor` places a rectangle (``"stretch"`` moves it as
+    ``"end"`` does)."""
+    r = anchor((point[0], point[1], 0, 0), canvas, frame, "end" if x == "stretch" else x, "end" if y == "stretch" else y)
+    return r.x, r.y
+
+
 def whole(surface):
     """The surface a veil over ``surface`` should cover: the app's whole frame when ``surface`` is the canvas
     inside it, else ``surface`` itself."""
@@ -49,11 +90,17 @@ def whole(surface):
     return surface
 
 
+def surface_for(surface, scene):
+    """The surface ``scene`` draws on: the whole frame for a scene that lays out on it, else ``surface``."""
+    return whole(surface) if getattr(scene, "fills_frame", False) else surface
+
+
 def paint_margins(surface, scene) -> None:
     """Paint the margins of the frame around ``surface`` (the canvas) for ``scene``, the bottom scene drawn:
-    its ``backdrop(frame, inner)`` hook, or the canvas's edges stretched out to the frame's."""
+    its ``backdrop(frame, inner)`` hook, or the canvas's edges stretched out to the frame's (nothing for a scene
+    that fills the frame itself)."""
     frame = whole(surface)
-    if frame is surface:
+    if frame is surface or getattr(scene, "fills_frame", False):
         return
     inner = pygame.Rect(surface.get_offset(), surface.get_size())
     hook = getattr(scene, "backdrop", None)
