@@ -12,7 +12,8 @@ import pygame
 from arcade.engine.i18n import N_, _, ngettext
 from arcade.engine import assets
 from arcade.engine.ui import colors
-from arcade.engine.ui.input import is_landscape
+from arcade.engine.ui.frame import place_table
+from arcade.engine.ui.input import LANDSCAPE_SIZE, LOGICAL_SIZE, is_landscape
 from arcade.engine.ui.text import LABEL_PAD, Label, blit_center, fit, render, row_size, wrap_lines
 from arcade.engine.ui.tween import ease_in, ease_out
 from arcade.engine.ui.widgets import blit_label, button_row
@@ -71,9 +72,36 @@ PARTS = "  ·  "  # between the parts of a line (the keys, the coach's verdict):
 _ARROW_LAYERS: dict = {}  # hint arrow layers, drawn once per direction and board
 
 
+# where each entry goes in a frame larger than the canvas (arcade.engine.ui.frame.place_table): portrait, the head
+# (title, scores, buttons) at the top, the board in the middle, the AI panel or the keys at the foot; wide, the
+# column held to the right edge (its date at the foot), the board centred in the room at its left
+_HEAD, _FOOT = ("centre", "start"), ("centre", "end")
+_ANCHORS = {
+    False: {**{k: _HEAD for k in ("title", "goal", "score", "best", "tag", "floats", *("new", "undo", "auto", "hint"))},
+            "board": ("centre", "centre"), "panel": _FOOT, "footer": _FOOT},
+    True: {**{k: ("end", "start") for k in LANDSCAPE if k not in ("board", "tag")},
+           "tag": ("end", "end"), "board": ("centre", "centre")},
+}
+_PLACED: dict = {}
+
+
 def layout_for(size) -> dict:
-    """The HUD's rects for a canvas of ``size``: :data:`LAYOUT` on the portrait one, :data:`LANDSCAPE` on the wide."""
-    return LANDSCAPE if is_landscape(size) else LAYOUT
+    """The HUD's rects for a canvas (or a frame) of ``size``: :data:`LAYOUT` on the portrait one, :data:`LANDSCAPE`
+    on the wide, placed in a frame of that size (:func:`arcade.engine.ui.frame.place_table`)."""
+    wide = is_landscape(size)
+    canvas = LANDSCAPE_SIZE if wide else LOGICAL_SIZE
+    frame = (max(canvas[0], int(size[0])), max(canvas[1], int(size[1])))
+    if frame == canvas:
+        return LANDSCAPE if wide else LAYOUT
+    key = (wide, frame)
+    if key not in _PLACED:
+        _PLACED[key] = {**place_table(LANDSCAPE if wide else LAYOUT, canvas, frame, _ANCHORS[wide]), "wide": wide}
+    return _PLACED[key]
+
+
+def is_wide(layout: dict) -> bool:
+    """The wide canvas's layout (placed in a frame or not)."""
+    return layout is LANDSCAPE or bool(layout.get("wide"))
 
 
 @functools.lru_cache(maxsize=64)
@@ -135,7 +163,7 @@ class Hud:
     def set_layout(self, layout: dict) -> None:
         """Lay the HUD out with ``layout`` (one of :func:`layout_for`'s): its labels fit their new boxes."""
         self.layout = layout
-        self.wide = layout is LANDSCAPE
+        self.wide = is_wide(layout)
         self.labels = {k: Label(25, (255, 255, 255), max_width=layout[k].w - 10) for k in ("score", "best")}
         if self.wide:  # the figures in two columns of the panel
             w = layout["info"].w // 2 - 6

@@ -79,6 +79,10 @@ class Board:
 
 
 class Game2048Scene(SessionScene):
+    """One sitting at the 2048 board, laid out on the whole frame (:func:`arcade.game2048.hud.layout_for`)."""
+
+    fills_frame = True
+
     def __init__(self, app, resume: bool = False, demo: bool = False, size: int | None = None, session=None,
                  **options):
         from arcade import game2048
@@ -94,7 +98,7 @@ class Game2048Scene(SessionScene):
         p = app.profile
         self.game = Board(self.session)
         self.size_setting = p.get("2048.size")  # what the setting said when the game began: a change asks
-        self.layout = layout_for(app.size)  # the HUD's rects for the canvas: portrait, or the wide one
+        self.layout = layout_for(self.area)  # the HUD's rects for the frame: portrait, or the wide one
         self.view = BoardView(self.layout["board"], self.game.size, speed=self._anim_speed())
         self._warming = self.view.warm_steps()  # tiles render a few per frame, before the first moves need them
         self.view.set_grid(self.game.grid, appear=True)

@@ -68,11 +68,8 @@ intent_of = IntentMap(KEYS, {"+": "faster"})
 
 
 class MinesScene(SessionScene):
-    """One Minesweeper sitting: games one after another. ``demo=True`` plays itself (the attract mode). Laid out
-    on the whole frame: a wider or taller window gives the board the room (bigger cells), the HUD keeps to the
-    edges."""
-
-    fills_frame = True
+    """One Minesweeper sitting: games one after another. ``demo=True`` plays itself (the attract mode)."""
+    fills_frame = True  # a wider or taller window's room is the board's (screens.Screen.placed)
 
     @property
     def toast_area(self):
@@ -81,10 +78,7 @@ class MinesScene(SessionScene):
         sc = self.hud.screen
         return sc.status_box or pygame.Rect(sc.board.x, sc.buttons.top - 36, sc.board.w, 34)  # just above the buttons
 
-    @property
-    def mute_at(self) -> tuple:
-        """The muted sign beside the timer: the bottom-right corner is the Menu button."""
-        return self.hud.screen.mute_at
+    mute_at = property(lambda self: self.hud.screen.mute_at, doc="the muted sign beside the timer (not on Menu)")
 
     def __init__(self, app, demo: bool = False, resume: bool = False, level: str | None = None,
                  custom: tuple | None = None, first_click: str | None = None, make_worker=None,

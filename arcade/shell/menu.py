@@ -12,7 +12,7 @@ from arcade.engine import assets
 from arcade.engine.i18n import _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
-from arcade.engine.ui.frame import anchor, anchor_point, mirror_margins
+from arcade.engine.ui.frame import mirror_margins, place_table
 from arcade.engine.ui.input import LANDSCAPE_SIZE, LOGICAL_SIZE, is_landscape, is_user_input
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.widgets import ButtonGrid, ButtonList, Item
@@ -57,7 +57,7 @@ LIST_AREA = (PORTRAIT["list"].top, PORTRAIT["list"].bottom)
 # room the frame adds on the left; in portrait the title keeps to the top, the hint to the foot, the rest is centred
 _ANCHORS = {
     True: {"art": ("end", "end"), "cards": ("stretch", "stretch"), "buttons": ("end", "start"),
-           "title": ("stretch", "start"), "subtitle": ("stretch", "start"), "hint": ("stretch", "end"),
+           "title": ("centre", "start"), "subtitle": ("centre", "start"), "hint": ("centre", "end"),
            "plates": (("stretch", "start"), ("stretch", "end"))},
     False: {"art": ("centre", "centre"), "list": ("centre", "centre"), "title": ("centre", "start"),
             "subtitle": ("centre", "start"), "hint": ("centre", "end"),
@@ -74,18 +74,8 @@ def layout_for(size) -> dict:
     frame = (max(canvas[0], int(size[0])), max(canvas[1], int(size[1])))
     key = (land, frame)
     if key not in _PLACED:
-        table, how = dict(LANDSCAPE if land else PORTRAIT), _ANCHORS[land]
-        table["art"] = pygame.Rect(0, 0, *canvas)
-        for name, mode in how.items():
-            value = table[name]
-            if name == "plates":
-                table[name] = tuple(anchor(r, canvas, frame, *m) for r, m in zip(value, mode))
-            elif isinstance(value, pygame.Rect):
-                table[name] = anchor(value, canvas, frame, *mode)
-            else:  # a point: a stretched entry's centre moves by half the room, as the middle of what stretches
-                table[name] = anchor_point(value, canvas, frame, *(("centre" if m == "stretch" else m) for m in mode))
-        table["canvas"] = frame
-        _PLACED[key] = table
+        table = {**(LANDSCAPE if land else PORTRAIT), "art": pygame.Rect(0, 0, *canvas)}
+        _PLACED[key] = place_table(table, canvas, frame, _ANCHORS[land])
     return _PLACED[key]
 
 

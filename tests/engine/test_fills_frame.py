@@ -7,13 +7,14 @@ import pygame
 import pytest
 
 from arcade.engine.scene import Scene
-from arcade.engine.ui.frame import anchor, anchor_point
 from arcade.engine.ui.input import LANDSCAPE_SIZE
 from helpers import frames, key, settle
 
 
 # --------------------------------------------------------------------------------------------------- anchor (pure)
 def test_anchor_keeps_moves_or_stretches_along_each_axis():
+    from arcade.engine.ui.frame import anchor, anchor_point
+
     canvas, frame = (840, 560), (1327, 656)  # 487 more across, 96 more down
     r = pygame.Rect(100, 50, 200, 100)
     assert anchor(r, canvas, frame, "start", "start") == r
@@ -183,3 +184,24 @@ def test_the_wide_menu_spreads_over_the_frame(make_app):
     wide.running = True
     _click_window(wide, wide.fit.to_window(quit_.center, frame=True), 1)
     assert not wide.running
+
+
+def test_2048s_column_keeps_to_the_windows_edge_and_its_buttons_answer_there(make_app):
+    from arcade.game2048 import hud
+    from arcade.game2048.scene import Game2048Scene
+
+    app = make_app(window=(2560, 1080), seed=3)
+    app.profile.set("help.2048", True)
+    s = Game2048Scene(app)
+    app.stack.reset(s, fade=False)
+    frames(app, 2)
+    fw, _fh = app.frame_size
+    assert s.layout["hint"].right > fw - 30 and hud.is_wide(s.layout)  # the column at the frame's right edge
+    assert s.view.rect.size == hud.LANDSCAPE["board"].size and s.view.rect.right < s.layout["new"].left
+    frames(app, 1, events=[key(pygame.K_LEFT)])
+    frames(app, 1, events=[key(pygame.K_DOWN)])
+    settle(app, 0.3)
+    moves = s.game.moves
+    assert moves >= 1
+    _click_window(app, app.fit.to_window(s.layout["undo"].center, frame=True))
+    assert s.game.moves == moves - 1

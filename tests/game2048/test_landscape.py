@@ -16,7 +16,7 @@ from arcade.game2048.backend import BACKEND, Params, Position
 from helpers import click, frames, key, mouse_down, mouse_move, mouse_up, settle
 from readable import MIN_CONTRAST, MIN_PX, Canvas, drawn, install, overlapping
 
-WIDE = (800, 480)  # a small landscape screen
+WIDE = (840, 560)  # the landscape canvas's own shape: the table as written (wider frames: tests/engine/test_fills_frame.py)
 TALL = (480, 800)
 
 
@@ -260,25 +260,26 @@ def test_turning_the_window_mid_game_lays_out_again_and_the_game_goes_on(make_ap
     app.window.size = TALL
     frames(app, 2)
     assert app.size == LOGICAL_SIZE and app.stack.top is s
-    assert s.layout is hud.LAYOUT and s.hud.layout is hud.LAYOUT
-    assert s.view.rect == hud.LAYOUT["board"] and s.view.tile_px < 120
+    tall = hud.layout_for(app.frame_size)  # (the window keeps the wide one's least width: a wider frame)
+    assert s.layout is tall and s.hud.layout is tall and not hud.is_wide(tall)
+    assert s.view.rect == tall["board"] and s.view.rect.size == hud.LAYOUT["board"].size and s.view.tile_px < 120
     assert (s.game.grid, s.game.score, s.game.moves) == (grid, score, moves) and s.panel_open
     assert [p for _, p in s.hud.floats] == [p for _, p in floats]
     settle(app, 0.4)
     assert not s.view.busy and s.view.grid == s.game.grid  # the animation ran to its end on the new board
     assert app.screen.get_size() == LOGICAL_SIZE
-    assert app.screen.get_at((hud.LAYOUT["board"].x + 3, hud.LAYOUT["board"].bottom - 30))[:3] == \
-        tuple(colors.BOARD)[:3]
-    frames(app, 1, events=click(hud.LAYOUT["undo"].center))  # the portrait buttons answer
+    assert app.framed.get_at((tall["board"].x + 3, tall["board"].bottom - 30))[:3] == tuple(colors.BOARD)[:3]
+    frames(app, 1, events=click(tall["undo"].center))  # the portrait buttons answer
     assert s.game.moves == moves - 1
     frames(app, 1, events=[key(pygame.K_RIGHT)])
     settle(app, 0.4)
     moves = s.game.moves
     app.window.size = (1280, 1000)  # wider than tall enough: the wide canvas again
     frames(app, 2)
-    assert app.size == LANDSCAPE_SIZE and s.layout is hud.LANDSCAPE and s.view.rect == hud.LANDSCAPE["board"]
+    wide = hud.layout_for(app.frame_size)
+    assert app.size == LANDSCAPE_SIZE and s.layout is wide and s.view.rect == wide["board"] and hud.is_wide(wide)
     assert s.game.moves == moves and s.view.grid == s.game.grid
-    frames(app, 1, events=click(hud.LANDSCAPE["new"].center))
+    frames(app, 1, events=click(wide["new"].center))
     assert s.game.moves == 0
 
 
@@ -288,16 +289,18 @@ def test_the_hint_follows_the_board_when_the_window_turns(make_app):
     s.ai.hint, s.ai.hint_for = "up", s.game.grid
     app.window.size = TALL
     frames(app, 2)
-    plain = pygame.Surface(LOGICAL_SIZE)
+    fw, fh = app.frame_size  # the game is drawn on the whole frame
+    board = hud.layout_for(app.frame_size)["board"]
+    plain = pygame.Surface((fw, fh))
     s.ai.hint = None
     s.draw(plain)
     s.ai.hint = "up"
-    hinted = pygame.Surface(LOGICAL_SIZE)
+    hinted = pygame.Surface((fw, fh))
     s.draw(hinted)
-    changed = [(x, y) for x in range(0, 480, 4) for y in range(0, 800, 4) if hinted.get_at((x, y)) != plain.get_at((x, y))]
-    assert changed and all(hud.LAYOUT["board"].collidepoint(p) for p in changed)
+    changed = [(x, y) for x in range(0, fw, 4) for y in range(0, fh, 4) if hinted.get_at((x, y)) != plain.get_at((x, y))]
+    assert changed and all(board.collidepoint(p) for p in changed)
     mid = (sum(x for x, _ in changed) / len(changed), sum(y for _, y in changed) / len(changed))
-    assert abs(mid[0] - hud.LAYOUT["board"].centerx) < 12 and abs(mid[1] - hud.LAYOUT["board"].centery) < 40
+    assert abs(mid[0] - board.centerx) < 12 and abs(mid[1] - board.centery) < 40
 
 
 # ----------------------------------------------------------------------------------------------------- replay

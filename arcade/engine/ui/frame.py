@@ -90,6 +90,29 @@ def whole(surface):
     return surface
 
 
+def place_table(table: dict, canvas, frame, anchors: dict, default=("centre", "centre")) -> dict:
+    """A layout table (name -> rectangle, point or anything else) written for ``canvas``, placed in a frame of size
+    ``frame``: each rectangle by :func:`anchor` with the modes ``anchors`` names for it (``default`` otherwise; a
+    tuple of rectangles takes a tuple of modes), each point (an ``(x, y)`` pair of numbers) named in ``anchors`` by
+    :func:`anchor_point`; other entries are copied. The same table for the canvas's own size."""
+    if tuple(frame) == tuple(canvas):
+        return table
+    out = {}
+    for name, value in table.items():
+        how = anchors.get(name, default)
+        if isinstance(value, pygame.Rect):
+            out[name] = anchor(value, canvas, frame, *how)
+        elif isinstance(value, tuple) and value and all(isinstance(v, pygame.Rect) for v in value):
+            modes = how if isinstance(how[0], tuple) else (how,) * len(value)
+            out[name] = tuple(anchor(v, canvas, frame, *m) for v, m in zip(value, modes))
+        elif name in anchors and isinstance(value, tuple) and len(value) == 2 \
+                and all(isinstance(v, (int, float)) for v in value):
+            out[name] = anchor_point(value, canvas, frame, *how)
+        else:
+            out[name] = value
+    return out
+
+
 def surface_for(surface, scene):
     """The surface ``scene`` draws on: the whole frame for a scene that lays out on it, else ``surface``."""
     return whole(surface) if getattr(scene, "fills_frame", False) else surface
