@@ -534,9 +534,11 @@ def make_demo(app):
 def warm_steps(app):
     """The boards and marks of every variant, a few per idle menu frame (so the first frame of a game draws from
     the cache)."""
-    for landscape in (is_landscape(app.size), not is_landscape(app.size)):  # the canvas shown now first
+    frame = getattr(app, "frame_size", app.size)  # the board placed in the frame shown now first
+    for landscape in (is_landscape(app.size), not is_landscape(app.size)):
         for size in sorted({v.size for v in VARIANTS.values()}):
-            yield from BoardView(size, board_rect(size, landscape)).warm_steps()
+            rect = layout_for(frame).board(size) if landscape == is_landscape(frame) else board_rect(size, landscape)
+            yield from BoardView(size, rect).warm_steps()
     for goban in (False, True):
         for side in "XO":
             card_view(goban).mark(side)
