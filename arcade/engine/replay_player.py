@@ -14,8 +14,9 @@ unless the game has its own.
 
 A game with an AI review gives :meth:`~ReplayPlayer.make_reviewer` (a background job, e.g. an
 :class:`arcade.engine.jobs.Chunked`, whose ``results`` carry the ``index`` of the position they grade) and
-:meth:`~ReplayPlayer.review_card` (a :class:`ReviewCard` over the replay): V opens it, the review streams into
-``graded`` (position -> result) while the replay plays on, and the card's costliest moves jump the replay there.
+:meth:`~ReplayPlayer.review_card` (a scene over the replay: the engine's
+:class:`~arcade.engine.replay_scene.SheetCard`): V opens it, the review streams into ``graded`` (position ->
+result) while the replay plays on, and the card's costliest moves jump the replay there.
 
 Keys: Space play/pause, Left/Right one step (and pause), Home/End, + / - speed, V review, E export, Esc back;
 in the engine's replay scene Enter plays on from the position shown (:mod:`arcade.engine.replay_scene`).
@@ -31,11 +32,11 @@ import pygame
 from arcade.engine.i18n import N_, _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
-from arcade.engine.ui.input import is_landscape, pointer_down, pointer_motion, pointer_up
-from arcade.engine.ui.text import blit_center, fit, wrap_lines
-from arcade.engine.ui.widgets import Dimmer, progress_bar
+from arcade.engine.ui.input import pointer_down, pointer_motion, pointer_up
+from arcade.engine.ui.text import blit_center, fit
+from arcade.engine.ui.widgets import progress_bar
 
-__all__ = ["ReplayPlayer", "ReviewCard", "Style", "SPEEDS", "controls", "progress_bar"]
+__all__ = ["ReplayPlayer", "Style", "SPEEDS", "controls", "progress_bar"]
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 
@@ -376,109 +377,3 @@ class ReplayPlayer(Scene):
         if st.knob_eye is not None:
             pygame.draw.circle(surface, st.knob_eye, knob, 7)
 
-
-class ReviewCard(Scene):
-    """The AI's review card over a replay: a game draws its body (:meth:`draw_body`) and says which moves are the
-    costliest (:meth:`worst`: results with an ``index``). Clicking one of them (or pressing 1-5) closes the card on
-    the replay at that move. Esc, Enter, Space or V close it; the review goes on.
-
-    In the landscape canvas the card is as wide as the canvas: the body keeps the portrait card's width on the left
-    (``CARD`` is then :data:`WIDE_CARD`, as high as the canvas allows), the costliest moves stand in a column on its
-    right, each on two lines."""
-
-    overlay = True
-    CARD = pygame.Rect(20, 60, 440, 680)
-    ROW0, ROW_H = 474, 46
-    WIDE_FRAME = pygame.Rect(20, 20, 800, 520)  # the whole card in landscape
-    WIDE_CARD = pygame.Rect(20, 20, 440, 520)  # its left part, where the body goes
-    WIDE_ROWS = pygame.Rect(480, 104, 324, 70)  # the first row of the right column (and the rows' pitch: its h)
-    TITLE = N_("Game review")
-
-    def __init__(self, app, player: ReplayPlayer):
-        super().__init__(app)
-        self.rs = player
-        self.resize(app.size)
-
-    def resize(self, size) -> None:
-        self.wide = is_landscape(size)
-        if self.wide:
-            self.CARD = self.WIDE_CARD.copy()
-        else:
-            self.__dict__.pop("CARD", None)  # the class's portrait card
-        self.frame = self.WIDE_FRAME if self.wide else self.CARD
-        self.divider_x = self.WIDE_ROWS.x - 10 if self.wide else None  # the line between the body and the rows
-        self.dim = Dimmer(size, (30, 25, 20, 180))
-
-    def worst(self) -> list:
-        return []
-
-    def row_rect(self, k: int) -> pygame.Rect:
-        if self.wide:
-            r = self.WIDE_ROWS
-            return pygame.Rect(r.x, r.y + k * r.h, r.w, r.h - 8)
-        return pygame.Rect(self.CARD.x + 20, self.ROW0 + k * self.ROW_H, self.CARD.w - 40, self.ROW_H - 6)
-
-    def jump(self, k: int) -> None:
-        worst = self.worst()
-        if k >= len(worst):
-            return
-        self.app.stack.remove(self)
-        self.rs.playing = False
-        self.rs.seek(worst[k].index)  # the board after the move, its review on the replay's line
-
-    def handle(self, event) -> None:
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_v):
-                self.app.stack.remove(self)
-            elif pygame.K_1 <= event.key <= pygame.K_5:
-                self.jump(event.key - pygame.K_1)
-            return
-        up = pointer_up(event)
-        if up is not None:
-            for k in range(5):
-                if self.row_rect(k).collidepoint(up[:2]):
-                    self.jump(k)
-                    return
-            if not self.frame.collidepoint(up[:2]):
-                self.app.stack.remove(self)
-
-    def update(self, dt: float) -> None:
-        self.rs.review_tick()  # the replay under this card is not updated while covered
-
-    def draw(self, surface) -> None:
-        self.dim.draw(surface)
-        card = self.CARD
-        pygame.draw.rect(surface, colors.PAGE, self.frame, border_radius=12)
-        pygame.draw.rect(surface, colors.BOARD, self.frame, width=3, border_radius=12)
-        if self.divider_x is not None:  # between the body and the rows
-            x = self.divider_x
-            top = self.frame.y + 72  # under the title, which may span the whole card
-            pygame.draw.line(surface, colors.LABEL, (x, top), (x, self.frame.bottom - 20), 2)
-        blit_center(surface, fit(_(self.TITLE), card.w - 40, 34, colors.TEXT), (card.centerx, card.y + 36))
-        self.draw_body(surface)
-
-    def draw_body(self, surface) -> None:
-        """Everything under the title."""
-
-    def draw_rows(self, surface, heading: str, empty: str, rows: list) -> None:
-        """The costliest moves: ``rows`` of (stripe colour, text), clickable, under ``heading``."""
-        top = self.row_rect(0)
-        blit_center(surface, fit(_(heading), top.w, 16, colors.TEXT, min_size=13), (top.centerx, top.y - 20))
-        if not rows:
-            blit_center(surface, fit(_(empty), top.w, 16, colors.BUTTON, "medium", min_size=13),
-                        (top.centerx, top.y + 20))
-        for k, (stripe, text) in enumerate(rows[:5]):
-            rr = self.row_rect(k)
-            pygame.draw.rect(surface, colors.LABEL, rr, border_radius=6)
-            pygame.draw.rect(surface, stripe, (rr.x, rr.y, 6, rr.h), border_top_left_radius=6,
-                             border_bottom_left_radius=6)
-            line = f"{k + 1}.  {text}"
-            if not self.wide:
-                surface.blit(fit(line, rr.w - 24, 16, colors.BUTTON_HOVER, "medium"), (rr.x + 14, rr.y + 12))
-                continue
-            lines = wrap_lines(line, rr.w - 24, 16, "medium", "  ·  ")  # at the row's own separators first
-            if len(lines) > 2:
-                lines = lines[:1] + (" ".join(lines[1:]),)
-            for i, part in enumerate(lines):  # two lines in the narrower column
-                surface.blit(fit(part, rr.w - 24, 16, colors.BUTTON_HOVER, "medium", min_size=13),
-                             (rr.x + 14, rr.y + 8 + 26 * i))

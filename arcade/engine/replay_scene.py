@@ -21,10 +21,12 @@ import pygame
 from arcade.engine.i18n import N_, _, ngettext
 from arcade.engine.jobs import worker_factory
 from arcade.engine.session import replay_data
-from arcade.engine.replay_player import ReplayPlayer, ReviewCard, Style, controls, progress_bar
+from arcade.engine.replay_player import ReplayPlayer, Style, controls, progress_bar
+from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
-from arcade.engine.ui.input import is_landscape
+from arcade.engine.ui.input import is_landscape, pointer_up
 from arcade.engine.ui.text import blit_center, draw_lines as text_lines, fit, render
+from arcade.engine.ui.widgets import Dimmer
 
 __all__ = ["ReplayScene", "ReplayHooks", "Layout", "Style", "PORTRAIT", "LANDSCAPE", "column", "draw_lines",
            "make_replay", "Sheet", "SheetCard", "CARDS"]
@@ -171,8 +173,9 @@ class ReplayHooks:
         """What the review (a job with results, running or done) says so far, for the card."""
         raise NotImplementedError
 
-    def draw_chart(self, surface, area: pygame.Rect, reviewer, wide: bool) -> None:
-        """The review's chart in ``area`` (its frame and title are the card's)."""
+    def draw_chart(self, surface, area: pygame.Rect, reviewer, text_size: int) -> None:
+        """The review's chart in ``area`` (its frame and title are the card's), its labels ``text_size`` high
+        (the card's table says)."""
 
     def marks(self, graded: dict) -> list:
         """``(position, colour)`` ticks over the timeline from the review's results."""
@@ -378,30 +381,38 @@ class Sheet:
     worst: tuple = ()
 
 
-# the card's table on each canvas: its frame, the body's column, the chart, the first row of the costliest moves
-# and their pitch, the lines a row and a figure's name may take, where the sentences start and the height each
-# takes; on the wide canvas the rows stand at the right
+# the card's table on each canvas: its frame (the title across its top), the body's column, the chart, the first
+# row of the costliest moves and their pitch, the lines a row and a figure's name may take, where the sentences
+# start and the height each takes, the size of the chart's labels and the rules drawn between the parts; on the wide
+# canvas the rows stand at the right, past a rule
 CARDS = ({"frame": pygame.Rect(20, 60, 440, 680), "body": pygame.Rect(40, 60, 400, 680),
           "chart": pygame.Rect(40, 330, 400, 100), "rows": pygame.Rect(40, 474, 400, 40), "pitch": 46,
-          "row_lines": 1, "name_lines": 1, "lines_y": 195, "line_h": 22},
+          "row_lines": 1, "name_lines": 1, "lines_y": 195, "line_h": 22, "chart_text": 12, "rules": ()},
          {"frame": pygame.Rect(20, 12, 800, 536), "body": pygame.Rect(40, 12, 380, 536),
           "chart": pygame.Rect(40, 334, 380, 184), "rows": pygame.Rect(440, 116, 360, 66), "pitch": 74,
-          "row_lines": 3, "name_lines": 2, "lines_y": 208, "line_h": 44})
+          "row_lines": 3, "name_lines": 2, "lines_y": 208, "line_h": 44, "chart_text": 13,
+          "rules": (((430, 84), (430, 528)),)})
 
 
-class SheetCard(ReviewCard):
+class SheetCard(Scene):
     """The engine's review card over a replay, drawn from the game's :class:`Sheet` and chart: the result, the
-    review's progress (or its error), the figures, the sentences, the chart and the costliest moves (click, or
-    1-5: the replay jumps there). On the wide canvas the rows stand in a column at the right of the body."""
+    review's progress (or its error), the figures, the sentences, the chart and the costliest moves. Clicking one
+    of them (or pressing 1-5) closes the card on the replay at that move; Esc, Enter, Space or V close it, a click
+    off the card too; the review goes on. Where everything goes is the canvas's table in :data:`CARDS`."""
+
+    overlay = True
+    TITLE = N_("Game review")
+
+    def __init__(self, app, player: ReplayPlayer):
+        super().__init__(app)
+        self.rs = player
+        self.resize(app.size)
 
     def resize(self, size) -> None:
-        super().resize(size)
-        t = self.table = CARDS[self.wide]
-        self.CARD = self.frame = t["frame"]
-        self.left = t["body"]
-        self.right = pygame.Rect(t["rows"].x, t["frame"].y, t["rows"].w, t["frame"].h)
-        self.divider_x = t["rows"].x - 10 if self.wide else None
-        self.ROW0, self.ROW_H = t["rows"].y, t["pitch"]
+        self.wide = is_landscape(size)
+        self.table = CARDS[self.wide]
+        self.frame = self.table["frame"]
+        self.dim = Dimmer(size, (30, 25, 20, 180))
 
     @property
     def sheet(self) -> Sheet:
@@ -412,16 +423,54 @@ class SheetCard(ReviewCard):
 
     def row_rect(self, k: int) -> pygame.Rect:
         r = self.table["rows"]
-        return pygame.Rect(r.x, r.y + k * self.ROW_H, r.w, r.h)
+        return pygame.Rect(r.x, r.y + k * self.table["pitch"], r.w, r.h)
 
     def chart_area(self) -> pygame.Rect:
         """Where the game's chart is drawn (under the scale's label)."""
         ch = self.table["chart"]
         return pygame.Rect(ch.x + 8, ch.y + 16, ch.w - 16, ch.h - 20)
 
+    def jump(self, k: int) -> None:
+        worst = self.worst()
+        if k >= len(worst):
+            return
+        self.app.stack.remove(self)
+        self.rs.playing = False
+        self.rs.seek(worst[k].index)  # the board after the move, its review on the replay's line
+
+    def handle(self, event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_v):
+                self.app.stack.remove(self)
+            elif pygame.K_1 <= event.key <= pygame.K_5:
+                self.jump(event.key - pygame.K_1)
+            return
+        up = pointer_up(event)
+        if up is not None:
+            for k in range(5):
+                if self.row_rect(k).collidepoint(up[:2]):
+                    self.jump(k)
+                    return
+            if not self.frame.collidepoint(up[:2]):
+                self.app.stack.remove(self)
+
+    def update(self, dt: float) -> None:
+        self.rs.review_tick()  # the replay under this card is not updated while covered
+
+    def draw(self, surface) -> None:
+        self.dim.draw(surface)
+        f = self.frame
+        pygame.draw.rect(surface, colors.PAGE, f, border_radius=12)
+        pygame.draw.rect(surface, colors.BOARD, f, width=3, border_radius=12)
+        for a, b in self.table["rules"]:
+            pygame.draw.line(surface, colors.LABEL, a, b, 2)
+        blit_center(surface, fit(_(self.TITLE), f.w - 40, 34, colors.TEXT), (f.centerx, f.y + 36))
+        self.draw_body(surface)
+
     def draw_body(self, surface) -> None:
-        t, col, top, r = self.table, self.left, self.frame.y, self.rs.reviewer
-        sheet = self.rs.hooks.sheet(r)
+        """Everything under the title."""
+        t, col, top, r = self.table, self.table["body"], self.frame.y, self.rs.reviewer
+        sheet = self.sheet
         draw_lines(surface, sheet.result, pygame.Rect(col.x, top + 56, col.w, 20), 16, colors.BUTTON)
         if r is None or (not r.results and not r.done):
             draw_lines(surface, _("The AI is looking at every move..."), pygame.Rect(col.x, top + 118, col.w, 24),
@@ -446,10 +495,11 @@ class SheetCard(ReviewCard):
         ch = t["chart"]
         pygame.draw.rect(surface, colors.LABEL, ch, border_radius=6)
         blit_center(surface, render(sheet.chart, 14, colors.BUTTON, "medium"), (ch.centerx, ch.y - 12))
-        self.rs.hooks.draw_chart(surface, self.chart_area(), r, self.wide)
+        self.rs.hooks.draw_chart(surface, self.chart_area(), r, t["chart_text"])
         self.draw_rows(surface, sheet.heading, sheet.empty, list(sheet.rows))
 
     def draw_rows(self, surface, heading: str, empty: str, rows: list) -> None:
+        """The costliest moves: ``rows`` of (stripe colour, text), clickable, under ``heading``."""
         top, lines = self.row_rect(0), self.table["row_lines"]
         draw_lines(surface, _(heading), pygame.Rect(top.x, top.y - 32, top.w, 24), 16, colors.TEXT, "bold")
         if not rows:

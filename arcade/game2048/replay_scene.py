@@ -124,7 +124,7 @@ class Replay2048(ReplayHooks):
                      _("Evaluation over the game"), empty=N_("None: every move was the AI's"), rows=tuple(rows),
                      worst=tuple(s["worst"]))
 
-    def draw_chart(self, surface, inner, r, wide) -> None:
+    def draw_chart(self, surface, inner, r, text_size) -> None:
         """The position's value after each move (the AI's estimate), mistakes and blunders marked."""
         moves = r.moves
         if len(moves) < 2:

@@ -141,13 +141,13 @@ class MinesReplay(ReplayHooks):
                      N_("No guesses: every cell opened was certain") if r is not None and r.done
                      else N_("No guesses so far"), tuple(rows), tuple(s["worst"]))
 
-    def draw_chart(self, surface, inner, r, wide) -> None:
+    def draw_chart(self, surface, inner, r, text_size) -> None:
         """Each guess's risk (a bar) and the safest cell's then (a white tick): the gap is the extra risk."""
         guesses = [m for m in r.moves if m.guess]
         if not guesses:
             return
         top = min(1.0, math.ceil(max(m.risk for m in guesses) * 10 - 1e-9) / 10)  # the scale: up to 10 % .. 100 %
-        surface.blit(render(f"{top * 100:.0f} %", 13 if wide else 12, INK, "medium"), (inner.x - 2, inner.y - 13))
+        surface.blit(render(f"{top * 100:.0f} %", text_size, INK, "medium"), (inner.x - 2, inner.y - 13))
         slot = inner.w / len(guesses)
         bw = max(2, min(40, round(slot * 0.7)))
         for k, m in enumerate(guesses):

@@ -393,7 +393,7 @@ def test_the_replay_turns_with_the_window_and_keeps_its_place(make_app, measured
         app.window.size = TALL
         frames(app, 2)
         assert not card.wide and card.dim.surface.get_size() == app.framed.get_size()
-        assert card.row_rect(0) == pygame.Rect(40, card.ROW0, 400, 40)  # the portrait card's rows
+        assert card.row_rect(0) == pygame.Rect(40, 474, 400, 40)  # the portrait card's rows
         frames(app, 1, events=[key(pygame.K_ESCAPE)])
         frames(app, 1)
         assert app.stack.top is replay

@@ -284,12 +284,12 @@ def test_the_end_card_sits_over_the_board_and_its_review_button_opens_the_replay
     frames(app, 1, events=click(review.center))
     settle(app, 0.5)
     top = app.stack.top
-    assert isinstance(top, SheetCard) and top.CARD == CARDS[1]["frame"] and CANVAS.contains(top.CARD)
+    assert isinstance(top, SheetCard) and top.frame == CARDS[1]["frame"] and CANVAS.contains(top.frame)
     for _ in range(20):
         frames(app, 2)
     player = top.rs
     assert player.reviewer is not None and player.reviewer.done
-    assert all(top.right.contains(top.row_rect(k)) for k in range(5))
+    assert all(top.frame.contains(r) and r.x > top.table["body"].right for r in map(top.row_rect, range(5)))
     frames(app, 1, events=[key(pygame.K_ESCAPE)])
     settle(app, 0.3)
     assert app.stack.top is player and player.layout is rs.SIDE_TABLE

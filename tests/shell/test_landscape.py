@@ -385,10 +385,16 @@ def test_the_demo_lays_its_game_out_again_when_the_window_turns(make_app):
 
 
 class _Player:
-    """What the review card asks of its replay."""
+    """What the review card asks of its replay: a finished review, its sheet (through the hooks), the style, seek."""
 
     def __init__(self):
-        self.playing, self.seen = True, []
+        from types import SimpleNamespace
+
+        from arcade.engine.replay_scene import Style
+
+        self.playing, self.seen, self.hooks, self.STYLE = True, [], self, Style()
+        self.worst = [SimpleNamespace(index=i) for i in (12, 7, 3)]
+        self.reviewer = SimpleNamespace(results=self.worst, todo=self.worst, done=True, error="", progress=1.0)
 
     def review_tick(self):
         pass
@@ -396,34 +402,32 @@ class _Player:
     def seek(self, i):
         self.seen.append(i)
 
+    def sheet(self, reviewer):
+        from arcade.engine.replay_scene import Sheet
+
+        return Sheet("Won", rows=tuple(((200, 60, 40), f"input {m.index}: row 12, col 27  ·  risk 33.3 %  ·  "
+                                                       "safest 12.5 %") for m in self.worst), worst=tuple(self.worst))
+
+    def draw_chart(self, surface, area, reviewer, text_size):
+        pass
+
 
 def test_the_wide_review_card_lists_the_costliest_moves_beside_the_body_and_they_jump(make_app, measured):
-    from types import SimpleNamespace
-
-    from arcade.engine.replay_player import ReviewCard
-
-    class Card(ReviewCard):
-        def worst(self):
-            return [SimpleNamespace(index=i) for i in (12, 7, 3)]
-
-        def draw_body(self, surface):
-            self.draw_rows(surface, "Costliest moves (click, or 1-5)", "None",
-                           [((200, 60, 40), f"move {m.index}: left (blunder, -42.0 %)  ·  AI: up")
-                            for m in self.worst()])
+    from arcade.engine.replay_scene import CARDS, SheetCard
 
     app, menu = menu_app(make_app)
     player = _Player()
-    card = Card(app, player)
+    card = SheetCard(app, player)
     app.stack.push(card, fade=False)
     frames(app, 1)
     rows = [card.row_rect(k) for k in range(5)]
-    assert all(card.frame.contains(r) and r.x > card.CARD.right for r in rows)
+    assert all(card.frame.contains(r) and r.x > card.table["body"].right for r in rows)
     assert card.frame.w == 800 and CANVAS.contains(card.frame)
     canvas = drawn(app)
     assert not text_ok(canvas)
-    assert sum(1 for p in canvas.pieces if rows[0].contains(p.rect)) == 2  # the first row on two lines
+    assert sum(1 for p in canvas.pieces if rows[0].contains(p.rect)) == 2  # the long first row on two lines
     turn(app, (480, 800))
-    assert card.CARD == ReviewCard.CARD and card.row_rect(0).y == ReviewCard.ROW0
+    assert card.frame == CARDS[0]["frame"] and card.row_rect(0) == CARDS[0]["rows"]
     turn(app, WIDE)
     frames(app, 1, events=click(card.row_rect(1).center))
     settle(app, 0.2)
