@@ -89,7 +89,9 @@ def _common(parser: argparse.ArgumentParser, suppress: bool) -> None:
     add("--frames", type=positive_int, metavar="N", help="run N frames then exit 0 (smoke test)")
     add("--lang", type=_lang, metavar="LANG", help="en, zh or auto (default: the Language setting)")
     add("--window", type=_window, metavar="WxH",
-        help="initial window size in pixels, 408x680 and up (the 480x800 picture is scaled to fit, with bars)")
+        help="initial window size in pixels, 408x680 and up when taller than wide, 714x476 and up when wider (the "
+             "picture fills it up to 32:9: the 480x800 or 840x560 canvas in a frame of the window's shape, "
+             "scaled to fit)")
     add("--screenshot", type=_png, metavar="FILE",
         help="with --frames N: save frame N as a PNG at the window's size (each frame then advances exactly 1/60 s)")
 

@@ -4,9 +4,11 @@ Scenes draw on a logical canvas (``app.screen``, ``app.size``): portrait (:data:
 window taller than it is wide, landscape (:data:`LANDSCAPE_SIZE`, 840x560) in a wider one (:func:`canvas_for`:
 whichever fills more of the window). When the window turns, the app makes the other canvas and every scene on the
 stack lays itself out again (``Scene.resize``). The app shows the canvas in a resizable window of any size from the
-canvas's minimum (:func:`min_window`) up: scaled to fit with the aspect kept (:func:`fit_canvas`), smoothly
-(``pygame.transform.smoothscale``), centred between black bars. Pointer events from the window are mapped back to
-canvas pixels through the same :class:`Fit` before any scene sees them (a press on a bar is dropped). We scale
+canvas's minimum (:func:`min_window`) up: in the middle of a frame of the window's shape (:mod:`arcade.engine.ui.frame`:
+black bars only beyond its widest shape, 32:9), scaled to fit with the aspect kept (:func:`fit_canvas`), smoothly
+(``pygame.transform.smoothscale``). Pointer events from the window are mapped back to canvas pixels (frame pixels for
+a scene that fills the frame) through the same :class:`Fit` before any scene sees them (a press outside what the scene
+lays out on is dropped). We scale
 ourselves rather than use ``pygame.SCALED``: SCALED scales by whole numbers in a window (a 300x500 window crops the
 canvas, a bigger one leaves it small), filters nearest-neighbour, and leaves the mapping of input to SDL, where no
 test under the dummy driver can reach it.
@@ -402,11 +404,11 @@ class App:
 
     def to_canvas(self, event):
         """``event`` with its pointer position mapped from the window to the canvas (mouse: canvas pixels; finger:
-        normalised to the canvas, see :func:`arcade.engine.ui.input.finger_to_logical`). ``None`` for a press on a
-        letterbox bar (no scene sees it); releases and motion there are clamped to the canvas edge, so a drag that
-        ends on a bar still ends. When the scene on top fills the frame, positions are in the frame's pixels
-        instead (mouse: frame pixels; finger: frame pixels over the canvas's size) and a press on the frame's
-        margins reaches it."""
+        normalised to the canvas, see :func:`arcade.engine.ui.input.finger_to_logical`). ``None`` for a press off the
+        canvas, on the frame's margins or a bar (no scene sees it); releases and motion there are clamped to the
+        canvas edge, so a drag that ends off the canvas still ends. When the scene on top fills the frame,
+        positions are in the frame's pixels instead (mouse: frame pixels; finger: frame pixels over the canvas's
+        size) and a press on the frame's margins reaches it."""
         t = event.type
         framed = self._fills_frame()
         if t in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
@@ -437,10 +439,11 @@ class App:
         return event
 
     def present(self) -> None:
-        """Show the canvas: scaled to the window's current size (re-fitted after every resize and in fullscreen),
-        smooth, centred between bars. The bars are painted, and the whole window sent to the screen, only when the
-        window's size changed or it was exposed; other frames send the picture's rectangle alone (a third of a
-        1920x1080 screen), since uploading the window is what a big window costs, more than the scaling."""
+        """Show the frame (the canvas in its middle): scaled to the window's current size (re-fitted after every
+        resize and in fullscreen), smooth, centred (between bars only beyond the frame's widest shape). The bars
+        are painted, and the whole window sent to the screen, only when the window's size changed or it was
+        exposed; other frames send the picture's rectangle alone, since uploading the window is what a big window
+        costs, more than the scaling."""
         import time
 
         t0 = time.perf_counter()
@@ -459,8 +462,8 @@ class App:
         self.present_ms = (time.perf_counter() - t0) * 1000
 
     def save_screenshot(self, path) -> None:
-        """Save the last frame as the window shows it (the canvas fitted to the window's size, bars included) as a
-        PNG; AppError with one line if it cannot be written."""
+        """Save the last frame as the window shows it (the frame fitted to the window's size, any bars included)
+        as a PNG; AppError with one line if it cannot be written."""
         surface = pygame.display.get_surface()
         size = surface.get_size() if surface is not None else self.size
         shot = pygame.Surface(size, 0, self.screen)  # the canvas's pixel format: smoothscale wants equal formats
