@@ -85,14 +85,21 @@ class _Deadline:
     A wall-clock backstop at ``WALL_FACTOR`` times the budget keeps a starved process's move within what the AI
     worker's hang detection allows."""
 
-    __slots__ = ("cpu", "wall")
+    __slots__ = ("cpu", "soon", "wall")
 
     def __init__(self, seconds: float, cpu0: float | None = None, wall0: float | None = None) -> None:
         self.cpu = (time.thread_time() if cpu0 is None else cpu0) + seconds
-        self.wall = (time.perf_counter() if wall0 is None else wall0) + WALL_FACTOR * seconds
+        wall0 = time.perf_counter() if wall0 is None else wall0
+        self.soon = wall0 + seconds
+        self.wall = wall0 + WALL_FACTOR * seconds
 
     def over(self) -> bool:
-        return time.thread_time() > self.cpu or time.perf_counter() > self.wall
+        # a thread cannot spend more CPU time than wall time passes, so the thread's clock (a system call that
+        # can take a millisecond on a loaded machine) is read only once the budget's wall time has passed
+        now = time.perf_counter()
+        if now < self.soon:
+            return False
+        return now > self.wall or time.thread_time() > self.cpu
 
 
 _DIGITS = {ch: ord(ch) - 48 for ch in "012345678"}

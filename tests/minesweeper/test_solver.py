@@ -281,7 +281,10 @@ class FakeClocks:
     def __init__(self):
         self.cpu = self.wall = 100.0
 
+    reads = 0
+
     def thread_time(self):
+        self.reads += 1
         return self.cpu
 
     def perf_counter(self):
@@ -342,3 +345,20 @@ def test_the_endgame_search_finds_the_best_plays_chance_to_win(case):
     assert a.win == pytest.approx(best_play(view, mines), abs=1e-12)
     # and the cell it opens is as good as that: its safety times the best play after it
     assert a.win <= 1 - a.risk + 1e-12
+
+
+def test_the_thread_clock_is_read_only_once_the_budgets_wall_time_has_passed(monkeypatch):
+    # a thread cannot spend more CPU time than wall time passes: until the budget's wall time has gone by, the
+    # deadline cannot be over, and the endgame search, which asks every 64 positions, need not read the clock
+    clocks = FakeClocks()
+    monkeypatch.setattr(solver, "time", clocks)
+    d = solver._Deadline(0.35, cpu0=clocks.cpu, wall0=clocks.wall)
+    for _ in range(100):
+        clocks.wall += 0.003
+        clocks.cpu += 0.003
+        assert not d.over()
+    assert clocks.reads == 0
+    clocks.wall += 0.1          # past the budget's wall time: now the thread's own clock decides
+    assert not d.over() and clocks.reads == 1
+    clocks.cpu += 0.1
+    assert d.over()
