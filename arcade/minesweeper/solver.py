@@ -886,31 +886,28 @@ def _endgame(b: _Board, s: _System, res: _Result):
         return None
     n = len(cells)
     index = {c: j for j, c in enumerate(cells)}
-    # outcome[j][l]: -1 if cell j is a mine in layout l, else the number it would show
-    outcome = []
+    # the layouts still possible are one int, bit l set for layout l; masks[j]: (outcome, layouts) for cell j,
+    # outcome -1 where it is a mine, else the number it would show: a position splits by cell j with one AND each
+    masks = []
     for j, c in enumerate(cells):
         if deadline.over():
             return None  # many cells times many layouts: the table alone would take too long
         nbj = [index[x] for x in b.nb[c] if x in index]
         base = sum(1 for x in b.nb[c] if x in s.mine)
-        row = []
-        for lay in layouts:
-            if lay >> j & 1:
-                row.append(-1)
-            else:
-                row.append(base + sum(1 for t in nbj if lay >> t & 1))
-        outcome.append(row)
+        by: dict = {}
+        for l, lay in enumerate(layouts):
+            o = -1 if lay >> j & 1 else base + sum(1 for t in nbj if lay >> t & 1)
+            by[o] = by.get(o, 0) | 1 << l
+        masks.append(tuple(by.items()))
     memo: dict = {}
     budget = [ENDGAME_NODES]
 
-    def split(ids, j):
-        parts: dict = {}
-        for l in ids:
-            parts.setdefault(outcome[j][l], []).append(l)
-        return parts
+    def split(ids: int, j: int) -> list:
+        return [(o, part) for o, m in masks[j] if (part := ids & m)]
 
-    def value(ids: tuple) -> float:
-        if len(ids) == 1:
+    def value(ids: int) -> float:
+        size = ids.bit_count()
+        if size == 1:
             return 1.0
         got = memo.get(ids)
         if got is not None:
@@ -919,38 +916,42 @@ def _endgame(b: _Board, s: _System, res: _Result):
         if budget[0] < 0 or (budget[0] & 63 == 0 and deadline.over()):
             raise _TooBig(None)
         # free information: a cell safe in every layout whose number differs between them
+        splits = []
         for j in range(n):
             parts = split(ids, j)
-            if -1 not in parts and len(parts) > 1:
-                v = sum(len(p) * value(tuple(p)) for p in parts.values()) / len(ids)
+            if len(parts) > 1 and all(o != -1 for o, _ in parts):
+                v = sum(p.bit_count() * value(p) for _, p in parts) / size
                 memo[ids] = v
                 return v
-        best = probe(ids, range(n), 0.0)[1]
+            splits.append(parts)
+        best = probe(size, range(n), splits.__getitem__, 0.0)[1]
         memo[ids] = best
         return best
 
-    def probe(ids: tuple, order, best: float) -> tuple:
-        """``(cell, chance)``: the cell of ``order`` whose opening gives the best chance of winning over the
-        layouts ``ids``, and that chance (None and ``best`` when none beats ``best``); a cell whose share of safe
-        layouts is no better than the best so far cannot beat it and is passed over."""
+    def probe(size: int, order, parts_of, best: float) -> tuple:
+        """``(cell, chance)``: the cell of ``order`` whose opening gives the best chance of winning over a set of
+        ``size`` layouts (``parts_of(j)``: the set split by what cell j shows), and that chance (None and ``best``
+        when none beats ``best``); a cell whose share of safe layouts is no better than the best so far cannot
+        beat it and is passed over."""
         best_j = None
         for j in order:
-            parts = split(ids, j)
+            parts = parts_of(j)
             if len(parts) == 1:
                 continue
-            safe_n = len(ids) - len(parts.get(-1, ()))
-            if safe_n / len(ids) <= best:
+            safe_n = size - sum(p.bit_count() for o, p in parts if o == -1)
+            if safe_n / size <= best:
                 continue
-            v = sum(len(p) * value(tuple(p)) for o, p in parts.items() if o != -1) / len(ids)
+            v = sum(p.bit_count() * value(p) for o, p in parts if o != -1) / size
             if v > best:
                 best_j, best = j, v
         return best_j, best
 
-    all_ids = tuple(range(len(layouts)))
+    all_ids = (1 << len(layouts)) - 1
     try:
         # the first move: rank cells by safety so good ones are found early (pruning)
-        order = sorted(range(n), key=lambda j: sum(1 for o in outcome[j] if o == -1))
-        best_j, best_v = probe(all_ids, order, -1.0)
+        mines_in = [sum(m.bit_count() for o, m in masks[j] if o == -1) for j in range(n)]
+        order = sorted(range(n), key=lambda j: mines_in[j])
+        best_j, best_v = probe(len(layouts), order, lambda j: split(all_ids, j), -1.0)
     except _TooBig:
         return None
     if best_j is None:
