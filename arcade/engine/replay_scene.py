@@ -29,7 +29,7 @@ from arcade.engine.ui.text import blit_center, draw_lines as text_lines, fit, re
 from arcade.engine.ui.widgets import Dimmer
 
 __all__ = ["ReplayScene", "ReplayHooks", "Layout", "Style", "PORTRAIT", "LANDSCAPE", "column", "draw_lines",
-           "make_replay", "Sheet", "SheetCard", "CARDS"]
+           "make_replay", "Sheet", "SheetCard", "CARDS", "Chart", "draw_chart"]
 
 SEPARATORS = ("  ·  ", " · ", ", ", " ")
 
@@ -165,17 +165,14 @@ class ReplayHooks:
         return None
 
     def card(self):
-        """The review card over the replay: the engine's :class:`SheetCard` when the game words its review
-        (:meth:`sheet`), None for a game without a review."""
+        """The review card over the replay: the engine's :class:`SheetCard` when the game words and charts its
+        review (:meth:`sheet`), None for a game without a review."""
         return SheetCard(self.scene.app, self.scene) if type(self).sheet is not ReplayHooks.sheet else None
 
     def sheet(self, reviewer) -> "Sheet":
-        """What the review (a job with results, running or done) says so far, for the card."""
+        """What the review (a job with results, running or done) says so far, for the card: its words and its
+        chart."""
         raise NotImplementedError
-
-    def draw_chart(self, surface, area: pygame.Rect, reviewer, text_size: int) -> None:
-        """The review's chart in ``area`` (its frame and title are the card's), its labels ``text_size`` high
-        (the card's table says)."""
 
     def marks(self, graded: dict) -> list:
         """``(position, colour)`` ticks over the timeline from the review's results."""
@@ -366,10 +363,52 @@ class ReplayScene(ReplayPlayer):
 
 
 @dataclass(frozen=True)
+class Chart:
+    """A review's chart: a series of values over the game, each with the colour of its mark (None: unmarked).
+    Drawn as a line through the values (scaled from the lowest to the highest) with a dot on each marked one, or
+    (``bars``) as a bar a value in its colour, from 0 to ``top`` (labelled ``scale``, in ``ink``), each with a white
+    tick at its value of ``ticks`` (what the best choice then would have given)."""
+
+    values: tuple = ()
+    marks: tuple = ()
+    bars: bool = False
+    ticks: tuple = ()
+    top: float = 1.0
+    scale: str = ""
+    ink: tuple = colors.TEXT
+
+
+def draw_chart(surface, inner: pygame.Rect, chart: Chart, text_size: int) -> None:
+    """``chart`` in ``inner`` (the card's chart frame less its margins), its scale's label ``text_size`` high."""
+    n = len(chart.values)
+    if chart.bars and n:
+        surface.blit(render(chart.scale, text_size, chart.ink, "medium"), (inner.x - 2, inner.y - 13))
+        slot = inner.w / n
+        bw = max(2, min(40, round(slot * 0.7)))
+        for k, (value, colour, tick) in enumerate(zip(chart.values, chart.marks, chart.ticks)):
+            x = round(inner.x + slot * (k + 0.5))
+            h = max(2, round(inner.h * min(1.0, value / chart.top)))
+            pygame.draw.rect(surface, colour, (x - bw // 2, inner.bottom - h, bw, h), border_radius=2)
+            y = inner.bottom - round(inner.h * min(1.0, tick / chart.top))
+            pygame.draw.line(surface, (255, 255, 255), (x - bw // 2 - 2, y), (x + bw // 2 + 2, y), 2)
+    elif not chart.bars and n >= 2:
+        lo, span = min(chart.values), (max(chart.values) - min(chart.values)) or 1.0
+
+        def at(i):
+            return inner.x + inner.w * i / (n - 1), inner.bottom - inner.h * (chart.values[i] - lo) / span
+
+        pygame.draw.lines(surface, colors.BUTTON, False, [at(i) for i in range(0, n, max(1, n // inner.w))], 2)
+        for i, colour in enumerate(chart.marks):
+            if colour is not None:
+                pygame.draw.circle(surface, colour, [round(c) for c in at(i)], 4)
+
+
+@dataclass(frozen=True)
 class Sheet:
     """A game's review in words, for the engine's card: the game's result, its figures (name, value, colour) in
-    a row, sentences under them, the chart's title, and the costliest moves (``worst``, each with the ``index``
-    of the position a click jumps to) as rows of (stripe colour, text) under ``heading`` (``empty`` when none)."""
+    a row, sentences under them, the chart's title and the chart (``plot``), and the costliest moves (``worst``,
+    each with the ``index`` of the position a click jumps to) as rows of (stripe colour, text) under ``heading``
+    (``empty`` when none)."""
 
     result: str
     figures: tuple = ()
@@ -379,6 +418,7 @@ class Sheet:
     empty: str = ""
     rows: tuple = ()
     worst: tuple = ()
+    plot: Chart = Chart()
 
 
 # the card's table on each canvas: its frame (the title across its top), the body's column, the chart, the first
@@ -395,7 +435,7 @@ CARDS = ({"frame": pygame.Rect(20, 60, 440, 680), "body": pygame.Rect(40, 60, 40
 
 
 class SheetCard(Scene):
-    """The engine's review card over a replay, drawn from the game's :class:`Sheet` and chart: the result, the
+    """The engine's review card over a replay, drawn from the game's :class:`Sheet`: the result, the
     review's progress (or its error), the figures, the sentences, the chart and the costliest moves. Clicking one
     of them (or pressing 1-5) closes the card on the replay at that move; Esc, Enter, Space or V close it, a click
     off the card too; the review goes on. Where everything goes is the canvas's table in :data:`CARDS`."""
@@ -495,7 +535,7 @@ class SheetCard(Scene):
         ch = t["chart"]
         pygame.draw.rect(surface, colors.LABEL, ch, border_radius=6)
         blit_center(surface, render(sheet.chart, 14, colors.BUTTON, "medium"), (ch.centerx, ch.y - 12))
-        self.rs.hooks.draw_chart(surface, self.chart_area(), r, t["chart_text"])
+        draw_chart(surface, self.chart_area(), sheet.plot, t["chart_text"])
         self.draw_rows(surface, sheet.heading, sheet.empty, list(sheet.rows))
 
     def draw_rows(self, surface, heading: str, empty: str, rows: list) -> None:

@@ -10,7 +10,7 @@ import pygame
 
 from arcade.engine.i18n import N_, _, ngettext
 from arcade.engine.replay_player import controls
-from arcade.engine.replay_scene import PORTRAIT, Layout, ReplayHooks, Sheet, make_replay as make_scene
+from arcade.engine.replay_scene import PORTRAIT, Chart, Layout, ReplayHooks, Sheet, make_replay as make_scene
 from arcade.engine.ui import colors
 from arcade.engine.ui.text import Label, blit_center, fit, render
 from arcade.game2048 import rules
@@ -112,33 +112,19 @@ class Replay2048(ReplayHooks):
         return [(i, GRADE_COLORS[m.grade]) for i, m in graded.items() if m.grade in ("mistake", "blunder")]
 
     def sheet(self, r) -> Sheet:
-        s = summarize(r.moves if r is not None else [])
+        moves = r.moves if r is not None else []
+        s = summarize(moves)
         counts = [grade_count(name, s["counts"][name]) for name, _limit in GRADES]
         figures = [(_("accuracy"), f"{s['accuracy']:.0f}", colors.TEXT)] + [
             (grade_count(g, s["counts"][g], number=False), f"{s['counts'][g]:,}", legible(GRADE_COLORS[g]))
             for g in ("inaccuracy", "mistake", "blunder")]
+        marks = tuple(GRADE_COLORS[m.grade] if m.grade in ("mistake", "blunder") else None for m in moves)
         rows = [(GRADE_COLORS[m.grade], _("move {n}: {move} ({grade}, -{loss} %)  ·  AI: {best}").format(
             n=f"{m.index:,}", move=_(m.played), grade=_(m.grade), loss=f"{m.regret * 100:.1f}", best=_(m.best)))
             for m in s["worst"]]
         return Sheet(self.scene.replay_title(), tuple(figures), ("  ·  ".join(counts[:3]), "  ·  ".join(counts[3:])),
                      _("Evaluation over the game"), empty=N_("None: every move was the AI's"), rows=tuple(rows),
-                     worst=tuple(s["worst"]))
-
-    def draw_chart(self, surface, inner, r, text_size) -> None:
-        """The position's value after each move (the AI's estimate), mistakes and blunders marked."""
-        moves = r.moves
-        if len(moves) < 2:
-            return
-        vals = [m.value for m in moves]
-        lo, span, n = min(vals), (max(vals) - min(vals)) or 1.0, len(moves)
-
-        def at(i):
-            return inner.x + inner.w * i / (n - 1), inner.bottom - inner.h * (vals[i] - lo) / span
-
-        pygame.draw.lines(surface, colors.BUTTON, False, [at(i) for i in range(0, n, max(1, n // inner.w))], 2)
-        for i, m in enumerate(moves):
-            if m.grade in ("mistake", "blunder"):
-                pygame.draw.circle(surface, GRADE_COLORS[m.grade], [round(c) for c in at(i)], 4)
+                     worst=tuple(s["worst"]), plot=Chart(tuple(m.value for m in moves), marks))
 
 
 def make_replay(app, replay, review: bool = False):

@@ -6,16 +6,18 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from arcade.engine.i18n import _
+from arcade.engine.i18n import N_, _
 from arcade.engine.session import replay_data, replay_positions
 from arcade.minesweeper.backend import BACKEND, Params
 
-__all__ = ["Step", "check", "steps", "validate", "label", "result_text", "MAX_CELL_STEPS"]
+__all__ = ["Step", "check", "steps", "validate", "label", "result_text", "cleared", "step_words", "NAMES",
+           "MAX_CELL_STEPS"]
 
 WHAT = "minesweeper replay"
 MAX_CELL_STEPS = 40_000_000  # (inputs + 1) x cells: the positions of a replay are kept as one string each
 _VIEW_OF = str.maketrans({"?": "#", "*": "#", "X": "*", "x": "F"})  # display -> the solver's view
 _KIND = {"O": "O", "C": "C", "M0": "U", "M1": "F", "M2": "Q"}
+NAMES = {"O": N_("Open"), "C": N_("Chord"), "F": N_("Flag"), "Q": N_("Question mark"), "U": N_("Mark off")}
 
 
 class Step(NamedTuple):
@@ -77,6 +79,25 @@ def validate(data) -> None:
     steps(data)
 
 
+def cleared(step: Step, rows: int, cols: int, mines: int) -> int:
+    """The share of the safe cells open after ``step``, in whole percent."""
+    return round(100 * step.opened / (rows * cols - mines))
+
+
+def step_words(step: Step, shown: tuple | None, rows: int, cols: int, mines: int) -> str:
+    """What an input was, for the line under the board: the input and its cell (``shown``: the cell's (row, col)
+    as the board shows it) at the game's time, an undo or a redo, or the end it led to."""
+    t = f"{step.ms / 1000:.1f}"
+    if step.cell is None:
+        return (_("Undo at {t} s") if step.kind == "<" else _("Redo at {t} s")).format(t=t)
+    if step.state == "won":
+        return _("Cleared in {t} s").format(t=t)
+    if step.state == "lost":
+        return _("Boom! {p} % cleared").format(p=cleared(step, rows, cols, mines))
+    return _("{what} row {r}, column {c} at {t} s").format(what=_(NAMES[step.kind]), r=shown[0] + 1, c=shown[1] + 1,
+                                                          t=t)
+
+
 def label(replay) -> str:
     """How the replays list names it: the time of a win, the share cleared otherwise."""
     try:
@@ -85,8 +106,7 @@ def label(replay) -> str:
         return "?"
     if last.state == "won":
         return _("Won  {s:.1f} s").format(s=last.ms / 1000)
-    rows, cols, mines = check(replay.data)[:3]
-    share = round(100 * last.opened / (rows * cols - mines))
+    share = cleared(last, *check(replay.data)[:3])
     return (_("Lost  {n} %") if last.state == "lost" else _("Left  {n} %")).format(n=share)
 
 
@@ -95,6 +115,5 @@ def result_text(replay) -> str:
     last = steps(replay.data)[-1]
     if last.state == "won":
         return _("Won in {s:.1f} s").format(s=last.ms / 1000)
-    rows, cols, mines = check(replay.data)[:3]
-    return _("Lost, {n} % cleared").format(n=round(100 * last.opened / (rows * cols - mines)))
+    return _("Lost, {n} % cleared").format(n=cleared(last, *check(replay.data)[:3]))
 

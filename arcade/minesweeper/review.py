@@ -24,9 +24,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from arcade.engine.i18n import _, ngettext
 from arcade.engine.jobs import Chunked
 
-__all__ = ["MoveReview", "positions", "assess", "review_chunk", "summarize", "verdict", "pct", "Reviewer", "CHUNK"]
+__all__ = ["MoveReview", "positions", "assess", "review_chunk", "summarize", "verdict", "pct", "Reviewer", "CHUNK",
+           "sentences", "move_words", "worst_words"]
 
 CHUNK = 8  # positions a worker request (an expert position can take the exact count a while)
 
@@ -108,14 +110,18 @@ def _result(item, value) -> MoveReview:
 
 
 def summarize(moves: list) -> dict:
-    """The guesses, survival odds (luck), certain-safe cells missed, extra risk (skill), the five costliest."""
+    """The guesses, survival odds (luck), certain-safe cells missed, extra risk (skill), the five costliest; the
+    guesses themselves and the top of the scale their chart needs (the highest risk rounded up to a tenth: 10 % ..
+    100 %)."""
     guesses = [m for m in moves if m.guess]
     survive = math.prod(1.0 - m.risk for m in guesses)
     least = math.prod(1.0 - m.safest for m in guesses)
     extra = 1.0 - survive / least if least > 0 else 0.0
     worst = sorted(guesses, key=lambda m: (-m.extra, -m.risk, m.index))[:5]
+    top = min(1.0, math.ceil(max((m.risk for m in guesses), default=0.1) * 10 - 1e-9) / 10)
     return {"moves": len(moves), "guesses": len(guesses), "survival": survive, "least": least,
-            "missed": sum(1 for m in guesses if m.missed_safe), "extra": max(0.0, extra), "worst": worst}
+            "missed": sum(1 for m in guesses if m.missed_safe), "extra": max(0.0, extra), "worst": worst,
+            "guessed": guesses, "top": top}
 
 
 def pct(x: float) -> str:
@@ -129,6 +135,36 @@ def verdict(summary: dict) -> str:
     g, m = summary["guesses"], summary["missed"]
     return (f"{g} guess{'' if g == 1 else 'es'}, survival odds {pct(summary['survival'])} (luck); "
             f"{m} safe cell{'' if m == 1 else 's'} missed, extra risk taken {pct(summary['extra'])} (skill)")
+
+
+def sentences(summary: dict) -> tuple[str, str]:
+    """The game's luck and its skill, a sentence each, for the review card."""
+    g, m = summary["guesses"], summary["missed"]
+    luck = ngettext("{n} guess, survival odds {p} (luck)", "{n} guesses, survival odds {p} (luck)", g).format(
+        n=g, p=pct(summary["survival"]))
+    skill = ngettext("{n} safe cell missed, extra risk taken {p} (skill)",
+                     "{n} safe cells missed, extra risk taken {p} (skill)", m).format(n=m, p=pct(summary["extra"]))
+    return luck[0].upper() + luck[1:], skill[0].upper() + skill[1:]
+
+
+def move_words(m: MoveReview) -> tuple[str, str]:
+    """The review's word on one move, for the line under the board, and its tone: ``"safe"`` (it was certain),
+    ``"risk"`` (a certain mine, or a guess while a cell was certain) or ``"guess"``."""
+    if not m.guess:
+        return _("Certain: no mine could be there"), "safe"
+    if m.risk >= 1.0:
+        return _("A click on a cell that was certainly a mine (green: a safe one)"), "risk"
+    if m.missed_safe:
+        return _("A guess at {risk} risk while a cell was certain (green)").format(risk=pct(m.risk)), "risk"
+    return _("A guess at {risk} risk; the safest cell had {safest} (green)").format(risk=pct(m.risk),
+                                                                                 safest=pct(m.safest)), "guess"
+
+
+def worst_words(m: MoveReview, shown: tuple) -> str:
+    """A costly guess as the card lists it (``shown``: its cell's (row, col) as the board shows it)."""
+    return _("input {i}: row {r}, col {c}  ·  risk {risk}  ·  safest {safest}").format(
+        i=m.index, r=shown[0] + 1, c=shown[1] + 1, risk=pct(m.risk), safest=pct(m.safest)) + (
+        "  ·  " + _("a safe cell missed") if m.missed_safe else "")
 
 
 class Reviewer(Chunked):

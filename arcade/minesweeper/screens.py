@@ -8,10 +8,14 @@ import functools
 import pygame
 
 from arcade.engine.i18n import N_
+from arcade.engine.replay_player import controls
+from arcade.engine.replay_scene import Layout as Table
 from arcade.engine.ui.frame import anchor, anchor_point
 
 __all__ = ["Screen", "Layout", "ROOMY", "TALL", "SIDE", "WIDE", "LANDSCAPE", "CANVAS", "BOARD_AREA", "BUTTONS",
-           "LEVEL_CHIPS", "NO_GUESS_LABEL", "MIN_TEXT", "layout_for", "screen_for", "turned_for"]
+           "LEVEL_CHIPS", "NO_GUESS_LABEL", "MIN_TEXT", "layout_for", "screen_for", "turned_for", "REPLAY",
+           "REPLAY_BUTTONS", "REPLAY_TIMELINE", "REPLAY_TABLE", "REPLAY_SIDE", "REPLAY_SIDE_TABLE", "REPLAY_WIDE",
+           "REPLAY_WIDE_TABLE", "replay_screen"]
 
 CANVAS = (480, 800)
 MIN_TEXT = 13  # the smallest text on the canvas: 11 px at the smallest window (0.85 of the canvas)
@@ -111,6 +115,34 @@ WIDE = Screen(pygame.Rect(8, 4, 824, 52), (96, 42, 32, 5), 42, 13, pygame.Rect(8
               leds=pygame.Rect(16, 9, 262, 42), status_box=pygame.Rect(8, 498, 824, 22), mute_at=(812, 23),
               anchors=_WIDE_ANCHORS)
 BOARD_AREA = ROOMY.board
+# the replay's screens, each with the engine's replay table (its buttons, timeline, keys, caption and status):
+# portrait, a slim HUD, the board, the input line, the timeline and the buttons
+REPLAY = Screen(pygame.Rect(8, 4, 464, 66), (96, 44, 34, 6), 50, 12, pygame.Rect(8, 74, 464, 540), 630, 16,
+                pygame.Rect(8, 688, 464, 44))
+REPLAY_BUTTONS, REPLAY_TIMELINE = controls(656, 690)
+REPLAY_TABLE = Table(REPLAY_BUTTONS, REPLAY_TIMELINE, pygame.Rect(20, 764, 440, 24), pygame.Rect(12, 618, 456, 24),
+                     caption_size=16, status=pygame.Rect(60, 740, 360, 20))
+# on the wide canvas: the board at the left at full height and a column at its right with the HUD (the replay's
+# line of text wrapped under the counters), the line under it, the timeline, the buttons and the keys ...
+REPLAY_SIDE = Screen(pygame.Rect(560, 8, 272, 118), (92, 46, 34, 10), 46, 13, pygame.Rect(8, 8, 544, 544), 0, 16,
+                     pygame.Rect(560, 316, 272, 44), canvas=LANDSCAPE, leds=pygame.Rect(572, 18, 236, 46),
+                     label_box=pygame.Rect(568, 68, 256, 54), status_box=pygame.Rect(568, 136, 256, 124),
+                     mute_at=(814, 34))
+# (the four buttons: the steps' labels kept at 13 px or more in both languages, the speed's narrower)
+REPLAY_SIDE_TABLE = Table({name: pygame.Rect(x, 316, w, 44) for name, x, w in (("back", 560, 66), ("play", 634, 70),
+                                                                                 ("fwd", 712, 66), ("speed", 786, 46))},
+                          controls(280, 316, x=560, w=272)[1], pygame.Rect(568, 392, 256, 156),
+                          REPLAY_SIDE.status_box, caption_size=16, caption_lines=5, keys_size=14, keys_lines=7,
+                          status=pygame.Rect(570, 366, 252, 20))
+# ... or, for expert (shown 30 wide), a slim bar on top, the board across, the line under it, then the buttons
+# and the timeline side by side and the keys' line at the foot
+REPLAY_WIDE = Screen(pygame.Rect(8, 4, 824, 44), (88, 36, 28, 4), 36, 14, pygame.Rect(8, 50, 824, 398), 0, 15,
+                     pygame.Rect(8, 474, 400, 44), canvas=LANDSCAPE, leds=pygame.Rect(16, 8, 240, 36),
+                     label_box=pygame.Rect(268, 8, 556, 36), status_box=pygame.Rect(8, 450, 824, 22),
+                     mute_at=(812, 15))
+REPLAY_WIDE_TABLE = Table(controls(478, 474, x=8, w=400)[0], controls(478, 474, x=420, w=412)[1],
+                          pygame.Rect(20, 528, 800, 24), REPLAY_WIDE.status_box, caption_size=15,
+                          status=pygame.Rect(430, 502, 392, 20))
 LEVEL_CHIPS = (("beginner", N_("Beginner")), ("intermediate", N_("Intermediate")), ("expert", N_("Expert")),
                ("custom", N_("Custom")))
 NO_GUESS_LABEL = N_("No-guess")
@@ -164,6 +196,17 @@ def screen_for(rows: int, cols: int, size=CANVAS, turned: bool = False) -> Scree
     usual, other = layout_for(size)
     better = Layout(rows, cols, other.board, turned).cell > Layout(rows, cols, usual.board, turned).cell
     return other if better else usual
+
+
+def replay_screen(rows: int, cols: int, level: str, size) -> tuple[Screen, Table, bool]:
+    """The replay's screen of a field on a canvas of ``size``, its table and whether the field is shown turned:
+    portrait, or on the wide canvas the screen giving the bigger cells (the board at the left, or across under a
+    bar)."""
+    if size[0] <= size[1]:
+        return REPLAY, REPLAY_TABLE, False
+    turned = turned_for(level, size)
+    side, wide = (Layout(rows, cols, sc.board, turned).cell for sc in (REPLAY_SIDE, REPLAY_WIDE))
+    return (REPLAY_SIDE, REPLAY_SIDE_TABLE, turned) if side >= wide else (REPLAY_WIDE, REPLAY_WIDE_TABLE, turned)
 
 
 def turned_for(level: str, size) -> bool:

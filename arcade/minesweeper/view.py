@@ -21,7 +21,8 @@ from arcade.minesweeper.screens import BOARD_AREA, MIN_TEXT, Layout, screen_for,
 
 __all__ = ["BoardView", "Sprites", "NUMBER_COLOURS", "SAFE_NUMBER_COLOURS", "COVERED", "OPENED", "INK", "CHIP",
            "LOSS", "ODDS_TEXT", "heat_colour", "odds_text", "odds_words", "odds_font", "number_font",
-           "draw_position"]
+           "draw_position", "SAFE_GREEN", "RISK_RED", "GUESS_ORANGE", "SAFE_INK", "GUESS_INK", "TONE_INK",
+           "guess_colour"]
 
 PAGE = colors.PAGE
 FRAME = (187, 173, 160)          # the board's frame (2048's board colour)
@@ -51,6 +52,20 @@ SAFE_NUMBER_COLOURS = {1: (0, 100, 170), 2: (150, 85, 0), 3: (170, 30, 120), 4: 
 LED_BG = (44, 34, 30)
 LED_ON = (255, 82, 56)
 LED_OFF = (78, 44, 36)
+# the review's colours: a certain-safe cell (its ring), a guess that risked more than it had to (or a certain mine),
+# and a guess; the green and the orange deepened for text (5.2:1 on the page; the bright ones mark cells, bars and
+# stripes)
+SAFE_GREEN = (60, 170, 80)
+RISK_RED = (200, 60, 45)
+GUESS_ORANGE = (215, 120, 40)
+SAFE_INK = (30, 120, 50)
+GUESS_INK = (165, 80, 0)
+TONE_INK = {"safe": SAFE_INK, "risk": RISK_RED, "guess": GUESS_INK}  # a review's word on a move, by its tone
+
+
+def guess_colour(m) -> tuple:
+    """A reviewed guess's mark: red when it risked a mine while a cell was certain, orange otherwise."""
+    return RISK_RED if m.missed_safe else GUESS_ORANGE
 
 RIPPLE_STEP = 0.012   # seconds per cell of distance in an opening's ripple
 RIPPLE_MAX = 0.30

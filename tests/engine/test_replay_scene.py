@@ -187,3 +187,37 @@ def test_the_replay_draws_while_it_loads_and_when_its_record_fails(app):
         time.sleep(0.01)
     frames(app, 2)
     assert s.error == "box replay: input 3 is not a move" and app.stack.top is s
+
+
+def test_the_review_chart_draws_a_line_with_marks_or_bars_with_ticks():
+    """The card's chart from a game's series: a line from the lowest value (at the foot) to the highest (at the
+    top) with a dot in each marked colour; or a bar a value in its colour up to ``top``, a white tick at its
+    reference value, and the scale's label; nothing for a series too short to chart."""
+    from arcade.engine.replay_scene import Chart, draw_chart
+    from arcade.engine.ui import colors
+
+    inner, page = pygame.Rect(20, 30, 200, 100), (250, 250, 250)
+    surface = pygame.Surface((240, 150))
+    surface.fill(page)
+    draw_chart(surface, inner, Chart((5.0, 1.0, 9.0), (None, INK, None)), 12)
+
+    def near(x, y):
+        return {tuple(surface.get_at((x + dx, y + dy)))[:3] for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+
+    assert colors.BUTTON in near(20, 80)  # the line starts half way up at the left ...
+    assert tuple(surface.get_at((120, 129)))[:3] == INK  # ... its marked low point at the foot, dotted
+    assert colors.BUTTON in near(220, 30) and INK not in near(220, 30)  # the highest at the top right, unmarked
+    surface.fill(page)
+    draw_chart(surface, inner, Chart((0.5, 0.25), (INK, (30, 160, 60)), True, (0.25, 0.0), 0.5, "50 %"), 12)
+    slot = inner.w / 2
+    assert tuple(surface.get_at((round(inner.x + slot / 2), inner.y + 2)))[:3] == INK  # the full bar: to the top
+    assert tuple(surface.get_at((round(inner.x + slot * 1.5), inner.y + 60)))[:3] == (30, 160, 60)  # half way
+    assert tuple(surface.get_at((round(inner.x + slot * 1.5), inner.y + 40)))[:3] == page
+    assert tuple(surface.get_at((round(inner.x + slot / 2), inner.bottom - 50)))[:3] == (255, 255, 255)  # its tick
+    label = surface.subsurface((inner.x - 2, inner.y - 13, 40, 12))
+    assert any(tuple(label.get_at((x, y)))[:3] != page for x in range(40) for y in range(12))  # the scale's label
+    for empty in (Chart((3.0,), (INK,)), Chart((), (), True)):
+        surface.fill(page)
+        blank = pygame.image.tobytes(surface, "RGB")
+        draw_chart(surface, inner, empty, 12)
+        assert pygame.image.tobytes(surface, "RGB") == blank

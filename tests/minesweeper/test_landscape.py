@@ -292,7 +292,7 @@ def test_the_end_card_sits_over_the_board_and_its_review_button_opens_the_replay
     assert all(top.frame.contains(r) and r.x > top.table["body"].right for r in map(top.row_rect, range(5)))
     frames(app, 1, events=[key(pygame.K_ESCAPE)])
     settle(app, 0.3)
-    assert app.stack.top is player and player.layout is rs.SIDE_TABLE
+    assert app.stack.top is player and player.layout is places.REPLAY_SIDE_TABLE
     # the replay's controls in the column at the board's right work where they are drawn
     assert all(b.x > player.hooks.view.layout.frame.right for b in player.BUTTONS.values())
     assert player.TIMELINE.x > player.hooks.view.layout.frame.right
@@ -304,8 +304,8 @@ def test_the_end_card_sits_over_the_board_and_its_review_button_opens_the_replay
     assert player.i == player.last
     app.window.size = (480, 800)
     frames(app, 2)
-    assert player.BUTTONS == rs.BUTTONS and player.TIMELINE == rs.TIMELINE and player.layout is rs.TALL
-    assert player.hooks.view.layout.board == vw.Layout(9, 9, rs.SCREEN.board).board and player.i == player.last
+    assert player.BUTTONS == places.REPLAY_BUTTONS and player.TIMELINE == places.REPLAY_TIMELINE and player.layout is places.REPLAY_TABLE
+    assert player.hooks.view.layout.board == vw.Layout(9, 9, places.REPLAY.board).board and player.i == player.last
     frames(app, 1, events=click(player.BUTTONS["back"].center))
     assert player.i == player.last - 1
 

@@ -13,7 +13,7 @@ from arcade.engine.session import AI, Session
 from arcade.minesweeper import solver
 from arcade.minesweeper.backend import BACKEND, Params
 from arcade.minesweeper.field import FLAG, NO_MARK, QUESTION, check_size
-from arcade.minesweeper.replay import check, label, steps
+from arcade.minesweeper.replay import Step, check, cleared, label, step_words, steps
 
 ACTIONS = st.lists(st.tuples(st.sampled_from(["open", "chord", "flag", "unmark", "question", "undo", "redo"]),
                              st.integers(0, 99), st.integers(0, 99)), max_size=120)
@@ -157,3 +157,20 @@ def test_a_mine_under_the_first_click_is_refused():
     bad = first.split(":")[0] + ":" + format(moved, "x").zfill(21)
     with pytest.raises(ValueError):
         steps(data | {"log": [bad] + data["log"][1:]})
+
+
+def test_the_words_of_each_input_name_it_where_the_board_shows_it():
+    """The line under the board: the input, its cell as shown (a turned board swaps row and column) and the
+    time; an undo or a redo; a win's time, a loss's share of the safe cells cleared."""
+    def at(kind, cell, state="playing", opened=10, ms=2345):
+        return Step("#" * 81, 9, state, 10, ms, kind, cell, opened)
+
+    assert step_words(at("O", (2, 7)), (2, 7), 9, 9, 10) == "Open row 3, column 8 at 2.3 s"
+    assert step_words(at("F", (2, 7)), (7, 2), 9, 9, 10) == "Flag row 8, column 3 at 2.3 s"
+    assert [step_words(at(k, (0, 0)), (0, 0), 9, 9, 10).split(" row")[0] for k in "CQU"] == [
+        "Chord", "Question mark", "Mark off"]
+    assert step_words(at("<", None), None, 9, 9, 10) == "Undo at 2.3 s"
+    assert step_words(at(">", None), None, 9, 9, 10) == "Redo at 2.3 s"
+    assert step_words(at("O", (1, 1), "won", 71, 65_432), (1, 1), 9, 9, 10) == "Cleared in 65.4 s"
+    assert step_words(at("C", (1, 1), "lost", 35), (1, 1), 9, 9, 10) == "Boom! 49 % cleared"
+    assert cleared(at("O", (1, 1), opened=71), 9, 9, 10) == 100

@@ -10,8 +10,9 @@ from arcade.engine.replays import read_file, write_file
 from arcade.minesweeper import best_key, scene as sc, view as vw
 from arcade.minesweeper.backend import Params
 from arcade.minesweeper.replay import steps
-from arcade.minesweeper.replay_scene import (BUTTONS, GUESS_ORANGE, RISK_RED, SAFE_GREEN, TIMELINE, MinesReplay,
-                                             make_replay)
+from arcade.minesweeper.replay_scene import MinesReplay, make_replay
+from arcade.minesweeper.screens import REPLAY_BUTTONS as BUTTONS, REPLAY_TIMELINE as TIMELINE
+from arcade.minesweeper.view import GUESS_ORANGE, RISK_RED, SAFE_GREEN
 from arcade.engine.replay_scene import SheetCard
 from arcade.minesweeper.review import summarize
 from helpers import click, frames, key, mouse_down, mouse_move, mouse_up, settle

@@ -62,7 +62,8 @@ def ai_game(level, seed, chords=True):
                 continue
         f.open(*a.move)
     return f
-from arcade.minesweeper.review import MoveReview, Reviewer, assess, positions, review_chunk, summarize, verdict
+from arcade.minesweeper.review import (MoveReview, Reviewer, assess, move_words, positions, review_chunk, sentences,
+                                       summarize, verdict, worst_words)
 
 
 def brute(view, mines, cells):
@@ -132,6 +133,25 @@ def test_summary_luck_and_skill():
     assert verdict(s) == "3 guesses, survival odds 28 % (luck); 1 safe cell missed, extra risk taken 38 % (skill)"
     none = summarize([moves[0]])
     assert verdict(none) == "0 guesses, survival odds 100 % (luck); 0 safe cells missed, extra risk taken 0 % (skill)"
+
+
+def test_the_cards_words_and_the_charts_scale():
+    """The card's sentences (plural forms, capitalised), a costly guess's row in the cell's place on screen, the
+    word on each move with its tone, and the chart's scale: the highest risk rounded up to a tenth."""
+    moves = [MoveReview(1, "O", (0, 0), 0.0, 0.0, None), MoveReview(4, "O", (1, 1), 0.5, 0.5, (1, 1)),
+             MoveReview(7, "O", (2, 2), 0.2, 0.0, (3, 3)), MoveReview(9, "C", (4, 4), 1.0, 0.1, (5, 5))]
+    s = summarize(moves)
+    assert sentences(s) == ("3 guesses, survival odds 0 % (luck)", "1 safe cell missed, extra risk taken 100 % (skill)")
+    assert sentences(summarize([moves[2]]))[0] == "1 guess, survival odds 80 % (luck)"
+    assert s["guessed"] == moves[1:] and s["top"] == 1.0
+    assert summarize(moves[1:3])["top"] == 0.5 and summarize([moves[2]])["top"] == 0.2
+    assert summarize([MoveReview(2, "O", (0, 0), 0.21, 0.1, (1, 1))])["top"] == 0.3
+    assert worst_words(moves[2], (5, 8)) == ("input 7: row 6, col 9  ·  risk 20 %  ·  safest 0 %  ·  "
+                                             "a safe cell missed")
+    assert worst_words(moves[1], (1, 1)) == "input 4: row 2, col 2  ·  risk 50 %  ·  safest 50 %"
+    assert [move_words(m)[1] for m in moves] == ["safe", "guess", "risk", "risk"]
+    assert move_words(moves[1])[0] == "A guess at 50 % risk; the safest cell had 50 % (green)"
+    assert "certainly a mine" in move_words(moves[3])[0] and "while a cell was certain" in move_words(moves[2])[0]
 
 
 class SyncWorker:

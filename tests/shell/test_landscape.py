@@ -408,9 +408,6 @@ class _Player:
         return Sheet("Won", rows=tuple(((200, 60, 40), f"input {m.index}: row 12, col 27  ·  risk 33.3 %  ·  "
                                                        "safest 12.5 %") for m in self.worst), worst=tuple(self.worst))
 
-    def draw_chart(self, surface, area, reviewer, text_size):
-        pass
-
 
 def test_the_wide_review_card_lists_the_costliest_moves_beside_the_body_and_they_jump(make_app, measured):
     from arcade.engine.replay_scene import CARDS, SheetCard
