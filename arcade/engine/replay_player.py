@@ -44,8 +44,8 @@ SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0, 16.0)
 @dataclass(frozen=True)
 class Style:
     """The controls' colours: the buttons (and the playing one), their edge (None: none), the bar, its done part,
-    the knob (and its centre: None for a plain knob), the corners' radius, the keys line and an error's colour;
-    the house's by default."""
+    the knob (and its centre: None for a plain knob), the corners' radius, the keys line, an error's colour and
+    the caption's (where a game does not colour it); the house's by default."""
 
     button: tuple = colors.BUTTON
     active: tuple = colors.GOLD
@@ -57,6 +57,7 @@ class Style:
     radius: int = 3
     keys: tuple = colors.BUTTON
     error: tuple = (180, 60, 40)
+    caption: tuple = colors.TEXT
 
 
 def controls(timeline_y: int, buttons_y: int, timeline_h: int = 20, x: int = 20,

@@ -146,7 +146,7 @@ class ReplayHooks:
 
     def caption(self, step) -> tuple[str, tuple]:
         """The line saying what the position shown is, its colour (and optionally its weight)."""
-        return self.scene.replay_title(), colors.TEXT
+        return self.scene.replay_title(), self.STYLE.caption
 
     def count(self, step) -> str:
         """The count line ("input 3 / 20")."""

@@ -17,7 +17,9 @@ from arcade.stairs.backend import BACKEND, MAX_TICKS
 from arcade.stairs.causes import CAUSES
 from arcade.stairs.world import TICKS_PER_SECOND, World
 
-__all__ = ["Run", "check", "of_world", "world_at", "Player"]
+__all__ = ["Run", "check", "of_world", "world_at", "Player", "positions", "validate", "LEAD"]
+
+LEAD = 600_000  # ticks of a replay's timeline before the first hop (a moment to see the start; the first hop is at 0)
 
 
 class Run(NamedTuple):
@@ -75,6 +77,19 @@ def check(data) -> Run:
     return Run(w.seed, hops, w.ticks, w.cause, w.score)
 
 
+def validate(data) -> None:
+    """Replay the whole record through the world (ValueError, one line, where it does not hold)."""
+    check(data)
+
+
+def positions(data) -> list[int]:
+    """A replay's positions as ticks of the run's clock: ``-LEAD`` (the start), each hop's tick, and the end if a
+    drop ended the run after its last hop. ``data``: a checked :class:`Run`, or a record's data (checked here)."""
+    run = data if isinstance(data, Run) else check(data)
+    ticks = [-LEAD] + [t for t, _ in run.hops]
+    return ticks + [run.end] if run.end > ticks[-1] else ticks
+
+
 class Player:
     """A checked run played forward through a fresh world: ``advance_to(tick)`` makes every hop due by then (or the
     first ``hops`` of them in all: hops can share a tick) and lets the drop timer run to ``tick`` (never past the
@@ -104,6 +119,14 @@ class Player:
             if not w.over and w.running:
                 w.advance(max(0, tick - w.ticks))
             self.tick = tick
+
+    def seek(self, tick: float, hops: int) -> "Player":
+        """The run at ``tick`` with at most ``hops`` hops made: this player played on to it, or a fresh one when it
+        has passed either already."""
+        p = self if tick >= self.tick and self.next <= hops else Player(self.run)
+        if tick >= 0:
+            p.advance_to(int(tick), hops)
+        return p
 
 
 def world_at(data, tick: int, hops: int | None = None) -> World:

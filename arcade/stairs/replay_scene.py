@@ -2,8 +2,8 @@
 with the game's hops, falling stairs and sounds, on a timeline of the run's clock. The positions are the start (a
 moment before the first hop), the world just after each hop, and the end (when a drop ended the run after its last
 hop); between two the world runs on its own clock, so the stairs drop as they did. The world is the record played
-through :class:`arcade.stairs.replay.Player` (a seek back starts a fresh one, at most once a frame however many a
-drag sends); the run is checked on the loader thread (the seed's first stairs show meanwhile)."""
+through :class:`arcade.stairs.replay.Player` (a seek applied at most once a frame however many a drag sends); the
+run is checked on the loader thread (the seed's first stairs show meanwhile)."""
 from __future__ import annotations
 
 import pygame
@@ -13,19 +13,17 @@ from arcade.engine.replay_player import controls
 from arcade.engine.replay_scene import Layout, ReplayHooks, Style, make_replay as make_scene
 from arcade.engine.session import replay_data
 from arcade.engine.ui import colors
-from arcade.engine.ui.text import Label, blit_center, render
+from arcade.engine.ui.text import Label, blit_center, blit_pill, render
 from arcade.stairs.backend import BACKEND
 from arcade.stairs.causes import CAUSES
 from arcade.stairs.hud import SCORE_EDGE, OutlinedLabel, make_shade
 from arcade.stairs.layers import FALL_FADE, StairsView
 from arcade.stairs.palette import BUTTON, BUTTON_HOVER, CARD_EDGE, INK, SOFT
-from arcade.stairs.replay import Player, Run, check
+from arcade.stairs.replay import LEAD, Player, Run, check, positions, validate
 from arcade.stairs.world import TICKS_PER_SECOND
 
-__all__ = ["StairsReplay", "make_replay", "validate", "positions", "LEAD", "LAYOUT", "LAYOUT_WIDE", "BUTTONS",
-           "TIMELINE"]
+__all__ = ["StairsReplay", "make_replay", "validate", "LAYOUT", "LAYOUT_WIDE", "BUTTONS", "TIMELINE"]
 
-LEAD = 600_000  # ticks of the timeline before the first hop (a moment to see the start; the first hop is at 0)
 LOUD_SPEED = 2.0  # the hop sounds play up to this speed (faster they would only rattle)
 BUTTONS, TIMELINE = controls(664, 698, 16)
 # portrait: the score and clock centred at the top, the controls in a dark band at the foot; landscape: the score
@@ -37,20 +35,12 @@ HUD = (((240, 62), (240, 108), "center", (240, 160), 616),  # score, clock, alig
        ((30, 56), (22, 104), "left", (420, 56), 396))  # (portrait, landscape)
 
 
-def positions(data) -> list[int]:
-    """The positions as ticks of the run's clock: ``-LEAD`` (the start), each hop's tick, and the end if a drop
-    ended the run after its last hop. ``data``: a checked :class:`Run`, or a record's data (checked here)."""
-    run = data if isinstance(data, Run) else check(data)
-    ticks = [-LEAD] + [t for t, _ in run.hops]
-    return ticks + [run.end] if run.end > ticks[-1] else ticks
-
-
 class StairsReplay(ReplayHooks):
     KEYS = N_("Space play · Left/Right hop · drag the bar · +/- speed · E export · Esc back")
     STEP_LABELS = (N_("< Hop"), N_("Hop >"))
     CLOCK = True
     STYLE = Style(BUTTON, BUTTON_HOVER, CARD_EDGE, INK, colors.GOLD, colors.TEXT_LIGHT, colors.GOLD, 12, SOFT,
-                  (236, 120, 100))
+                  (236, 120, 100), caption=SOFT)
     LAYOUTS = (LAYOUT, LAYOUT_WIDE)
 
     def __init__(self, scene, replay) -> None:
@@ -97,10 +87,7 @@ class StairsReplay(ReplayHooks):
             self._pending = self._pending or (self.t, self.scene.i)
         if self._pending is not None:
             (tick, hops), self._pending = self._pending, None
-            if tick < self.player.tick or self.player.next > hops:
-                self.player = Player(self.run)
-            if tick >= 0:
-                self.player.advance_to(int(tick), hops)
+            self.player = self.player.seek(tick, hops)
             self.view.reset(self.player.world)  # snaps the camera, clears what was falling
             if self.player.world.over:  # the robot has left the staircase (faded: its fall is over)
                 robot = self.view.robot
@@ -135,9 +122,6 @@ class StairsReplay(ReplayHooks):
         self.view.update(dt * max(1.0, self.scene.speed), self.world.score)
 
     # ----- drawing -----
-    def caption(self, step) -> tuple[str, tuple]:
-        return self.scene.replay_title(), SOFT
-
     def draw(self, surface, step) -> None:
         score_at, clock_at, align, head_at, band_top = self.hud
         world = self.world
@@ -151,25 +135,13 @@ class StairsReplay(ReplayHooks):
         seconds = max(0.0, self.t) / TICKS_PER_SECOND
         clock = self._clock.get(_("REPLAY  ·  {t} / {all} s").format(t=f"{seconds:,.1f}",
                                                                     all=f"{self.run.seconds:,.1f}"))
-        pill = pygame.Rect(0, 0, clock.get_width() + 28, clock.get_height() + 8)
-        if align == "left":
-            pill.midleft = clock_at
-        else:
-            pill.center = (surface.get_width() // 2, clock_at[1])
-        pygame.draw.rect(surface, INK, pill, border_radius=pill.h // 2)
-        blit_center(surface, clock, pill.center)
-        if world.over and self.t >= self.end:
-            label = render(_(CAUSES.get(world.cause, (str(world.cause), ""))[0]), 26,
-                           colors.GOLD if world.cause == "hit" else colors.TEXT_LIGHT)
-            back = label.get_rect(center=head_at).inflate(32, 10)  # its own backing: it may sit over a light stair
-            pygame.draw.rect(surface, INK, back, border_radius=back.h // 2)
-            blit_center(surface, label, head_at)
+        blit_pill(surface, clock, INK, (28, 8), **({"midleft": clock_at} if align == "left" else
+                                                    {"center": (surface.get_width() // 2, clock_at[1])}))
+        if world.over and self.t >= self.end:  # the headline on its own backing: it may sit over a light stair
+            blit_pill(surface, render(_(CAUSES.get(world.cause, (str(world.cause), ""))[0]), 26,
+                                      colors.GOLD if world.cause == "hit" else colors.TEXT_LIGHT), INK, (32, 10),
+                      center=head_at)
         surface.blit(self._band, (0, band_top))
-
-
-def validate(data) -> None:
-    """Replay the whole record through the world (ValueError, one line, where it does not hold)."""
-    check(data)
 
 
 def make_replay(app, replay_record):

@@ -12,7 +12,7 @@ from hypothesis import given, settings, strategies as st
 from arcade.engine.replays import parse, read_file
 from arcade.stairs.backend import BACKEND, MAX_HOPS
 from arcade.stairs.causes import CAUSES
-from arcade.stairs.replay import Player, check, of_world, world_at
+from arcade.stairs.replay import LEAD, Player, check, of_world, positions, world_at
 from arcade.stairs.world import World
 from tests.stairs.runs import end_world, legacy_data, play, state
 
@@ -72,6 +72,25 @@ def test_a_player_goes_forward_in_any_steps():
     assert state(p.world) == state(w)
     p.advance_to(run.end * 2)  # never past the end
     assert p.tick == run.end and state(p.world) == state(w)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), gaps=GAPS, ending=st.sampled_from(["wrong", "drop", "leave"]),
+       order=st.randoms(use_true_random=False))
+def test_a_seek_in_any_order_lands_on_the_world_at_that_position(seed, gaps, ending, order):
+    """The replay's positions (the start ``LEAD`` ticks before the first hop, each hop, a drop's end) sought in
+    any order: the player goes on when it can (the same object) and starts afresh when the position lies behind
+    it, and the world is the one at that tick with that many hops made."""
+    run = check(play(seed, gaps, ending, 1 / 60, random.Random(seed)).replay().data)
+    ticks = positions(run)
+    assert ticks[0] == -LEAD and ticks[1:len(run.hops) + 1] == [t for t, _ in run.hops]
+    assert ticks[len(run.hops) + 1:] == ([run.end] if run.end > run.hops[-1][0] else [])
+    p = Player(run)
+    for i in order.sample(range(len(ticks)), min(len(ticks), 12)):
+        before = (p, p.tick, p.next)
+        p = p.seek(ticks[i], i)
+        assert (p is before[0]) == (ticks[i] >= before[1] and before[2] <= i)
+        assert state(p.world) == state(world_at(run, max(0, ticks[i]), i)), i
 
 
 def test_the_record_is_small_and_titled():

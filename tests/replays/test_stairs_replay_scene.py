@@ -4,9 +4,9 @@ import pygame
 import pytest
 
 from arcade.engine.replays import Replay, read_file, write_file
-from arcade.stairs.replay import world_at
+from arcade.stairs.replay import LEAD, positions, world_at
 from arcade.engine.replay_scene import ReplayScene
-from arcade.stairs.replay_scene import LEAD, TIMELINE, make_replay, positions
+from arcade.stairs.replay_scene import TIMELINE, make_replay
 from arcade.stairs.world import TICKS_PER_SECOND, World
 from helpers import frames, key, mouse_down, mouse_move, mouse_up, settle
 from tests.replays.common import refused_in_one_line, replay_file_runs, shown, watch_from_list
@@ -217,14 +217,14 @@ def test_arcade_replay_file_opens_a_stairs_run_and_bad_files_are_one_line(tmp_pa
 def test_a_long_run_seeks_back_with_one_fresh_world(app, monkeypatch):
     """A drag back sends many seeks in one frame; the world is rebuilt once, when it is looked at (so the cost of a
     drag is one replay to there, ~1,350 hops here, whatever the number of events)."""
-    import arcade.stairs.replay_scene as rs
+    import arcade.stairs.replay as pure
 
     w, rec = a_run(hops=1500, gap=0.15)
     s = opened(app, rec)
     s.seek(s.last)
     assert s.hooks.world.over
-    built, real = [], rs.Player
-    monkeypatch.setattr(rs, "Player", lambda run: built.append(run) or real(run))
+    built, real = [], pure.Player
+    monkeypatch.setattr(pure, "Player", lambda run: built.append(run) or real(run))
     for k in range(10):  # a drag back: ten seeks in one frame
         s.seek(s.last * (99 - k) // 100)
     assert s.hooks.hops_made == s.i

@@ -82,6 +82,16 @@ def blit_center(surface: pygame.Surface, label: pygame.Surface, center) -> pygam
     return r
 
 
+def blit_pill(surface: pygame.Surface, label: pygame.Surface, colour, pad: tuple[int, int], **at) -> pygame.Rect:
+    """``label`` centred on a pill of ``colour`` (fully rounded ends), ``pad`` wider and taller than it, placed by
+    ``at`` (one rectangle keyword: ``center=``, ``midleft=`` ...): its own backing over a busy picture."""
+    pill = pygame.Rect(0, 0, label.get_width() + pad[0], label.get_height() + pad[1])
+    setattr(pill, *next(iter(at.items())))
+    pygame.draw.rect(surface, colour, pill, border_radius=pill.h // 2)
+    blit_center(surface, label, pill.center)
+    return pill
+
+
 class Label:
     """Text that changes now and then (a score, a figure): rendered only when it changes, one surface kept."""
 
