@@ -233,17 +233,49 @@ def test_game_modules_stay_small_but_the_searches_and_solvers(package):
     assert not big, big
 
 
-def test_2048s_replay_and_review_are_hooks_on_the_engines_scene():
-    """The engine draws every replay and review: 2048 lends hooks (the board and its animations, the caption, the
-    boxes, the review in words), at most 150 lines of scene code beside its pure replay and review modules, and no
-    scene or review card of its own."""
-    scene_code = [p for p in (PKG / "game2048").glob("*.py") if p.name.startswith(("replay", "review"))
-                  and p.name not in ("replay.py", "review.py")]
-    assert [p.name for p in scene_code] == ["replay_scene.py"]
-    n = sum(len(p.read_text().splitlines()) for p in scene_code)
-    assert n <= 150, n
-    classes = [node for node in ast.walk(ast.parse(scene_code[0].read_text())) if isinstance(node, ast.ClassDef)]
-    assert [(c.name, [ast.unparse(b) for b in c.bases]) for c in classes] == [("Replay2048", ["ReplayHooks"])]
+REPLAY_SCENE_LINES = 150
+
+
+def replay_scene_code(package: str) -> list:
+    """A game's replay and review modules but its pure ones (``replay.py``, ``review.py``): its scene code."""
+    return sorted(p for p in (PKG / package).glob("*.py") if p.name.startswith(("replay", "review"))
+                  and p.name not in ("replay.py", "review.py"))
+
+
+def replay_scene_problems(package: str, limit: int = REPLAY_SCENE_LINES) -> list:
+    """What keeps a game's replay from being hooks on the engine's scene: scene code besides ``replay_scene.py``,
+    more than ``limit`` lines of it, or a class there other than the one :class:`ReplayHooks` subclass."""
+    code = replay_scene_code(package)
+    if [p.name for p in code] != ["replay_scene.py"]:
+        return [f"{package}: scene code {[p.name for p in code]}"]
+    problems = []
+    n = len(code[0].read_text().splitlines())
+    if n > limit:
+        problems.append(f"{package}/replay_scene.py: {n} lines (at most {limit})")
+    classes = [node for node in ast.walk(ast.parse(code[0].read_text())) if isinstance(node, ast.ClassDef)]
+    if [[ast.unparse(b) for b in c.bases] for c in classes] != [["ReplayHooks"]]:
+        problems.append(f"{package}/replay_scene.py: classes {[c.name for c in classes]}")
+    return problems
+
+
+@pytest.mark.parametrize("package", sorted(GAME_PACKAGES))
+def test_every_games_replay_and_review_are_hooks_on_the_engines_scene(package):
+    """The engine draws every replay and review (its scene, its review card, its chart): a game with a replay
+    lends hooks (its position and animations, the caption, its boxes, the review in words and figures), at most
+    150 lines of scene code beside its pure replay and review modules, and no scene or review card of its own."""
+    replays = {g.replay for g in games.load().values() if g.replay and g.replay.split(".")[1] == package}
+    if not replays:
+        assert not replay_scene_code(package), package
+        return
+    assert replays == {f"arcade.{package}.replay_scene"}
+    assert not replay_scene_problems(package), replay_scene_problems(package)
+
+
+def test_the_replay_scene_rule_can_fail():
+    """The rule sees a long scene: every game's replay scene is over a limit 20 lines lower."""
+    with_replay = [p for p in sorted(GAME_PACKAGES) if replay_scene_code(p)]
+    assert len(with_replay) == 4, with_replay
+    assert all(replay_scene_problems(p, REPLAY_SCENE_LINES - 20) for p in with_replay)
 
 
 def test_the_exceptions_are_there_and_the_rule_can_fail():
