@@ -304,7 +304,8 @@ def test_the_end_card_sits_over_the_board_and_its_review_button_opens_the_replay
     assert player.i == player.last
     app.window.size = (480, 800)
     frames(app, 2)
-    assert player.BUTTONS == places.REPLAY_BUTTONS and player.TIMELINE == places.REPLAY_TIMELINE and player.layout is places.REPLAY_TABLE
+    assert player.BUTTONS == places.REPLAY_BUTTONS and player.TIMELINE == places.REPLAY_TIMELINE
+    assert player.layout is places.REPLAY_TABLE
     assert player.hooks.view.layout.board == vw.Layout(9, 9, places.REPLAY.board).board and player.i == player.last
     frames(app, 1, events=click(player.BUTTONS["back"].center))
     assert player.i == player.last - 1
