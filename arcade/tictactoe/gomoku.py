@@ -47,8 +47,9 @@ LEVELS = ("easy", "medium", "hard", "perfect")
 # The searches' settings, for each way they run: the threat searches' depths (attacking moves) and the alpha-beta's
 # leaf VCF; ``eval``, the alpha-beta's evaluation and move order: "windows" (the windows' weights and gains) or
 # "patterns" (the cells' line patterns, :mod:`.patterns`); ``prune`` (with the patterns): the threat rules (against
-# an open three or a double-four threat only the cells that answer it are searched, an open four the other side
-# cannot answer with a four is a win, a three-three it cannot answer with a four is half a win at a leaf:
+# an open three or a double-four threat only the cells that answer it are searched: with 1 all of them whatever the
+# width, with 2 the best ``width`` of them, with 3 every block and our own fours within the width; an open four the
+# other side cannot answer with a four is a win, a three-three it cannot answer with a four is half a win at a leaf:
 # :mod:`.gomoku_jit`); ``spend``: the alpha-beta starts another iteration whenever time is left (a move that beats
 # the best in the part it finishes is played) instead of stopping when the last one's time, times the growth, would
 # not fit; ``caps``: the threat searches' node caps at a fixed depth, as a multiple of the plain run's; ``floor``:
@@ -469,7 +470,7 @@ class Engine:
         shared = (self.vcf_depth, self.vct_depth, self.width, self.leaf_vcf) if self.budget is not None else None
         settings = (self.combo, self.eval, self.prune, self.values)
         k = self.kernel = Kernel(b, shared=shared + settings if shared else None, combo=bool(self.combo),
-                                 patterns=self.eval == "patterns", prune=bool(self.prune), values=self.values,
+                                 patterns=self.eval == "patterns", prune=int(self.prune), values=self.values,
                                  compiled=self.compiled)
         r = k.vcf(p, self.vcf_depth, self._left(0.15), self._cap(30000))
         if r:

@@ -554,8 +554,9 @@ def _ordered(G, S, p, first, width, out, ply):
     """The ``width`` best candidates of ``p`` by gain (attack plus half the defence; the lower cell first
     among equals), or with ``misc[PATTERNS]`` by the cells' pattern values (``p``'s plus half the other
     side's), ``first`` (the table's move) in front; their number. With ``misc[PRUNE]`` as well, when the other
-    side threatens an open or double four, the candidates are the cells that can answer it, all of them (more
-    than ``width`` if there are more)."""
+    side threatens an open or double four, the candidates are the cells that can answer it: with ``misc[PRUNE]``
+    1 all of them (more than ``width`` if there are more), with 3 every block (a cell where that side would make a
+    four) and our own fours within the best ``width``, with 2 the best ``width`` of them."""
     n = G[10][0]
     cells, gain, near, buf = S[0], S[2], S[4], S[12]
     cand = buf[ply][2]
@@ -584,7 +585,8 @@ def _ordered(G, S, p, first, width, out, ply):
                     cand[nc] = c
                     keys[nc] = gain[p][c] + (gain[o][c] >> 1)
                     nc += 1
-        answers = nc
+        if S[8][PRUNE] != 2:
+            answers = nc
     if nc == 0:
         for c in range(n):
             if cells[c] == 0:
@@ -611,9 +613,15 @@ def _ordered(G, S, p, first, width, out, ply):
     if first >= 0 and cells[first] == 0:
         out[0] = first
         m = 1
+    blocks_only = answers > 0 and S[8][PRUNE] == 3
     for i in range(take):
-        if cand[i] != first:
-            out[m] = cand[i]
+        c = cand[i]
+        if blocks_only and i >= width:  # past the width only the blocks, not our fours that only delay
+            d = S[15][o][c]
+            if d != C_FOUR and d != C_FOUR_THREE and d != C_FLEX4:
+                continue
+        if c != first:
+            out[m] = c
             m += 1
     return m  # ``first`` outside the best ``width`` makes the list one longer
 
@@ -879,7 +887,7 @@ class Kernel:
     rates = {True: [300_000.0, 300_000.0], False: [15_000.0, 15_000.0]}
 
     def __init__(self, board, tt_bits: int = TT_BITS, shared=None, combo: bool = False, patterns: bool = False,
-                 prune: bool = False, values: str = "guessed", compiled: bool | None = None):
+                 prune: int = 0, values: str = "guessed", compiled: bool | None = None):
         self.compiled = available() if compiled is None else bool(compiled and _nb is not None)
         self.fn = searches(self.compiled)
         g = board.g
@@ -911,7 +919,7 @@ class Kernel:
                 _SHARED[key] = self.T
         if patterns:
             misc[PATTERNS] = 1
-            misc[PRUNE] = 1 if prune else 0
+            misc[PRUNE] = int(prune)
             self.fn._init_patterns(self.G, self.S)
         for c, p in enumerate(board.cells):  # the stones in cell order (the order played does not matter)
             if p:

@@ -319,16 +319,17 @@ def test_every_move_the_defence_rule_leaves_out_loses_to_an_open_four(seed, ston
 
 
 @settings(max_examples=30, deadline=None)
-@given(st.integers(0, 10**6), st.integers(8, 40), st.integers(1, 20), st.booleans())
-def test_the_defence_rule_never_orders_out_a_block_whatever_the_width(seed, stones, width, compiled):
+@given(st.integers(0, 10**6), st.integers(8, 40), st.integers(1, 20), st.booleans(), st.sampled_from((1, 3)))
+def test_the_defence_rule_never_orders_out_a_block_whatever_the_width(seed, stones, width, compiled, prune):
     """Against an open three (or a double four to make), every move that stops it (after it the other side has
     no open four to make, and it is not a four of ours that only delays) is a candidate at every width, compiled
-    or plain: the threat rule keeps all the answers, the width orders only the rest."""
+    or plain: the threat rule keeps all the answers (``prune`` 1) or every block and our fours within the width
+    (``prune`` 3)."""
     b = Board.from_rows(clustered(seed, stones), K)
     p, o = b.turn, 3 - b.turn
     if b.fives or b.win_cells(1) or b.win_cells(2):
         return
-    kern = Kernel(b, patterns=True, prune=True, compiled=compiled)
+    kern = Kernel(b, patterns=True, prune=prune, compiled=compiled)
     if not kern.pattern_tables()[4][o, FLEX4]:
         return
     cand = set(kern.ordered(p, width))
@@ -337,3 +338,30 @@ def test_the_defence_rule_never_orders_out_a_block_whatever_the_width(seed, ston
             b.play(c)
             assert b.win_cells(p) or loses_to_an_open_four(b, o), (c, width, clustered(seed, stones))
             b.undo()
+
+
+
+def test_the_answers_rule_has_a_setting_where_the_width_cuts_the_blocks():
+    """``prune`` 2 (the width orders the answers to an open three and cuts them like any other list) searches one
+    move at width 1; 1 and 3 keep every block (a move after which the other side has no open four to make and that
+    is not a four of ours), and there are positions with more than one."""
+    several = 0
+    for seed in range(200):
+        b = Board.from_rows(clustered(seed, 20), K)
+        p, o = b.turn, 3 - b.turn
+        if b.fives or b.win_cells(1) or b.win_cells(2):
+            continue
+        if not Kernel(b, patterns=True, prune=1).pattern_tables()[4][o, FLEX4]:
+            continue
+        blocks = set()
+        for c in range(N * N):
+            if not b.cells[c]:
+                b.play(c)
+                if not b.win_cells(p) and not loses_to_an_open_four(b, o):
+                    blocks.add(c)
+                b.undo()
+        assert len(Kernel(b, patterns=True, prune=2).ordered(p, 1)) == 1
+        for prune in (1, 3):
+            assert blocks <= set(Kernel(b, patterns=True, prune=prune).ordered(p, 1)), (seed, prune)
+        several += len(blocks) > 1
+    assert several >= 3
