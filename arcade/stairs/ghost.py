@@ -151,13 +151,14 @@ class Ghost:
                 self.robot.drop()
         self.robot.update(dt)
 
-    def items(self, camera, size) -> list[tuple]:
-        """The ghost as draw items for the stair layer (depth, order, sprite, x, y, alpha); none when off-screen."""
+    def items(self, camera, size, canvas=None) -> list[tuple]:
+        """The ghost as draw items for the stair layer (depth, order, sprite, x, y, alpha); none when off-screen
+        (a surface of ``size``, laid out as ``canvas`` is: see :meth:`on_screen`)."""
         r = self.robot
         if r.gone:
             return []
         sx, sy = camera.to_screen(r.x, r.y - r.lift)
-        if not self.on_screen(camera, size):
+        if not self.on_screen(camera, size, canvas):
             return []
         spr = self.sprites.get(r.sprite_name()) or self.sprites[f"robot_idle_{r.facing}"]
         return [(r.depth, GHOST_ORDER, spr, sx, sy, GHOST_ALPHA * r.alpha)]
@@ -170,21 +171,24 @@ class Ghost:
     def screen_y(self, camera) -> float:
         return camera.to_screen(self.robot.x, self.robot.y - self.robot.lift)[1]
 
-    def on_screen(self, camera, size) -> bool:
-        m = marks_for(size)
+    def on_screen(self, camera, size, canvas=None) -> bool:
+        """The ghost shows on a surface of ``size`` (the canvas, or a frame round ``canvas``: its marks are the
+        canvas's, kept to the frame's edges as the HUD is)."""
+        m = marks_for(canvas or size)
         x, y = camera.to_screen(self.robot.x, self.robot.y - self.robot.lift)
         if not m.visible <= y <= size[1] + m.below:
             return False
         return m.hud is None or not (x < m.hud[0] and y - TAG_LIFT < m.hud[1])  # its tag would be under the HUD
 
-    def draw_overlay(self, surface: pygame.Surface, camera, score: int) -> tuple[str, pygame.Rect] | None:
+    def draw_overlay(self, surface: pygame.Surface, camera, score: int,
+                     canvas=None) -> tuple[str, pygame.Rect] | None:
         """On screen: a small "BEST" over the ghost's head (``("tag", rect)``). Above or below the screen: a marker
         at that edge, "+N" stairs ahead or "-N" behind against ``score`` (the player's): ``("marker", rect)``.
-        None once the ghost is gone."""
+        None once the ghost is gone. ``canvas``: the canvas whose marks are kept (``surface`` a frame round it)."""
         w, h = surface.get_size()
         if self.robot.gone:
             return None
-        if self.on_screen(camera, (w, h)):
+        if self.on_screen(camera, (w, h), canvas):
             x, y = camera.to_screen(self.robot.x, self.robot.y - self.robot.lift - TAG_LIFT)
             alpha = round(TAG_ALPHA * min(1.0, self.robot.alpha))  # falling: the tag fades with it
             self._tag_pill.set_alpha(alpha)
@@ -196,7 +200,7 @@ class Ghost:
                 blit_center(surface, self._tag, (x, y))
                 self._tag.set_alpha(None)
             return "tag", rect
-        m = marks_for((w, h))
+        m = marks_for(canvas or (w, h))
         above = self.screen_y(camera) < m.visible or m.hud is not None and self.screen_y(camera) - TAG_LIFT < m.hud[1]
         text = self._marker.get(self.lead(score))
         icon = self._icon

@@ -4,8 +4,8 @@
 animation (:mod:`arcade.stairs.motion`); their names are importable from here too.
 
 * :class:`Background` — the evening sky (``stairs_background.png``, or a gradient when the image is missing) whose
-  colour drifts slowly with the score through a few tints (on a wide canvas the same evening is painted for its
-  shape, :data:`arcade.stairs.sky.WIDE_SKY`: the tall picture would have to be stretched or cut). The tints are rendered once at
+  colour drifts slowly with the score through a few tints (on any other shape than the picture's the same evening
+  is painted for it, :data:`arcade.stairs.sky.WIDE_SKY`: the tall picture would have to be stretched or cut). The tints are rendered once at
   load; a frame blits one cached opaque surface, re-composed (two blits, one with ``set_alpha``) only when the
   quantised blend changes.
 * :class:`Scenery` — the foliage strips on both sides. Each strip is drawn as stacked copies one strip height apart;
@@ -17,6 +17,11 @@ animation (:mod:`arcade.stairs.motion`); their names are importable from here to
   faster than the animation, falls or bumps and falls at game over), and the :class:`Camera` that eases so the
   robot stays a little below the centre of the screen (lower on a wide canvas: :func:`focus_for`). Each layer
   lays itself out again for a canvas of another shape (``StairsView.resize``) without touching the run.
+
+The layers are drawn on the whole frame of the window (the canvas widened or heightened to its shape): the sky is
+painted across it once, the foliage climbs at the frame's own edges, and the staircase is drawn through the same
+camera as on the canvas, its focus moved with the canvas to the frame's middle, so the run looks and plays the same
+with more of the staircase and the sky beside it.
 
 Geometry: the world's design units (y down, a stair is 100 x 60, a step 50 x 34) times :data:`SCALE` pixels, fixed at
 load: every image is pre-scaled once, nothing is scaled per frame. Draw order is the painter's order of a view from
@@ -31,6 +36,7 @@ import math
 
 import pygame
 
+from arcade.engine.ui.frame import anchor_point
 from arcade.engine.ui.input import is_landscape
 from arcade.stairs.autopilot import safe_step
 from arcade.stairs.world import STEP_Y
@@ -51,13 +57,13 @@ FOCUS_WIDE = 0.69  # a wide canvas: the robot's feet this far down (11 rows ahea
 CAMERA_RATE = 9.0  # 1/s: exponential easing of the camera towards the robot's stair
 
 
-def focus_for(size) -> tuple[int, int]:
+def focus_for(size, frame=None) -> tuple[int, int]:
     """Where the camera keeps the robot's feet on a canvas of ``size``: :data:`FOCUS` on the portrait canvas; on a
     wide one lower down (a short screen shows the stairs ahead above the robot, what has dropped matters less) and
-    centred, so the staircase shows far to both sides."""
-    if is_landscape(size):
-        return size[0] // 2, round(size[1] * FOCUS_WIDE)
-    return FOCUS
+    centred, so the staircase shows far to both sides. ``frame``: in a frame of that size round the canvas (the
+    canvas's point, moved with the canvas to the frame's middle)."""
+    focus = (size[0] // 2, round(size[1] * FOCUS_WIDE)) if is_landscape(size) else FOCUS
+    return focus if frame is None else anchor_point(focus, size, frame)
 
 
 # --- readability ----------------------------------------------------------------------------------------------
@@ -104,29 +110,32 @@ class StairLayer:
     """Stairs, obstacles, falling pieces and the robot, drawn through the camera.
 
     ``reset(world)`` at a new run; ``feed(events)`` with ``world.drain_events()``; ``update(dt, world)``;
-    ``draw(surface, world)``. Standing stairs and obstacles are read from the world at each draw.
+    ``draw(surface, world)``. Standing stairs and obstacles are read from the world at each draw. ``size`` is the
+    surface drawn on, ``canvas`` the canvas whose layout it follows (the same by default; a frame round it).
     """
 
-    def __init__(self, size=(480, 800), scale: float = SCALE, sound=None):
+    def __init__(self, size=(480, 800), scale: float = SCALE, sound=None, canvas=None):
         self.size = size
+        self.canvas = tuple(canvas or size)
         self.scale = scale
         self.sprites = load_sprites(scale)
         self.shaded = shaded_sprites(scale)
         self.hint = 1.0  # 0..1: the glow on the candidate stairs, fading out from HINT_HOPS on
         self.still = False  # Reduced motion: the warned stair does not shake, a spike hit does not flash
         self.sound = sound or (lambda name, volume=1.0: None)
-        self.camera = Camera(scale=scale, focus=focus_for(size))
+        self.camera = Camera(scale=scale, focus=focus_for(self.canvas, size))
         self.robot = RobotView(0.0, 0.0, "right", self.sound)
         self.falling: list[Falling] = []
         self.cause: str | None = None
         self.time = 0.0
         self.ghost = None  # something with ``items(camera, size)`` -> draw items (the ghost), drawn in depth order
 
-    def resize(self, size) -> None:
-        """Lay out for a canvas of ``size``: the camera keeps the robot at that canvas's focus (the run, the hops
-        under way and what is falling go on)."""
+    def resize(self, size, canvas=None) -> None:
+        """Lay out for a surface of ``size`` (the canvas, or a frame round ``canvas``): the camera keeps the robot at
+        that canvas's focus (the run, the hops under way and what is falling go on)."""
         self.size = size
-        self.camera.focus = focus_for(size)
+        self.canvas = tuple(canvas or size)
+        self.camera.focus = focus_for(self.canvas, size)
 
     def reset(self, world) -> None:
         s = world.robot_stair
@@ -245,13 +254,13 @@ class StairLayer:
             rx, ry = cam.to_screen(r.x, r.y - r.lift)
             items.append((r.depth, _ROBOT, sp[r.sprite_name()], rx, ry, r.alpha))
         if self.ghost is not None:
-            items.extend(self.ghost.items(cam, self.size))
+            items.extend(self.ghost.items(cam, self.size, self.canvas))
         items.sort(key=_draw_key)
         return items
 
     def _edge(self, spr: Sprite, sx: float, sy: float) -> float:
-        """0..1: how far a sprite drawn at (sx, sy) shows, by its room inside the canvas: nothing while any of it
-        would be cut by an edge, fading in over :data:`EDGE_FADE` pixels further in."""
+        """0..1: how far a sprite drawn at (sx, sy) shows, by its room inside the surface drawn on: nothing while
+        any of it would be cut by an edge, fading in over :data:`EDGE_FADE` pixels further in."""
         ink = _ink(spr)
         x, y = round(sx) - spr.anchor[0] + ink.x, round(sy) - spr.anchor[1] + ink.y
         room = min(x, y, self.size[0] - (x + ink.w), self.size[1] - (y + ink.h))
@@ -300,27 +309,26 @@ def _draw_key(item) -> tuple:
     return item[1] != _OBSTACLE, item[0], item[1]
 
 
-MARGIN_SKY = 180  # the sky's outer strip mirrored into a wide window's margins (the moon stays within the canvas)
-
-
 # ======================================================================================== all three
 class StairsView:
-    """The three layers together: ``reset``, ``feed``, ``update``, ``draw`` (see :class:`StairLayer`)."""
+    """The three layers together: ``reset``, ``feed``, ``update``, ``draw`` (see :class:`StairLayer`), on a surface
+    of ``size``: the canvas, or a frame round ``canvas`` (the sky and the foliage laid out for the frame, the
+    staircase's camera for the canvas in its middle)."""
 
-    def __init__(self, size=(480, 800), scale: float = SCALE, sound=None):
+    def __init__(self, size=(480, 800), scale: float = SCALE, sound=None, canvas=None):
         self.size = size
         self.background = Background(size)
         self.scenery = Scenery(size, scale=scale)
-        self.stairs = StairLayer(size, scale, sound)
+        self.stairs = StairLayer(size, scale, sound, canvas)
 
-    def resize(self, size) -> None:
-        """Lay the three layers out for a canvas of ``size`` (the sky keeps its tint, the run goes on)."""
+    def resize(self, size, canvas=None) -> None:
+        """Lay the three layers out for a surface of ``size`` round ``canvas`` (the sky keeps its tint, the run goes
+        on; a sky of a size not seen yet is built over the next frames, the one shown so far scaled meanwhile)."""
         self.size = size
-        level = self.background.level
-        self.background = Background(size)
-        self.background.level = level
+        if tuple(size) != tuple(self.background.size):
+            self.background = self.background.resized(size)
         self.scenery = Scenery(size, scale=self.stairs.scale)
-        self.stairs.resize(size)
+        self.stairs.resize(size, canvas)
 
     @property
     def camera(self) -> Camera:
@@ -345,35 +353,6 @@ class StairsView:
         self.background.draw(surface)
         self.scenery.draw(surface, self.camera.y)
         self.stairs.draw(surface, world)
-
-    def draw_margins(self, frame: pygame.Surface, inner: pygame.Rect) -> None:
-        """The margins of a frame round the canvas (``inner`` in it, drawn this frame): beside it, the sky
-        mirrored out from the canvas's edges and more foliage climbing with the camera; above and below it (a
-        squarer window), the canvas's edge rows carried out."""
-        from arcade.engine.ui.frame import mirror_margins, stretch_edges
-
-        x, y, w, h = inner
-        fw = frame.get_width()
-        if x <= 0:
-            stretch_edges(frame, inner)
-            return
-        if not hasattr(self, "_margins"):
-            self._margins = {}
-        mirror_margins(frame, inner, self.background._composed, self._margins, self.background._key,
-                       reach=MARGIN_SKY)
-        scenery = self.scenery
-        for img, sx in scenery.strips:
-            iw, period = img.get_width(), scenery.period
-            step, edge = (-iw, x) if sx < w // 2 else (iw, x + w - iw)
-            for n in range(1, 64):
-                at = edge + n * step
-                if at + iw <= 0 or at >= fw:
-                    break
-                shift = round(period * 0.37 * n) % period  # each copy further out a different stretch of leaves
-                top = -((shift - math.floor(scenery.scroll(self.camera.y))) % period)
-                while top < h:
-                    frame.blit(img, (at, y + top))
-                    top += period
 
 
 __all__ = [

@@ -33,11 +33,12 @@ class GameOverPanel:
         app = scene.app
         self.list = ButtonList(items, pygame.Rect(0, 0, 1, 1), colour=BUTTON, hover=BUTTON_HOVER,
                                on_move=lambda: app.play("menu_move"), on_select=lambda: app.play("menu_select"))
-        self.resize(app.size)
+        self.resize(scene.area, scene.layout.panel)
 
-    def resize(self, size) -> None:
-        """Lay the card out for a canvas of ``size`` (the button selected stays selected)."""
-        self.layout = layout_for(size).panel
+    def resize(self, size, layout=None) -> None:
+        """Lay the card out on a surface of ``size`` (the button selected stays selected): as ``layout`` says (the
+        scene's table placed in the frame), or as the table of a canvas of ``size`` does."""
+        self.layout = layout if layout is not None else layout_for(size).panel
         self.card = self.layout.card
         self.list.rect = self._list_rect(0)
         self._surface = pygame.Surface(self.card.size, pygame.SRCALPHA)

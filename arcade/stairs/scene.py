@@ -18,6 +18,12 @@ again, and otherwise new ones.
 
 The best replay is read on a background thread when the scene is made, and races each run as the ghost
 (:mod:`arcade.stairs.ghost`, setting ``stairs.ghost``); a new best races the next run at once.
+
+The scene lays out on the whole frame (``fills_frame``: the canvas widened or heightened to the window's shape):
+the sky is painted across it once and the foliage climbs at its edges, the staircase keeps the canvas's camera in
+the frame's middle (a run plays the same in any window), the HUD keeps to the frame's edges
+(:meth:`arcade.stairs.screens.Layout.placed`) and a tap anywhere on the frame's left or right half hops that way.
+The demo, drawn by the shell's demo scene on the canvas, stays on the canvas.
 """
 from __future__ import annotations
 
@@ -71,13 +77,16 @@ class StairsScene(SessionScene):
     """Stairs runs one after another (Restart), a panel at each game over; ``demo=True`` plays itself. Each run is
     a game of ``self.session``; :attr:`world` is its state."""
 
+    fills_frame = True  # the whole frame (not in the demo, which the shell's demo scene draws on the canvas)
+
     def __init__(self, app, demo: bool = False, resume: bool = False, **options):
         from arcade import stairs
 
         super().__init__(app, stairs.GAME, resume=resume, options=options, demo=demo)
+        self.fills_frame = not demo
         self.fixed = "code" in options or "daily" in options  # a code's or the daily game's stairs: Restart keeps them
         self.runs = 0
-        self.view = StairsView(app.size, sound=self._sound)
+        self.view = StairsView(self.area, sound=self._sound, canvas=app.size)
         self.speed = self._anim_speed()
         self.autopilot: Autopilot | None = None
         self.slip_at = 0
@@ -89,8 +98,8 @@ class StairsScene(SessionScene):
             threading.Thread(target=self._load_ghost, name="stairs-ghost", daemon=True).start()
         self.new_run()
         self._pause_icon = self._make_pause_icon()
-        self.layout = layout_for(app.size)
-        self._shade = self._make_shade(app.size, self.layout.shade)
+        self.layout = layout_for(app.size, self.area)
+        self._shade = self._make_shade(self.area, self.layout.shade)
         self._pills: dict[tuple[int, int], pygame.Surface] = {}
         # the score changes every hop: one surface each, re-rendered on change (not kept per value in a cache)
         self._score_label = OutlinedLabel(64, colors.TEXT_LIGHT, INK, SCORE_EDGE)
@@ -250,13 +259,15 @@ class StairsScene(SessionScene):
         self.open_pause(on_restart=self.restart, theme=PAUSE_THEME)
 
     def resize(self, size) -> None:
-        """The window turned: the HUD, the card and the three layers lay out for the new canvas; the run, the hops
-        under way, the ghost and the panel's countdown go on."""
-        self.layout = layout_for(size)
+        """The window turned or changed shape: the HUD, the card and the three layers lay out for the new frame
+        (``size``; the canvas in the demo) round the app's canvas; the run, the hops under way, the ghost and the
+        panel's countdown go on."""
+        canvas = self.app.size
+        self.layout = layout_for(canvas, size)
         self._shade = self._make_shade(size, self.layout.shade)
-        self.view.resize(size)
+        self.view.resize(size, canvas)
         if self.panel is not None:
-            self.panel.resize(size)
+            self.panel.resize(size, self.layout.panel)
 
     # ----- input -----
     def handle(self, event) -> None:
@@ -292,7 +303,7 @@ class StairsScene(SessionScene):
         if event.type == pygame.MOUSEBUTTONDOWN and self.mouse_mode == "buttons":
             side = MOUSE_SIDES.get(button)
         elif button in (1, 3):
-            side = "left" if x < self.app.size[0] / 2 else "right"
+            side = "left" if x < self.view.size[0] / 2 else "right"  # the halves of the whole frame
         else:
             side = None
         if side is not None:
@@ -330,18 +341,14 @@ class StairsScene(SessionScene):
     @property
     def toast_area(self):
         """Messages ("Copied stairs-...") at the bottom, under the game-over card and clear of the score."""
-        w, h = self.app.size
+        w, h = self.view.size
         card = self.layout.panel.card
         return pygame.Rect(40, card.bottom + 8, w - 80, h - card.bottom - 16)
-
-    def backdrop(self, frame, inner) -> None:
-        """The window's room beside the canvas: Stairs' sky and foliage carried on."""
-        self.view.draw_margins(frame, inner)
 
     def draw(self, surface) -> None:
         self.view.draw(surface, self.world)
         if self.ghost is not None and self.ghost_on and not self.panel_shown:
-            self.ghost.draw_overlay(surface, self.view.camera, self.world.score)
+            self.ghost.draw_overlay(surface, self.view.camera, self.world.score, self.view.stairs.canvas)
         self._hud(surface)
         if self.panel_shown and not self.under_overlay:
             k = (self.over_t - self.panel_delay) / PANEL_SLIDE if self.speed > 0 else 1.0
@@ -435,4 +442,6 @@ def warm_steps(app):
         if assets.has_image(name):
             scenery_strip(name, SCALE)
             yield
-    yield from sky_steps(app.size)
+    for size in dict.fromkeys((getattr(app, "frame_size", None), app.size)):  # the game's frame, the demo's canvas
+        if size is not None:
+            yield from sky_steps(size)

@@ -1,11 +1,14 @@
 """Where the Stairs HUD and the game-over card go, one table a canvas (portrait, landscape), read by drawing and by
-the hit tests alike."""
+the hit tests alike. The scene lays out on the whole frame (a window wider or taller than the canvas): the table is
+placed in it (:meth:`Layout.placed`), the score and pause keeping to the frame's top corners (or the score to its top
+centre in portrait), the card to its middle."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
+from arcade.engine.ui.frame import anchor, anchor_point
 from arcade.engine.ui.input import is_landscape
 
 __all__ = ["PAUSE_RECT", "PanelLayout", "Layout", "LAYOUT", "LAYOUT_WIDE", "layout_for"]
@@ -50,6 +53,22 @@ class Layout:
     arrow_x: int
     panel: PanelLayout
 
+    def placed(self, canvas, frame) -> "Layout":
+        """This table (written for ``canvas``) placed in a frame of size ``frame``: the score, best and tag kept to
+        the top-left corner ("left" alignment) or the top centre, pause to the top-right corner, the card in the
+        middle; the start hint and its arrows already go by the frame's bottom and sides. The table itself for the
+        canvas's own size."""
+        if tuple(frame) == tuple(canvas):
+            return self
+        across = "start" if self.align == "left" else "centre"
+
+        def point(p):
+            return anchor_point(p, canvas, frame, across, "start")
+
+        return replace(self, score=point(self.score), best=point(self.best), tag=point(self.tag),
+                       pause=anchor(self.pause, canvas, frame, "end", "start"),
+                       panel=replace(self.panel, card=anchor(self.panel.card, canvas, frame, "centre", "centre")))
+
 
 # portrait: the score and best centred at the top, the card in the middle, text and buttons one column
 LAYOUT = Layout(
@@ -70,6 +89,8 @@ LAYOUT_WIDE = Layout(
         buttons=pygame.Rect(420, 92, 240, 192), demo=(540, 188)))
 
 
-def layout_for(size) -> Layout:
-    """The HUD and card layout for a canvas of ``size``: portrait or landscape."""
-    return LAYOUT_WIDE if is_landscape(size) else LAYOUT
+def layout_for(size, frame=None) -> Layout:
+    """The HUD and card layout for a canvas of ``size``: portrait or landscape; placed in a frame of size ``frame``
+    when given (:meth:`Layout.placed`)."""
+    table = LAYOUT_WIDE if is_landscape(size) else LAYOUT
+    return table if frame is None else table.placed(size, frame)

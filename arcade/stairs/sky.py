@@ -1,7 +1,11 @@
 """The sky behind the Stairs screen: an evening picture (``stairs_background.png``, or a gradient when the image is
-missing) in a few tints, cross-faded along the score; a wide canvas gets the same evening painted for its shape
-(:data:`WIDE_SKY`). The tints are rendered once per canvas size and process, in small bands the menu can build on idle
-frames (:func:`sky_steps`); a frame blits one cached opaque surface (:class:`Background`)."""
+missing) in a few tints, cross-faded along the score. The picture is drawn for the portrait canvas; any other shape
+(the landscape canvas, the whole frame of a wider or taller window) gets the same evening painted for it
+(:data:`WIDE_SKY`), once across its width: nothing stretched, cut or repeated. The tints are rendered once per size
+and process, in small bands the menu can build on idle frames (:func:`sky_steps`); a frame blits one cached opaque
+surface (:class:`Background`). A sky laid out again for another size builds its tints a band a frame while the
+sky shown so far stands in, scaled (:meth:`Background.resized`), so a window being resized does not stall.
+"""
 from __future__ import annotations
 
 import math
@@ -9,7 +13,6 @@ import math
 import pygame
 
 from arcade.engine import assets
-from arcade.engine.ui.input import is_landscape
 
 # --- sky ------------------------------------------------------------------------------------------------------
 SKY_STEP = 40  # score points from one sky tint to the next
@@ -23,12 +26,14 @@ SKY_TINTS = (
     ((1.10, 0.92, 0.82), (22, 14, 10)),
 )
 GRADIENT = ((44, 36, 84), (176, 96, 140), (236, 160, 120))  # fallback sky: top, middle, bottom
-# The wide canvas's sky is painted for its shape (the portrait picture would have to be stretched or cut): the
+# Every shape but the picture's own gets its sky painted for it (the picture would have to be stretched or cut): the
 # picture's own gradient, stars, moon, clouds and far hills (tools/make_assets.py), laid out across the width.
-# Positions are fractions of the canvas (x of the width, y of the height); sizes are pixels, as in the picture.
+# Positions are fractions of the size (x of the width, y of the height); sizes are pixels, as in the picture.
 WIDE_SKY = ((0.0, (43, 41, 82)), (0.42, (90, 74, 134)), (0.78, (185, 109, 147)), (1.0, (243, 167, 122)))
-WIDE_STARS = (120, 0.55)  # how many dots, down to this fraction of the height (fading out lower down)
-WIDE_SPARKLES = 10  # four-pointed stars in the upper third
+WIDE_STARS = (120, 0.55)  # how many dots on the landscape canvas (as many per pixel on any size), down to this
+#                           fraction of the height (fading out lower down)
+WIDE_SPARKLES = 10  # four-pointed stars in the upper third (on the landscape canvas; as many per pixel elsewhere)
+WIDE_AREA = 840 * 560  # the size those counts are for
 WIDE_MOON = (0.74, 0.17, 30)  # x, y, radius of the crescent (its glow twice as wide)
 WIDE_CLOUDS = ((0.12, 0.60, 1.0, 0.22), (0.82, 0.70, 1.3, 0.20), (0.36, 0.86, 1.5, 0.25), (0.60, 0.50, 0.8, 0.16),
                (0.95, 0.40, 0.7, 0.14))  # x, y, size, opacity
@@ -70,7 +75,7 @@ def _soft(size, draw, k: int = 3) -> pygame.Surface:
 
 
 def _wide_sky(size) -> pygame.Surface:
-    """The evening sky painted for a wide canvas (see :data:`WIDE_SKY`): nothing stretched, no seam."""
+    """The evening sky painted for ``size`` (see :data:`WIDE_SKY`): nothing stretched, no seam."""
     import random
 
     import numpy as np
@@ -83,7 +88,7 @@ def _wide_sky(size) -> pygame.Surface:
     rng = random.Random(11)
     dots = pygame.Surface(size, pygame.SRCALPHA)
     n, reach = WIDE_STARS
-    for _ in range(n):
+    for _ in range(round(n * w * h / WIDE_AREA)):
         x, y = rng.uniform(0, w), rng.uniform(0, h * reach)
         a = rng.uniform(0.35, 0.95) * max(0.0, 1.0 - y / (h * reach))
         r = rng.uniform(0.7, 1.5)
@@ -91,7 +96,7 @@ def _wide_sky(size) -> pygame.Surface:
             dots.set_at((int(x), int(y)), (*SKY_LIGHT, round(255 * a)))
         else:
             pygame.draw.circle(dots, (*SKY_LIGHT, round(255 * a)), (x, y), r)
-    for _ in range(WIDE_SPARKLES):
+    for _ in range(round(WIDE_SPARKLES * w * h / WIDE_AREA)):
         x, y, r = rng.uniform(30, w - 30), rng.uniform(20, h * 0.33), rng.uniform(4, 6.5)
 
         def sparkle(s, k, r=r):
@@ -144,7 +149,9 @@ def _wide_sky(size) -> pygame.Surface:
 
 
 SKY_BAND_ROWS = 100  # rows of the sky tinted per warm step (a few ms each)
-_SKIES: dict[tuple[int, int], list] = {}  # size -> the tints, built once per process
+SKY_SIZES = 4  # the tints of this many sizes are kept (a window resized by dragging passes through many)
+PICTURE_SIZE = (480, 800)  # the portrait canvas: the size the picture is drawn for
+_SKIES: dict[tuple[int, int], list] = {}  # size -> the tints, built once per process (the newest SKY_SIZES)
 
 
 def sky_steps(size=(480, 800)):
@@ -157,12 +164,14 @@ def sky_steps(size=(480, 800)):
     key = (int(size[0]), int(size[1]))
     if key in _SKIES:
         return
-    if is_landscape(key):
+    if key != PICTURE_SIZE:
         base = _wide_sky(key)
+    elif assets.has_image("stairs_background"):
+        base = assets.image("stairs_background")
+        if base.get_size() != key:
+            base = pygame.transform.smoothscale(base, key)
     else:
-        base = assets.image("stairs_background") if assets.has_image("stairs_background") else None
-    if base is None or base.get_size() != key:
-        base = _gradient(key) if base is None else pygame.transform.smoothscale(base, key)
+        base = _gradient(key)
     yield
     w, h = key
     tints = []
@@ -174,6 +183,8 @@ def sky_steps(size=(480, 800)):
             yield
         tints.append(out)
     _SKIES.setdefault(key, tints)
+    while len(_SKIES) > SKY_SIZES:  # the oldest size goes (a Background showing it keeps its own reference)
+        del _SKIES[next(iter(_SKIES))]
 
 
 def sky_tints(size=(480, 800)) -> list:
@@ -183,16 +194,48 @@ def sky_tints(size=(480, 800)) -> list:
     return _SKIES[(int(size[0]), int(size[1]))]
 
 
+_DONE = object()
+
+
+def _cover(picture: pygame.Surface, size) -> pygame.Surface:
+    """``picture`` scaled evenly to cover ``size``, its middle shown (a stand-in: nothing stretched one way)."""
+    (pw, ph), (w, h) = picture.get_size(), size
+    k = max(w / pw, h / ph)
+    big = pygame.transform.scale(picture, (math.ceil(pw * k), math.ceil(ph * k)))
+    out = assets.for_display(pygame.Surface(size), alpha=False)
+    out.blit(big, ((w - big.get_width()) // 2, (h - big.get_height()) // 2))
+    return out
+
+
 class Background:
     """The sky: a few tints of one picture, cross-faded along the score (:data:`SKY_STEP` points per tint)."""
 
-    def __init__(self, size=(480, 800)):
+    def __init__(self, size=(480, 800), level: float = 0.0, stand_in: pygame.Surface | None = None):
+        """``stand_in`` (a sky of another size) given and this size's tints not built yet: they are built a band
+        a frame, and ``stand_in`` scaled to ``size`` is drawn meanwhile."""
         self.size = size
-        self.tints = sky_tints(size)  # shared, never modified (a blend sets and restores a tint's alpha)
-        self.level = 0.0  # position along the tints (0 = the first); eases towards target(score)
+        self.level = level  # position along the tints (0 = the first); eases towards target(score)
         self._key: tuple[int, int] | None = None
         self._composed = assets.for_display(pygame.Surface(size), alpha=False)
         self.composes = 0  # how often the cached sky was re-composed (benchmarks, tests)
+        self._steps = self._stand_in = None
+        if stand_in is None or (int(size[0]), int(size[1])) in _SKIES:
+            self.tints = sky_tints(size)  # shared, never modified (a blend sets and restores a tint's alpha)
+        else:
+            self.tints = None
+            self._steps = sky_steps(size)
+            self._stand_in = _cover(stand_in, self._composed.get_size())
+
+    @property
+    def ready(self) -> bool:
+        """This size's tints are built (not a stand-in on screen)."""
+        return self.tints is not None
+
+    def resized(self, size) -> "Background":
+        """This sky laid out for another size, at the same point of the evening (built a band a frame when that
+        size is new, this sky scaled standing in meanwhile)."""
+        shown = self._stand_in if self.tints is None else self._composed if self._key is not None else None
+        return Background(size, self.level, shown)
 
     @staticmethod
     def target(score: int) -> float:
@@ -209,7 +252,7 @@ class Background:
 
     def key(self) -> tuple[int, int]:
         """(tint index, blend level 0..SKY_LEVELS-1 towards the next tint) for the current level."""
-        n = len(self.tints)
+        n = len(SKY_TINTS)
         whole = math.floor(self.level)
         level = round((self.level - whole) * SKY_LEVELS)
         if level >= SKY_LEVELS:
@@ -217,6 +260,11 @@ class Background:
         return whole % n, level
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.tints is None:  # another size's sky stands in while this one's tints are built, a band a frame
+            if next(self._steps, _DONE) is not _DONE:
+                surface.blit(self._stand_in, (0, 0))
+                return
+            self.tints, self._steps, self._stand_in = sky_tints(self.size), None, None
         key = self.key()
         if key != self._key:
             i, level = key

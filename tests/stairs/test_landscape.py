@@ -17,7 +17,7 @@ from arcade.stairs import replay_scene as rs
 from arcade.stairs import scene as sc
 from arcade.stairs.autopilot import next_hop
 from arcade.stairs.ghost import MARKS_WIDE, TAG_SIZE
-from helpers import click, frames, key, settle, tap
+from helpers import click, frames, key, settle, tap, until
 from readable import MIN_CONTRAST, MIN_PX, Canvas, drawn, install, overlapping
 from tests.stairs.test_ghost import best_record
 from tests.stairs.test_text import FontSpy, all_backdrops
@@ -56,7 +56,7 @@ def measured(monkeypatch):
 
 
 def wide(make_app, **options):
-    app = make_app(window=(800, 480), **options)
+    app = make_app(window=LANDSCAPE_SIZE, **options)  # the canvas's own shape: the tables as written (wider: test_frame.py)
     assert app.size == LANDSCAPE_SIZE and app.landscape
     app.profile.set("help.stairs", True)  # past the first-run card
     return app
@@ -328,25 +328,29 @@ def test_a_window_turned_mid_run_lays_out_again_and_the_run_goes_on(make_app):
     world, runs = s.world, s.runs
     frames(app, 1, events=[key(KEYS[next_hop(s.world)])])  # a hop under way as the window turns
     assert s.view.robot.busy
-    app.window.size = (480, 800)
+    app.window.size = (480, 800)  # (held 714 wide by the landscape canvas's smallest window: a frame round it)
     frames(app, 2)
-    assert app.size == LOGICAL_SIZE and s.layout is sc.LAYOUT
-    assert s.view.size == LOGICAL_SIZE and s.view.camera.focus == ly.FOCUS
-    assert all(t.get_size() == LOGICAL_SIZE for t in s.view.background.tints)
-    assert s._shade.get_width() == LOGICAL_SIZE[0]
+    frame = app.frame_size
+    focus = ly.focus_for(LOGICAL_SIZE, frame)
+    assert app.size == LOGICAL_SIZE and frame[1] == LOGICAL_SIZE[1] and s.layout == sc.LAYOUT.placed(LOGICAL_SIZE, frame)
+    assert s.view.size == frame and s.view.camera.focus == focus
+    assert s._shade.get_width() == frame[0]
     assert s.world is world and s.world.score == 6 and s.runs == runs and not s.world.over
+    until(app, lambda: s.view.background.ready)  # the sky for the new frame, built over a few frames
+    assert all(t.get_size() == frame for t in s.view.background.tints)
     settle(app, 0.6)
     x, y = s.view.stairs.robot_screen()
-    assert abs(x - ly.FOCUS[0]) < 1 and abs(y - ly.FOCUS[1]) < 1  # the camera keeps it at the portrait focus
+    assert abs(x - focus[0]) < 1 and abs(y - focus[1]) < 1  # the camera keeps it at the portrait focus
     pressed = sides(s)
-    frames(app, 1, events=click((LOGICAL_SIZE[0] // 2 + 5, 600)))  # the halves of the portrait canvas
+    frames(app, 1, events=click((frame[0] // 2 + 5, 600)))  # the halves of the frame (its pixels)
     assert pressed == ["right"]
     app.window.size = (1280, 1000)
     frames(app, 2)
-    assert app.size == LANDSCAPE_SIZE and s.layout is sc.LAYOUT_WIDE and s.view.camera.focus == ly.focus_for(
-        LANDSCAPE_SIZE)
+    frame = app.frame_size
+    assert app.size == LANDSCAPE_SIZE and s.layout == sc.LAYOUT_WIDE.placed(LANDSCAPE_SIZE, frame)
+    assert s.view.camera.focus == ly.focus_for(LANDSCAPE_SIZE, frame)
     assert s.world is world and not s.world.over
-    frames(app, 1, events=click(sc.LAYOUT_WIDE.pause.center))
+    frames(app, 1, events=click(s.layout.pause.center))
     frames(app, 2)
     assert isinstance(app.stack.top, PauseOverlay)
 
@@ -359,16 +363,19 @@ def test_the_game_over_card_follows_a_turn(make_app, measured):
     frames(app, 1, events=[key(KEYS[wrong])])
     settle(app, sc.PANEL_DELAY + 0.1)  # the card sliding in
     panel = s.panel
-    app.window.size = (480, 800)
+    app.window.size = (480, 800)  # (held 714 wide by the landscape canvas's smallest window: a frame round it)
     frames(app, 2)
-    assert s.panel is panel and panel.card == sc.LAYOUT.panel.card and panel._veil.get_size() == LOGICAL_SIZE
+    frame = app.frame_size
+    assert s.panel is panel and panel.card == sc.LAYOUT.placed(LOGICAL_SIZE, frame).panel.card
+    assert panel._veil.get_size() == frame
     settle(app, PANEL)
     assert s.panel_ready
     canvas = drawn(app)
     assert not readable(canvas, "portrait"), readable(canvas, "portrait")
     app.window.size = (800, 480)
     frames(app, 2)
-    assert panel.card == sc.LAYOUT_WIDE.panel.card and panel._veil.get_size() == LANDSCAPE_SIZE
+    frame = app.frame_size
+    assert panel.card == sc.LAYOUT_WIDE.placed(LANDSCAPE_SIZE, frame).panel.card and panel._veil.get_size() == frame
     first = s.world
     frames(app, 1, events=click(panel.button_rect("restart").center))
     assert s.world is not first and s.panel is None

@@ -4,7 +4,7 @@ Scenes lay out on a fixed canvas (portrait 480x800, landscape 840x560). The app 
 the middle of a larger *frame* whose short side is the canvas's and whose other side grows to the window's aspect
 (up to :data:`MAX_ASPECT`); the frame, not the canvas, is scaled to the window. The frame's *margins* (the strips
 beside or above and below the canvas) belong to the bottom scene drawn: it paints them in ``backdrop(frame, inner)``
-when it has that hook (Stairs' sky and scenery), otherwise the canvas's outermost columns or rows are stretched over
+when it has that hook, otherwise the canvas's outermost columns or rows are stretched over
 them, so a page colour, a felt or a gradient runs on to the window's edges. Overlays' veils and the fade cover the
 whole frame (:func:`whole`).
 
