@@ -41,8 +41,15 @@ class DemoScene(Scene):
             self.child.exit()
             self.child = None
 
+    @property
+    def fills_frame(self) -> bool:
+        """The demo is drawn where the game playing now lays out: on the whole frame when that game fills it (the
+        app reads this every frame, so it follows the games as they take turns)."""
+        return bool(getattr(self.child, "fills_frame", False))
+
     def resize(self, size) -> None:
-        """The game playing now lays itself out for the canvas; the veil between games is remade at its size."""
+        """The game playing now lays itself out for ``size`` (the frame's when it fills the frame, else the
+        canvas's); the veil between games is remade at its size."""
         self._veil = None
         if self.child is not None:
             self.child.resize(size)
@@ -72,7 +79,7 @@ class DemoScene(Scene):
         elif self.segment - self.t < SWITCH_FADE and len(self.entries) > 1:
             k = 1 - (self.segment - self.t) / SWITCH_FADE
         if k > 0:
-            if self._veil is None:
+            if self._veil is None or self._veil.get_size() != surface.get_size():
                 self._veil = pygame.Surface(surface.get_size())
             self._veil.set_alpha(round(255 * min(1.0, k)))
             surface.blit(self._veil, (0, 0))

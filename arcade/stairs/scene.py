@@ -77,13 +77,12 @@ class StairsScene(SessionScene):
     """Stairs runs one after another (Restart), a panel at each game over; ``demo=True`` plays itself. Each run is
     a game of ``self.session``; :attr:`world` is its state."""
 
-    fills_frame = True  # the whole frame (not in the demo, which the shell's demo scene draws on the canvas)
+    fills_frame = True  # the whole frame, in the demo too (the demo scene draws where its game lays out)
 
     def __init__(self, app, demo: bool = False, resume: bool = False, **options):
         from arcade import stairs
 
         super().__init__(app, stairs.GAME, resume=resume, options=options, demo=demo)
-        self.fills_frame = not demo
         self.fixed = "code" in options or "daily" in options  # a code's or the daily game's stairs: Restart keeps them
         self.runs = 0
         self.view = StairsView(self.area, sound=self._sound, canvas=app.size)

@@ -205,3 +205,27 @@ def test_2048s_column_keeps_to_the_windows_edge_and_its_buttons_answer_there(mak
     assert moves >= 1
     _click_window(app, app.fit.to_window(s.layout["undo"].center, frame=True))
     assert s.game.moves == moves - 1
+
+
+def test_the_demo_is_drawn_where_its_game_lays_out(make_app):
+    """The attract mode in a wide window: 2048 laid out on the whole frame (its column at the window's edge) is drawn
+    on the whole frame, so the board and the column are where the game placed them and the banner spans the
+    window; Stairs after it fills the frame as well."""
+    from arcade.game2048 import hud
+    from arcade.shell.demo import DemoScene
+
+    app = make_app(window=(2560, 1080), seed=3)
+    demo = DemoScene(app, segment=2.0)
+    app.stack.reset(demo, fade=False)
+    frames(app, 3)
+    game = demo.child
+    assert demo.fills_frame and game.fills_frame
+    fw, fh = app.frame_size
+    assert game.layout["hint"].right > fw - 30 and hud.is_wide(game.layout)
+    frame = app.framed
+    board = game.view.rect
+    assert frame.get_at(board.center)[:3] != frame.get_at((board.right + 40, board.centery))[:3]  # the board is drawn
+    assert frame.get_at((fw - 10, fh - 20))[:3] == frame.get_at((10, fh - 20))[:3]  # the banner spans the window
+    while demo.child is game:
+        frames(app, 10)
+    assert demo.child.fills_frame and demo.fills_frame  # the next game (Stairs) fills the frame too

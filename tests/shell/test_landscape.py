@@ -378,10 +378,14 @@ def test_the_demo_lays_its_game_out_again_when_the_window_turns(make_app):
     child = demo.child
     child.resize = lambda size: seen.append(tuple(size))
     turn(app, (480, 800))
-    assert seen == [LOGICAL_SIZE] and demo.child is child and app.stack.top is demo
-    demo.t = 0.0  # fading in: the veil is drawn, at the canvas's size
+    # the game fills the frame, so it lays out for the frame round the portrait canvas (the turned window keeps the
+    # other canvas's least width, so the frame is wider than the canvas)
+    frame = tuple(app.frame_size)
+    assert frame[1] == LOGICAL_SIZE[1] and frame[0] >= LOGICAL_SIZE[0]
+    assert seen == [frame] and demo.child is child and app.stack.top is demo
+    demo.t = 0.0  # fading in: the veil is drawn over the whole frame the demo is drawn on
     frames(app, 1)
-    assert demo._veil.get_size() == LOGICAL_SIZE
+    assert demo._veil.get_size() == frame
 
 
 class _Player:
