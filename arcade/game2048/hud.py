@@ -12,7 +12,7 @@ import pygame
 from arcade.engine.i18n import N_, _, ngettext
 from arcade.engine import assets
 from arcade.engine.ui import colors
-from arcade.engine.ui.frame import place_table
+from arcade.engine.ui.frame import place_table, remember
 from arcade.engine.ui.input import LANDSCAPE_SIZE, LOGICAL_SIZE, is_landscape
 from arcade.engine.ui.text import LABEL_PAD, Label, blit_center, fit, render, row_size, wrap_lines
 from arcade.engine.ui.tween import ease_in, ease_out
@@ -93,10 +93,8 @@ def layout_for(size) -> dict:
     frame = (max(canvas[0], int(size[0])), max(canvas[1], int(size[1])))
     if frame == canvas:
         return LANDSCAPE if wide else LAYOUT
-    key = (wide, frame)
-    if key not in _PLACED:
-        _PLACED[key] = {**place_table(LANDSCAPE if wide else LAYOUT, canvas, frame, _ANCHORS[wide]), "wide": wide}
-    return _PLACED[key]
+    return remember(_PLACED, (wide, frame), lambda: {
+        **place_table(LANDSCAPE if wide else LAYOUT, canvas, frame, _ANCHORS[wide]), "wide": wide})
 
 
 def is_wide(layout: dict) -> bool:

@@ -12,7 +12,7 @@ from arcade.engine import assets
 from arcade.engine.i18n import _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
-from arcade.engine.ui.frame import mirror_margins, place_table
+from arcade.engine.ui.frame import mirror_margins, place_table, remember
 from arcade.engine.ui.input import LANDSCAPE_SIZE, LOGICAL_SIZE, is_landscape, is_user_input
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.widgets import ButtonGrid, ButtonList, Item
@@ -72,11 +72,8 @@ def layout_for(size) -> dict:
     land = is_landscape(size)
     canvas = LANDSCAPE_SIZE if land else LOGICAL_SIZE
     frame = (max(canvas[0], int(size[0])), max(canvas[1], int(size[1])))
-    key = (land, frame)
-    if key not in _PLACED:
-        table = {**(LANDSCAPE if land else PORTRAIT), "art": pygame.Rect(0, 0, *canvas)}
-        _PLACED[key] = place_table(table, canvas, frame, _ANCHORS[land])
-    return _PLACED[key]
+    table = {**(LANDSCAPE if land else PORTRAIT), "art": pygame.Rect(0, 0, *canvas)}
+    return remember(_PLACED, (land, frame), lambda: place_table(table, canvas, frame, _ANCHORS[land]))
 
 
 WARM_MS = 4.0  # per idle menu frame spent preparing the games' art (a 60 Hz frame has 16.7 ms)

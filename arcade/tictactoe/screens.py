@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from arcade.engine.i18n import N_
-from arcade.engine.ui.frame import anchor
+from arcade.engine.ui.frame import anchor, remember
 from arcade.engine.ui.input import LANDSCAPE_SIZE, LOGICAL_SIZE, is_landscape
 from arcade.tictactoe.view import board_rect
 
@@ -57,10 +57,7 @@ class Layout:
         canvas = LANDSCAPE_SIZE if self.landscape else LOGICAL_SIZE
         if tuple(frame) == canvas or frame[0] < canvas[0] or frame[1] < canvas[1]:
             return self
-        key = (self.landscape, tuple(frame))
-        if key not in _PLACED:
-            _PLACED[key] = _placed(self, tuple(frame))
-        return _PLACED[key]
+        return remember(_PLACED, (self.landscape, tuple(frame)), lambda: _placed(self, tuple(frame)))
 
 
 _PLACED: dict = {}  # (landscape, frame size) -> the layout placed in it

@@ -229,3 +229,14 @@ def test_the_demo_is_drawn_where_its_game_lays_out(make_app):
     while demo.child is game:
         frames(app, 10)
     assert demo.child.fills_frame and demo.fills_frame  # the next game (Stairs) fills the frame too
+
+
+def test_a_placed_table_is_made_once_a_frame_size_and_the_cache_stays_bounded():
+    from arcade.engine.ui.frame import remember
+
+    cache, made = {}, []
+    first = remember(cache, (True, (900, 560)), lambda: made.append(1) or object())
+    assert remember(cache, (True, (900, 560)), lambda: made.append(1) or object()) is first and made == [1]
+    for w in range(901, 1000):  # a window dragged wider, a frame size a step
+        remember(cache, (True, (w, 560)), object, maxsize=8)
+    assert len(cache) == 8 and (True, (999, 560)) in cache and (True, (900, 560)) not in cache

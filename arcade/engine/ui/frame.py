@@ -90,6 +90,17 @@ def whole(surface):
     return surface
 
 
+def remember(cache: dict, key, build, maxsize: int = 32):
+    """``cache[key]``, made by ``build()`` the first time it is asked for: a screen's table placed in one frame size.
+    The oldest entry goes past ``maxsize``, so a window dragged through many sizes does not grow the cache without
+    end."""
+    if key not in cache:
+        if len(cache) >= maxsize:
+            cache.pop(next(iter(cache)))
+        cache[key] = build()
+    return cache[key]
+
+
 def place_table(table: dict, canvas, frame, anchors: dict, default=("centre", "centre")) -> dict:
     """A layout table (name -> rectangle, point or anything else) written for ``canvas``, placed in a frame of size
     ``frame``: each rectangle by :func:`anchor` with the modes ``anchors`` names for it (``default`` otherwise; a
