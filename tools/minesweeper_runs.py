@@ -31,12 +31,19 @@ def records(path: str) -> list:
     if "records" in data:
         return data["records"]
     lost, first = set(data["lost_seeds"]), data["summary"]["seed"]
+    if isinstance(first, str):  # a run joined from chunks: "1-10000 (the per-chunk summaries)"
+        first = int(first.split("-")[0])
     return [{"seed": seed, "won": seed not in lost} for seed in range(first, first + data["games"])]
 
 
 def paired(run: str, before: str) -> None:
-    new = records(run)
-    lost_old = set(json.loads(Path(before).read_text())["lost_seeds"])
+    """Pair RUN with BEFORE on the seeds both played (a shorter run before pairs only its own seeds)."""
+    played_old = {r["seed"] for r in records(before)}
+    new = [r for r in records(run) if r["seed"] in played_old]
+    if not new:
+        print("the two runs have no seed in common", file=sys.stderr)
+        sys.exit(1)
+    lost_old = {r["seed"] for r in records(before) if not r["won"]}
     n, wins = len(new), sum(r["won"] for r in new)
     only_new = sum(1 for r in new if r["won"] and r["seed"] in lost_old)
     only_old = sum(1 for r in new if not r["won"] and r["seed"] not in lost_old)
