@@ -76,6 +76,9 @@ PROGRESS_BONUS = 0.001      # tie-break weight of the chance that a guess makes 
 OFF_EDGE_LIMIT = 30         # at most this many cells off the frontier are scored as guess candidates
 FIFTY_FIRST = True          # an unavoidable 50/50 is guessed before any other guess
 WALL_FACTOR = 3.0           # the budgets are CPU seconds, with a wall-clock backstop at this many times them
+SAFE_FIRST_ROW = 0          # the first click under the "safe" rule (a corner: where an opening is likeliest)
+SAFE_FIRST_COL = 0
+BEST_WEIGHT = 4             # a guess's next move: BEST_WEIGHT parts the best next safety, one part the second best
 _CACHE_MAX = 20000
 
 
@@ -640,7 +643,7 @@ def opening_cell(rows: int, cols: int, first_click: str = "opening") -> tuple[in
     """Where to click first: a corner under the "safe" rule (where an opening is likeliest), two or three cells in
     from it under "opening" (the click is a 0 anyway; there it opens the most)."""
     if first_click == "safe":
-        return (0, 0)
+        return (min(SAFE_FIRST_ROW, rows - 1), min(SAFE_FIRST_COL, cols - 1))
     d = 3 if rows * cols >= 400 else 2
     return (min(d, (rows - 1) // 2), min(d, (cols - 1) // 2))
 
@@ -725,7 +728,7 @@ def _after(s2: _System, res2: _Result, x: int) -> tuple[float, bool]:
         return 1.0, True
     if len(s2.unknown) == 1:
         second = best
-    return (4 * best + second) / (5 * total), False
+    return (BEST_WEIGHT * best + second) / ((BEST_WEIGHT + 1) * total), False
 
 
 def _candidates(b: _Board, s: _System, res: _Result) -> list[int]:

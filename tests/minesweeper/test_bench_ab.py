@@ -84,3 +84,17 @@ def test_bad_options_are_one_line(argv, match, capsys):
     err = capsys.readouterr().err.strip().splitlines()
     assert err[-1].startswith("arcade bench minesweeper-ab: error: ") and match in err[-1]
     assert "Traceback" not in "".join(err)
+
+
+def test_the_first_click_under_the_safe_rule_is_a_setting():
+    assert solver.opening_cell(16, 30, "safe") == (0, 0)
+    r = ab.play_pair("beginner", 5, "safe", {}, {"SAFE_FIRST_ROW": 1, "SAFE_FIRST_COL": 2})
+    assert r["forked_at"] == 1  # the two arms' first clicks differ
+    assert solver.opening_cell(16, 30, "safe") == (0, 0)  # restored after the game
+
+
+def test_the_blend_of_the_next_moves_is_a_setting():
+    """With the blend at one part each a guess's score weighs the second best next cell more; on these boards
+    some guesses change."""
+    records = [ab.play_pair("intermediate", s, "safe", {}, {"BEST_WEIGHT": 1}) for s in range(1, 9)]
+    assert any(r["forked_at"] is not None for r in records)

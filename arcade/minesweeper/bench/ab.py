@@ -31,7 +31,8 @@ from arcade.engine.args import BadOption, int_range, output_file, seed as seed_t
 __all__ = ["add_arguments", "run", "play_pair", "sign_test", "SETTINGS"]
 
 SETTINGS = ("MAX_STATES", "ENDGAME_LAYOUTS", "ENDGAME_NODES", "ENDGAME_S", "CUTOFF", "GUESS_BUDGET_S",
-            "PROGRESS_BONUS", "OFF_EDGE_LIMIT", "FIFTY_FIRST", "WALL_FACTOR")
+            "PROGRESS_BONUS", "OFF_EDGE_LIMIT", "FIFTY_FIRST", "WALL_FACTOR",
+            "SAFE_FIRST_ROW", "SAFE_FIRST_COL", "BEST_WEIGHT")
 _AT_LEAST_1 = ("MAX_STATES", "OFF_EDGE_LIMIT")  # 0 would leave the fallback or the guess with nothing to work on
 
 
