@@ -39,7 +39,7 @@ import time
 
 import numpy as np
 
-from .patterns import CLASS_NAMES, FLEX4, FOUR, FOUR_THREE, THREE_THREE
+from .patterns import CLASS_NAMES, FLEX4, FOUR, FOUR_THREE, THREE, THREE_THREE
 
 PLAIN_MODULE = "_gomoku_plain"  # the name this source is loaded under a second time, as plain Python (:func:`plain`)
 _nb = None
@@ -63,10 +63,11 @@ MAXP = 200          # plies of scratch lists: the deepest threat line plus the a
 TT_BITS = 20        # transposition table entries (2**20: 40 MB)
 FAIL_BITS = 18      # entries of each failure table of the threat searches
 # slots of the ``misc`` array
-HASH, STONES, TURN, NMOVES, NODES, LIMIT, ABORT, STAMP, PVLEN, COMBO, PATTERNS, PRUNE = range(12)
+HASH, STONES, TURN, NMOVES, NODES, LIMIT, ABORT, STAMP, PVLEN, COMBO, PATTERNS, PRUNE, LEAF_CUT, LMR = range(14)
+LMR_DEPTH = 2  # the least depth left at which a late quiet move is searched shallower
 CPU_CLOCK = getattr(time, "thread_time", time.process_time)
 NCLASSES = len(CLASS_NAMES)  # the cell classes of :mod:`.patterns`; of them, those that make a four and the three-three
-C_FOUR, C_THREE_THREE, C_FOUR_THREE, C_FLEX4 = FOUR, THREE_THREE, FOUR_THREE, FLEX4
+C_THREE, C_FOUR, C_THREE_THREE, C_FOUR_THREE, C_FLEX4 = THREE, FOUR, THREE_THREE, FOUR_THREE, FLEX4
 THREE_THREE_WIN = WIN // 2  # a leaf's score where the side to move makes a three-three the other side cannot answer
                             # with a four: almost always a win, but not proven (a block may stop both threes)
 COMBO_ATTACK = 40_000   # move-order bonus of a cell where the side to move makes a double threat (above any gain)
@@ -627,6 +628,15 @@ def _ordered(G, S, p, first, width, out, ply):
 
 
 @_kernel
+def _quiet(S, p, c):
+    """Whether ``p``'s stone on ``c`` is a quiet move a late-move reduction may search shallower: it makes no
+    three or four of ``p``'s and takes no cell where the other side would make a four or a double threat (its
+    blocks). Read from the cell classes of the empty cell."""
+    pcls = S[15]
+    return pcls[p][c] < C_THREE and pcls[3 - p][c] < C_FOUR
+
+
+@_kernel
 def negamax(G, S, T, depth, alpha, beta, ply, width, leaf_vcf):
     """The alpha-beta value of the position for the side to move (a forced reply costs no depth); with
     ``leaf_vcf`` > 0 a leaf where the side to move has a VCF of that many fours is a win."""
@@ -656,7 +666,9 @@ def negamax(G, S, T, depth, alpha, beta, ply, width, leaf_vcf):
         if pcnt[p][C_FLEX4] > 0 and pcnt[o][C_FOUR] + pcnt[o][C_FOUR_THREE] + pcnt[o][C_FLEX4] == 0:
             return WIN - ply - 2  # an open (or double) four the other side cannot answer with a four
     if depth <= 0 or ply >= MAX_PLY:
-        if leaf_vcf > 0 and ply < MAX_PLY:
+        # a VCF can only raise a leaf's score: where the static score already reaches ``beta`` the leaf fails
+        # high either way, so with ``misc[LEAF_CUT]`` the VCF is searched only below it (the same value)
+        if leaf_vcf > 0 and ply < MAX_PLY and (misc[LEAF_CUT] == 0 or _evaluate(S, p) < beta):
             if vcf(G, S, T, p, leaf_vcf, ply):
                 return WIN - misc[PVLEN]
             if misc[ABORT] != 0:
@@ -685,10 +697,24 @@ def negamax(G, S, T, depth, alpha, beta, ply, width, leaf_vcf):
     a0 = alpha
     best = -WIN * 2
     best_move = -1
+    # late-move reductions: past the first ``misc[LMR]`` moves, a quiet one is searched a ply shallower (two
+    # past twice as many and two more) with a null window first, and again at full depth only if it beats
+    # alpha (none where the other side threatens an open four: every candidate there is an answer)
+    late = nm
+    if misc[LMR] > 0 and depth >= LMR_DEPTH and not (misc[PATTERNS] == 0 or S[18][o][C_FLEX4] > 0):
+        late = misc[LMR]
     for i in range(nm):
         m = moves[i]
+        r = 0
+        if i >= late and _quiet(S, p, m):
+            r = 2 if i >= 2 * late + 2 and depth >= 3 else 1
         _play(G, S, m)
-        v = -negamax(G, S, T, depth - 1, -beta, -alpha, ply + 1, width, leaf_vcf)
+        if r > 0:
+            v = -negamax(G, S, T, depth - 1 - r, -alpha - 1, -alpha, ply + 1, width, leaf_vcf)
+            if v > alpha and misc[ABORT] == 0:
+                v = -negamax(G, S, T, depth - 1, -beta, -alpha, ply + 1, width, leaf_vcf)
+        else:
+            v = -negamax(G, S, T, depth - 1, -beta, -alpha, ply + 1, width, leaf_vcf)
         _undo(G, S)
         if misc[ABORT] != 0:
             return 0
@@ -880,14 +906,19 @@ class Kernel:
     within its width) the cells where either side makes a double threat (:func:`_combo`); off, the candidates
     are the best by gain alone. ``patterns``: the alpha-beta evaluates and orders by the line patterns
     (kept move by move; off, they are not kept), and with ``prune`` applies the threat rules (see above);
-    ``values``: the cells' value set (:data:`.patterns.VALUES`)."""
+    ``values``: the cells' value set (:data:`.patterns.VALUES`). ``leaf_cut``: a leaf VCF is searched only where
+    the leaf's static score is below ``beta`` (a VCF can only raise it; off: at every leaf, the same values).
+    ``lmr`` (with ``patterns``): late-move reductions, past the first ``lmr`` moves of a node at least
+    ``LMR_DEPTH`` deep a quiet move (:func:`_quiet`) is searched a ply shallower with a null window, and again at
+    full depth if it beats alpha; 0: none."""
 
     # nodes a CPU second and a wall second (lower on a busy machine), compiled (True) and plain: cautious first
     # guesses, which every long enough search updates
     rates = {True: [300_000.0, 300_000.0], False: [15_000.0, 15_000.0]}
 
     def __init__(self, board, tt_bits: int = TT_BITS, shared=None, combo: bool = False, patterns: bool = False,
-                 prune: int = 0, values: str = "guessed", compiled: bool | None = None):
+                 prune: int = 0, values: str = "guessed", compiled: bool | None = None, leaf_cut: bool = False,
+                 lmr: int = 0):
         self.compiled = available() if compiled is None else bool(compiled and _nb is not None)
         self.fn = searches(self.compiled)
         g = board.g
@@ -927,6 +958,8 @@ class Kernel:
                 self.fn._play(self.G, self.S, c)
         misc[TURN] = board.turn
         misc[COMBO] = 1 if combo else 0
+        misc[LEAF_CUT] = 1 if leaf_cut else 0
+        misc[LMR] = int(lmr)
         self.nodes = 0
 
     def _zeros(self, n: int):
