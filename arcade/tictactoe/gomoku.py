@@ -58,11 +58,12 @@ LEVELS = ("easy", "medium", "hard", "perfect")
 # because the clock ran short on a busy machine. The plain run (Python without numba, some tens of times slower)
 # gets lighter settings: the windows' evaluation, shallower threat searches, no leaf VCFs. ``lmr`` (with the
 # patterns, so compiled only in effect): late-move reductions past the first ``lmr`` moves of a node (0: none);
-# ``leaf_cut``: a leaf VCF only where the leaf's static score is below beta (:class:`.gomoku_jit.Kernel`)
+# ``leaf_cut``: a leaf VCF only where the leaf's static score is below beta; ``quiesce``: a leaf where the side to
+# move makes a four-three (and the other side no four) is a win without a VCF (:class:`.gomoku_jit.Kernel`)
 PLAIN = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 0, "widen": 0, "combo": 0, "eval": "windows", "prune": 0,
-         "spend": 0, "values": "guessed", "caps": 1, "floor": 0, "lmr": 0, "leaf_cut": 0}
+         "spend": 0, "values": "guessed", "caps": 1, "floor": 0, "lmr": 0, "leaf_cut": 0, "quiesce": 0}
 COMPILED = {"vcf_depth": 16, "vct_depth": 6, "leaf_vcf": 8, "widen": 2, "combo": 0, "eval": "patterns", "prune": 1,
-            "spend": 1, "values": "guessed", "caps": 10, "floor": 4, "lmr": 0, "leaf_cut": 0}
+            "spend": 1, "values": "guessed", "caps": 10, "floor": 4, "lmr": 0, "leaf_cut": 0, "quiesce": 0}
 FLOOR_NODES = 20_000  # the node cap of an iteration within the floor, times the settings' ``caps``
 FLOOR_CPU = 1e6  # the CPU seconds an iteration within the floor may take: no limit but the node cap and ``wall``
 EVALS = ("windows", "patterns")
@@ -349,7 +350,7 @@ class Engine:
     """One move decision. ``budget``: seconds (None: no clock); ``depth``: the deepest alpha-beta iteration;
     ``compiled``: None runs the searches compiled if they are loaded or can load now (else plain), False plain,
     True waits for them; ``vcf_depth``, ``vct_depth``, ``leaf_vcf``, ``widen``, ``combo``, ``eval``, ``prune``,
-    ``spend``, ``values``, ``caps``, ``floor``, ``lmr``, ``leaf_cut``: None takes the defaults of the way the searches run (:data:`COMPILED`,
+    ``spend``, ``values``, ``caps``, ``floor``, ``lmr``, ``leaf_cut``, ``quiesce``: None takes the defaults of the way the searches run (:data:`COMPILED`,
     :data:`PLAIN`); ``values``: the patterns' cell values (:data:`.patterns.VALUES`: ``guessed``, the default, or
     ``fitted``)."""
 
@@ -359,7 +360,8 @@ class Engine:
                  compiled: bool | None = None, leaf_vcf: int | None = None, widen: int | None = None,
                  combo: int | None = None, eval: str | None = None, prune: int | None = None,
                  spend: int | None = None, values: str | None = None, caps: int | None = None,
-                 floor: int | None = None, lmr: int | None = None, leaf_cut: int | None = None):
+                 floor: int | None = None, lmr: int | None = None, leaf_cut: int | None = None,
+                 quiesce: int | None = None):
         if eval is not None and eval not in EVALS:
             raise ValueError(f"eval is one of {', '.join(EVALS)}, got {eval!r}")
         if values is not None:
@@ -376,7 +378,8 @@ class Engine:
             compiled = gomoku_jit.available() if compiled else gomoku_jit.ready()
         self.given = {"vcf_depth": vcf_depth, "vct_depth": vct_depth, "leaf_vcf": leaf_vcf, "widen": widen,
                       "combo": combo, "eval": eval, "prune": prune, "spend": spend, "values": values, "caps": caps,
-                      "floor": floor, "lmr": lmr, "leaf_cut": leaf_cut}
+                      "floor": floor, "lmr": lmr, "leaf_cut": leaf_cut,
+                      "quiesce": quiesce}
         self._settle(bool(compiled))
         self.wall = wall  # a hard ceiling in wall seconds (a tournament's time a move), under the usual cap
         self.budget = budget * SAFETY if budget is not None else None
@@ -470,10 +473,11 @@ class Engine:
         b = self.b
         # a timed search keeps the tables of the last move's (a fixed depth stays a function of the position)
         shared = (self.vcf_depth, self.vct_depth, self.width, self.leaf_vcf) if self.budget is not None else None
-        settings = (self.combo, self.eval, self.prune, self.values, self.lmr, self.leaf_cut)
+        settings = (self.combo, self.eval, self.prune, self.values, self.lmr, self.leaf_cut, self.quiesce)
         k = self.kernel = Kernel(b, shared=shared + settings if shared else None, combo=bool(self.combo),
                                  patterns=self.eval == "patterns", prune=int(self.prune), values=self.values,
-                                 compiled=self.compiled, leaf_cut=bool(self.leaf_cut), lmr=int(self.lmr))
+                                 compiled=self.compiled, leaf_cut=bool(self.leaf_cut), lmr=int(self.lmr),
+                                 quiesce=bool(self.quiesce))
         r = k.vcf(p, self.vcf_depth, self._left(0.15), self._cap(30000))
         if r:
             return Result(move=r[0], score=WIN, reason="vcf", pv=r)

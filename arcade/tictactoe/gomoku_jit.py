@@ -63,7 +63,7 @@ MAXP = 200          # plies of scratch lists: the deepest threat line plus the a
 TT_BITS = 20        # transposition table entries (2**20: 40 MB)
 FAIL_BITS = 18      # entries of each failure table of the threat searches
 # slots of the ``misc`` array
-HASH, STONES, TURN, NMOVES, NODES, LIMIT, ABORT, STAMP, PVLEN, COMBO, PATTERNS, PRUNE, LEAF_CUT, LMR = range(14)
+HASH, STONES, TURN, NMOVES, NODES, LIMIT, ABORT, STAMP, PVLEN, COMBO, PATTERNS, PRUNE, LEAF_CUT, LMR, QUIESCE = range(15)
 LMR_DEPTH = 2  # the least depth left at which a late quiet move is searched shallower
 CPU_CLOCK = getattr(time, "thread_time", time.process_time)
 NCLASSES = len(CLASS_NAMES)  # the cell classes of :mod:`.patterns`; of them, those that make a four and the three-three
@@ -666,6 +666,12 @@ def negamax(G, S, T, depth, alpha, beta, ply, width, leaf_vcf):
         if pcnt[p][C_FLEX4] > 0 and pcnt[o][C_FOUR] + pcnt[o][C_FOUR_THREE] + pcnt[o][C_FLEX4] == 0:
             return WIN - ply - 2  # an open (or double) four the other side cannot answer with a four
     if depth <= 0 or ply >= MAX_PLY:
+        if misc[QUIESCE] != 0 and misc[PATTERNS] != 0:
+            # the cell classes read as a short VCF: a four-three of the side to move, where the other side has no
+            # four to make, wins (the four, its forced block, then the three made an open four)
+            pcnt = S[18]
+            if pcnt[p][C_FOUR_THREE] > 0 and pcnt[o][C_FOUR] + pcnt[o][C_FOUR_THREE] + pcnt[o][C_FLEX4] == 0:
+                return WIN - ply - 4
         # a VCF can only raise a leaf's score: where the static score already reaches ``beta`` the leaf fails
         # high either way, so with ``misc[LEAF_CUT]`` the VCF is searched only below it (the same value)
         if leaf_vcf > 0 and ply < MAX_PLY and (misc[LEAF_CUT] == 0 or _evaluate(S, p) < beta):
@@ -910,7 +916,8 @@ class Kernel:
     the leaf's static score is below ``beta`` (a VCF can only raise it; off: at every leaf, the same values).
     ``lmr`` (with ``patterns``): late-move reductions, past the first ``lmr`` moves of a node at least
     ``LMR_DEPTH`` deep a quiet move (:func:`_quiet`) is searched a ply shallower with a null window, and again at
-    full depth if it beats alpha; 0: none."""
+    full depth if it beats alpha; 0: none. ``quiesce`` (with ``patterns``): a leaf where the side to move makes a
+    four-three and the other side no four scores as a win before any leaf VCF is searched."""
 
     # nodes a CPU second and a wall second (lower on a busy machine), compiled (True) and plain: cautious first
     # guesses, which every long enough search updates
@@ -918,7 +925,7 @@ class Kernel:
 
     def __init__(self, board, tt_bits: int = TT_BITS, shared=None, combo: bool = False, patterns: bool = False,
                  prune: int = 0, values: str = "guessed", compiled: bool | None = None, leaf_cut: bool = False,
-                 lmr: int = 0):
+                 lmr: int = 0, quiesce: bool = False):
         self.compiled = available() if compiled is None else bool(compiled and _nb is not None)
         self.fn = searches(self.compiled)
         g = board.g
@@ -960,6 +967,7 @@ class Kernel:
         misc[COMBO] = 1 if combo else 0
         misc[LEAF_CUT] = 1 if leaf_cut else 0
         misc[LMR] = int(lmr)
+        misc[QUIESCE] = 1 if quiesce else 0
         self.nodes = 0
 
     def _zeros(self, n: int):

@@ -1,4 +1,5 @@
-"""The alpha-beta's selective parts: late-move reductions (``lmr``) and the leaf VCF cut below beta (``leaf_cut``)."""
+"""The alpha-beta's selective parts: late-move reductions (``lmr``), the leaf VCF cut below beta (``leaf_cut``) and
+the leaf's reading of the cell classes (``quiesce``)."""
 from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
@@ -137,3 +138,19 @@ def test_a_node_facing_an_open_three_reduces_none_of_its_moves(seed, stones, pru
     lmr, full = Kernel(b, lmr=1, **kw), Kernel(b, lmr=0, **kw)
     assert (lmr.negamax(2, 10, leaf_vcf=6), lmr.nodes) == (full.negamax(2, 10, leaf_vcf=6), full.nodes)
 
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 10**6), st.integers(6, 40))
+def test_a_leaf_the_cell_classes_score_as_a_win_has_a_vcf_of_two_fours(seed, stones):
+    """The quiescence's win (a four-three of the side to move, no four of the other side's to make) is a real
+    one: the VCF search finds two fours that win there; and where it finds none, the leaf scores as before."""
+    b = quiet(clustered(seed, stones))
+    if b is None:
+        return
+    q, plain = Kernel(b, patterns=True, prune=True, quiesce=True), Kernel(b, patterns=True, prune=True)
+    v = q.negamax(0, 10, leaf_vcf=0)
+    if v >= PROVEN:
+        assert q.vcf(b.turn, 2)
+    else:
+        assert v == plain.negamax(0, 10, leaf_vcf=0)

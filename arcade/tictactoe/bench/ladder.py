@@ -33,7 +33,7 @@ __all__ = ["add_arguments", "run", "play", "five"]
 
 SIZE = 15
 OURS = ("compiled", "leaf_vcf", "widen", "combo", "vct_depth", "vcf_depth", "width", "use_vct", "defend", "eval",
-        "prune", "spend", "values", "floor", "lmr", "leaf_cut")
+        "prune", "spend", "values", "floor", "lmr", "leaf_cut", "quiesce")
 # the parameters that take a word, and their words
 WORDS = {"eval": ("windows", "patterns"), "values": ("guessed", "fitted")}
 
