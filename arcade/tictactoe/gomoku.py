@@ -23,11 +23,10 @@ wall time) or to a fixed depth (deterministic, for tests).
 
 The searches themselves are written once, in :mod:`.gomoku_jit`, over arrays: compiled with numba where it can
 load them, run as the same functions in plain Python where it cannot (some tens of times slower, so with the lighter
-settings :data:`PLAIN`: the windows' evaluation, shallower threat searches). Compiled (:data:`COMPILED`) they add,
-by default, an evaluation and move order by line patterns (:mod:`.patterns`: each empty cell's open fours, fours,
-open threes ... per direction, combined into four-threes, three-threes and double fours) with threat rules, leaves
-that read the cells' classes (a four-three to make is a win) and late-move reductions; a VCF check at the
-alpha-beta's leaves is a setting (``leaf_vcf``); ``Engine(eval="windows")`` plays the windows' evaluation there
+settings :data:`PLAIN`: the windows' evaluation, shallower threat searches). Compiled (:data:`COMPILED`) they add a
+VCF check at the alpha-beta's leaves and, by default, an evaluation and move order by line patterns
+(:mod:`.patterns`: each empty cell's open fours, fours, open threes ... per direction, combined into four-threes,
+three-threes and double fours) with threat rules; ``Engine(eval="windows")`` plays the windows' evaluation there
 too, ``Engine(compiled=False)`` the plain run. This module keeps the position (:class:`Board`), the decision
 between the searches and the levels.
 """
@@ -63,8 +62,8 @@ LEVELS = ("easy", "medium", "hard", "perfect")
 # move makes a four-three (and the other side no four) is a win without a VCF (:class:`.gomoku_jit.Kernel`)
 PLAIN = {"vcf_depth": 12, "vct_depth": 4, "leaf_vcf": 0, "widen": 0, "combo": 0, "eval": "windows", "prune": 0,
          "spend": 0, "values": "guessed", "caps": 1, "floor": 0, "lmr": 0, "leaf_cut": 0, "quiesce": 0}
-COMPILED = {"vcf_depth": 16, "vct_depth": 6, "leaf_vcf": 0, "widen": 2, "combo": 0, "eval": "patterns", "prune": 1,
-            "spend": 1, "values": "guessed", "caps": 10, "floor": 4, "lmr": 2, "leaf_cut": 0, "quiesce": 1}
+COMPILED = {"vcf_depth": 16, "vct_depth": 6, "leaf_vcf": 8, "widen": 2, "combo": 0, "eval": "patterns", "prune": 1,
+            "spend": 1, "values": "guessed", "caps": 10, "floor": 4, "lmr": 0, "leaf_cut": 0, "quiesce": 0}
 FLOOR_NODES = 20_000  # the node cap of an iteration within the floor, times the settings' ``caps``
 FLOOR_CPU = 1e6  # the CPU seconds an iteration within the floor may take: no limit but the node cap and ``wall``
 EVALS = ("windows", "patterns")

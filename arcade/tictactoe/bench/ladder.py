@@ -11,9 +11,9 @@ search time a move, in this process. Each game opens with ``--opening`` seeded r
 (:mod:`arcade.tictactoe.external`): an engine that crashes, hangs or plays an illegal move loses that game and is
 restarted for the next. Prints our score per cap (win 1, draw 1/2) and the ms each side took a move.
 ``--ours`` sets our engine's parameters (whole numbers, ``eval=windows|patterns`` and ``values=guessed|fitted``;
-see :class:`arcade.tictactoe.gomoku.Engine`), e.g. ``compiled=0`` for the plain run of the searches, ``leaf_vcf=8`` for the
-alpha-beta with VCFs of up to 8 fours at its leaves, ``lmr=0`` without late-move reductions, ``quiesce=0`` for leaves
-that do not read the cell classes, ``eval=windows`` for the evaluation by window weights or ``values=fitted``
+see :class:`arcade.tictactoe.gomoku.Engine`), e.g. ``compiled=0`` for the plain run of the searches, ``leaf_vcf=0`` for the
+alpha-beta without VCFs at its leaves, ``lmr=2`` for late-move reductions, ``quiesce=1`` for leaves that read the
+cell classes, ``eval=windows`` for the evaluation by window weights or ``values=fitted``
 for the line patterns valued by a fit to game results. ``--ours-engine`` plays our side through the protocol too, as a
 Gomocup manager runs it (``--ours-engine "arcade gomoku-engine"``: our engine mode, a child process told the same
 ``--ms`` a move as ``timeout_turn``), so the run is two engines and a manager; each game's JSON then holds our
