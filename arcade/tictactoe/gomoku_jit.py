@@ -23,6 +23,9 @@ directions for both sides, kept from keys of its eight neighbours a line (only t
 lines through a stone that comes or goes are classified again), the cells' values summed per side, and the count of
 cells of each class; with ``prune``, threat rules on top (an open three is answered on the cells of its fours or by
 a four, an open four the other side cannot answer with a four is a win, a free three-three at a leaf half a win).
+Off by default, read from the same tables: late-move reductions (``lmr``: a late quiet move searched shallower, and
+again in full if it beats alpha), a leaf that reads a four-three of the side to move as a win (``quiesce``), and the
+leaf VCF only below beta (``leaf_cut``).
 
 numba compiles the kernels on the first use in a process (about 20 s) and caches them on disk, so later processes
 load them in about half a second; :func:`warm` does it ahead, in a thread if asked, and until it is done (or if
