@@ -12,8 +12,8 @@ import pygame
 from arcade.engine.i18n import N_, _, ngettext
 from arcade.engine import assets
 from arcade.engine.ui import colors
-from arcade.engine.ui.frame import place_table, remember
-from arcade.engine.ui.input import LANDSCAPE_SIZE, LOGICAL_SIZE, is_landscape
+from arcade.engine.ui.frame import canvas_round, place_table, remember
+from arcade.engine.ui.input import is_landscape
 from arcade.engine.ui.text import LABEL_PAD, Label, blit_center, fit, render, row_size, wrap_lines
 from arcade.engine.ui.tween import ease_in, ease_out
 from arcade.engine.ui.widgets import blit_label, button_row
@@ -88,9 +88,8 @@ _PLACED: dict = {}
 def layout_for(size) -> dict:
     """The HUD's rects for a canvas (or a frame) of ``size``: :data:`LAYOUT` on the portrait one, :data:`LANDSCAPE`
     on the wide, placed in a frame of that size (:func:`arcade.engine.ui.frame.place_table`)."""
-    wide = is_landscape(size)
-    canvas = LANDSCAPE_SIZE if wide else LOGICAL_SIZE
-    frame = (max(canvas[0], int(size[0])), max(canvas[1], int(size[1])))
+    canvas, frame = canvas_round(size)
+    wide = is_landscape(canvas)
     if frame == canvas:
         return LANDSCAPE if wide else LAYOUT
     return remember(_PLACED, (wide, frame), lambda: {

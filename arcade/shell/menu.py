@@ -12,8 +12,8 @@ from arcade.engine import assets
 from arcade.engine.i18n import _
 from arcade.engine.scene import Scene
 from arcade.engine.ui import colors
-from arcade.engine.ui.frame import mirror_margins, place_table, remember
-from arcade.engine.ui.input import LANDSCAPE_SIZE, LOGICAL_SIZE, is_landscape, is_user_input
+from arcade.engine.ui.frame import canvas_round, mirror_margins, place_table, remember
+from arcade.engine.ui.input import is_landscape, is_user_input
 from arcade.engine.ui.text import blit_center, fit, render
 from arcade.engine.ui.widgets import ButtonGrid, ButtonList, Item
 
@@ -69,9 +69,8 @@ _PLACED: dict = {}
 def layout_for(size) -> dict:
     """The menu's table for a canvas (or frame) of ``size``: :data:`LANDSCAPE` on the wide one, :data:`PORTRAIT`
     otherwise, placed in a frame of that size (``"art"``: where the canvas-sized art goes)."""
-    land = is_landscape(size)
-    canvas = LANDSCAPE_SIZE if land else LOGICAL_SIZE
-    frame = (max(canvas[0], int(size[0])), max(canvas[1], int(size[1])))
+    canvas, frame = canvas_round(size)
+    land = is_landscape(canvas)
     table = {**(LANDSCAPE if land else PORTRAIT), "art": pygame.Rect(0, 0, *canvas)}
     return remember(_PLACED, (land, frame), lambda: place_table(table, canvas, frame, _ANCHORS[land]))
 

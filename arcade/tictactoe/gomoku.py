@@ -350,9 +350,9 @@ class Engine:
     """One move decision. ``budget``: seconds (None: no clock); ``depth``: the deepest alpha-beta iteration;
     ``compiled``: None runs the searches compiled if they are loaded or can load now (else plain), False plain,
     True waits for them; ``vcf_depth``, ``vct_depth``, ``leaf_vcf``, ``widen``, ``combo``, ``eval``, ``prune``,
-    ``spend``, ``values``, ``caps``, ``floor``, ``lmr``, ``leaf_cut``, ``quiesce``: None takes the defaults of the way the searches run (:data:`COMPILED`,
-    :data:`PLAIN`); ``values``: the patterns' cell values (:data:`.patterns.VALUES`: ``guessed``, the default, or
-    ``fitted``)."""
+    ``spend``, ``values``, ``caps``, ``floor``, ``lmr``, ``leaf_cut``, ``quiesce``: None takes the defaults of the way
+    the searches run (:data:`COMPILED`, :data:`PLAIN`); ``values``: the patterns' cell values
+    (:data:`.patterns.VALUES`: ``guessed``, the default, or ``fitted``)."""
 
     def __init__(self, board: Board, budget: float | None = 1.0, depth: int | None = None, width: int = 10,
                  vcf_depth: int | None = None, vct_depth: int | None = None, use_vct: bool = True,
@@ -378,8 +378,7 @@ class Engine:
             compiled = gomoku_jit.available() if compiled else gomoku_jit.ready()
         self.given = {"vcf_depth": vcf_depth, "vct_depth": vct_depth, "leaf_vcf": leaf_vcf, "widen": widen,
                       "combo": combo, "eval": eval, "prune": prune, "spend": spend, "values": values, "caps": caps,
-                      "floor": floor, "lmr": lmr, "leaf_cut": leaf_cut,
-                      "quiesce": quiesce}
+                      "floor": floor, "lmr": lmr, "leaf_cut": leaf_cut, "quiesce": quiesce}
         self._settle(bool(compiled))
         self.wall = wall  # a hard ceiling in wall seconds (a tournament's time a move), under the usual cap
         self.budget = budget * SAFETY if budget is not None else None

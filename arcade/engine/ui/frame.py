@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import pygame
 
+from arcade.engine.ui.input import LANDSCAPE_SIZE, LOGICAL_SIZE, is_landscape
+
 MAX_ASPECT = 32 / 9  # the frame grows to at most this shape (long side / short side; 2560x1080 is 2.37): beyond it, bars again
 
 _frame: list = [None]  # the app's frame surface (the canvas it hands scenes is a subsurface of it)
@@ -88,6 +90,13 @@ def whole(surface):
     if frame is not None and surface.get_parent() is frame:
         return frame
     return surface
+
+
+def canvas_round(size) -> tuple[tuple[int, int], tuple[int, int]]:
+    """For a layout asked for at ``size`` (a canvas, or a frame grown round one): the canvas its table is written for
+    (the landscape one when ``size`` is wider than tall) and the frame, at least that canvas along each side."""
+    canvas = LANDSCAPE_SIZE if is_landscape(size) else LOGICAL_SIZE
+    return canvas, (max(canvas[0], int(size[0])), max(canvas[1], int(size[1])))
 
 
 def remember(cache: dict, key, build, maxsize: int = 32):
