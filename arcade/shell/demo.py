@@ -2,6 +2,8 @@
 each, under a "DEMO" banner. Any input returns to the menu."""
 from __future__ import annotations
 
+import math
+
 import pygame
 
 from arcade.engine.i18n import _
@@ -12,6 +14,8 @@ from arcade.engine.ui.text import blit_center, render
 
 SEGMENT_SECONDS = 60.0
 SWITCH_FADE = 0.4
+BANNER_PULSE = 1.6  # seconds for the banner's text to fade down and back up
+BANNER_LOW = 0.45   # the text's opacity at the bottom of a pulse: it is always readable
 
 
 class DemoScene(Scene):
@@ -24,6 +28,7 @@ class DemoScene(Scene):
         self.t = 0.0
         self.blink = 0.0
         self._veil = None
+        self._banner: tuple[str, pygame.Surface, pygame.Surface] | None = None  # (text, pill, its text)
 
     def _start_child(self) -> None:
         if self.child is not None:
@@ -83,10 +88,21 @@ class DemoScene(Scene):
                 self._veil = pygame.Surface(surface.get_size())
             self._veil.set_alpha(round(255 * min(1.0, k)))
             surface.blit(self._veil, (0, 0))
+        self._draw_banner(surface)
+
+    def _draw_banner(self, surface) -> None:
+        """The banner, "DEMO - press any key", on a dark pill at the bottom middle of what the demo is drawn on:
+        only the pill shades the game under it, and its text pulses (time-based) instead of blinking out."""
+        text = _("DEMO  -  press any key")
+        if self._banner is None or self._banner[0] != text:
+            label = render(text, 22, colors.TEXT_LIGHT).copy()  # its own copy: its opacity changes each frame
+            pill = pygame.Surface((label.get_width() + 36, label.get_height() + 14), pygame.SRCALPHA)
+            pygame.draw.rect(pill, (0, 0, 0, 150), pill.get_rect(), border_radius=pill.get_height() // 2)
+            self._banner = (text, pill, label)
+        _text, pill, label = self._banner
         w, h = surface.get_size()
-        banner = pygame.Rect(0, h - 46, w, 46)
-        shade = pygame.Surface(banner.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 140))
-        surface.blit(shade, banner)
-        if int(self.blink * 2) % 2 == 0:
-            blit_center(surface, render(_("DEMO  -  press any key"), 22, colors.TEXT_LIGHT), banner.center)
+        at = pill.get_rect(midbottom=(w // 2, h - 12))
+        surface.blit(pill, at)
+        wave = 0.5 + 0.5 * math.cos(2 * math.pi * self.blink / BANNER_PULSE)
+        label.set_alpha(round(255 * (BANNER_LOW + (1 - BANNER_LOW) * wave)))
+        blit_center(surface, label, at.center)

@@ -209,8 +209,8 @@ def test_2048s_column_keeps_to_the_windows_edge_and_its_buttons_answer_there(mak
 
 def test_the_demo_is_drawn_where_its_game_lays_out(make_app):
     """The attract mode in a wide window: 2048 laid out on the whole frame (its column at the window's edge) is drawn
-    on the whole frame, so the board and the column are where the game placed them and the banner spans the
-    window; Stairs after it fills the frame as well."""
+    on the whole frame, so the board and the column are where the game placed them and the banner's pill sits at
+    the bottom middle of the window, shading nothing beside it; Stairs after it fills the frame as well."""
     from arcade.game2048 import hud
     from arcade.shell.demo import DemoScene
 
@@ -225,7 +225,16 @@ def test_the_demo_is_drawn_where_its_game_lays_out(make_app):
     frame = app.framed
     board = game.view.rect
     assert frame.get_at(board.center)[:3] != frame.get_at((board.right + 40, board.centery))[:3]  # the board is drawn
-    assert frame.get_at((fw - 10, fh - 20))[:3] == frame.get_at((10, fh - 20))[:3]  # the banner spans the window
+    frames(app, 30)  # past the fade in: what is drawn now is the game and the banner
+    bare = pygame.Surface((fw, fh))
+    game.draw(bare)
+    frame = app.framed
+    pill = demo._banner[1].get_rect(midbottom=(fw // 2, fh - 12))
+    assert pill.right < fw // 2 + 300 and pill.left > fw // 2 - 300  # the pill sized to its text, in the middle
+    for x in (10, fw - 10, pill.left - 5, pill.right + 5):  # beside the pill the game shows unshaded
+        assert frame.get_at((x, pill.centery))[:3] == bare.get_at((x, pill.centery))[:3]
+    inside = (pill.left + pill.h // 2, pill.bottom - 3)  # the pill's rounded end, below its text
+    assert sum(frame.get_at(inside)[:3]) < sum(bare.get_at(inside)[:3])  # the pill shades the game under it
     while demo.child is game:
         frames(app, 10)
     assert demo.child.fills_frame and demo.fills_frame  # the next game (Stairs) fills the frame too

@@ -122,6 +122,27 @@ def test_attract_mode_after_idle_and_any_input_returns(menu_app):
     assert all(by == "demo" for _token, by in child.session.line)  # input never reached the demo game
 
 
+def test_the_demo_banner_pulses_with_time_and_never_blinks_out(menu_app):
+    """The banner's text fades down to BANNER_LOW and back up over BANNER_PULSE seconds of the demo's own
+    clock, so it can be read on every frame."""
+    from arcade.shell import demo as demo_mod
+
+    app, menu = menu_app
+    menu.start_demo()
+    settle(app, 0.4)
+    demo = app.stack.top
+    assert isinstance(demo, DemoScene)
+    surface = pygame.Surface((480, 800))
+    seen = []
+    for phase in (0.0, 0.25, 0.5, 0.75, 1.0):
+        demo.blink = phase * demo_mod.BANNER_PULSE
+        demo.draw(surface)
+        seen.append(demo._banner[2].get_alpha())
+    low = round(255 * demo_mod.BANNER_LOW)
+    assert seen[0] == seen[-1] == 255 and abs(seen[2] - low) <= 1  # full, faded, full again
+    assert seen[0] > seen[1] > seen[2] < seen[3] < seen[4]
+    assert min(seen) >= low - 1  # never blinked out
+
 def test_demo_alternates_games(make_app):
     app = make_app(registry=registry())
     demo = DemoScene(app, segment=1.0)
