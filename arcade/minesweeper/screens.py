@@ -3,14 +3,12 @@ wide canvas (the HUD bar, its LEDs, face and level picker, the board's area, the
 the cells' layout in a board area, and which screen and orientation a field gets."""
 from __future__ import annotations
 
-import functools
-
 import pygame
 
 from arcade.engine.i18n import N_
 from arcade.engine.replay_player import controls
 from arcade.engine.replay_scene import Layout as Table
-from arcade.engine.ui.frame import anchor, anchor_point
+from arcade.engine.ui.frame import anchor, anchor_point, remember
 
 __all__ = ["Screen", "Layout", "ROOMY", "TALL", "SIDE", "WIDE", "LANDSCAPE", "CANVAS", "BOARD_AREA", "BUTTONS",
            "LEVEL_CHIPS", "NO_GUESS_LABEL", "MIN_TEXT", "layout_for", "screen_for", "turned_for", "REPLAY",
@@ -58,10 +56,12 @@ class Screen:
         base = self.base
         if tuple(frame) == tuple(base.canvas) or frame[0] < base.canvas[0] or frame[1] < base.canvas[1]:
             return base
-        return _placed(base, tuple(frame))
+        return remember(_PLACED, (base, tuple(frame)), lambda: _placed(base, tuple(frame)))
 
 
-@functools.lru_cache(maxsize=32)
+_PLACED: dict = {}  # (screen, frame size) -> the screen placed in it
+
+
 def _placed(screen: Screen, frame: tuple[int, int]) -> Screen:
     canvas, how = screen.canvas, screen.anchors
 
