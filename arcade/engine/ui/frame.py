@@ -63,16 +63,10 @@ def anchor(rect, canvas, frame, x: str = "centre", y: str = "centre") -> pygame.
             raise ValueError(f"unknown anchor {mode!r} (one of {', '.join(ANCHORS)})")
         if not extra or mode == "start":
             continue
-        if axis == 0:
-            if mode == "stretch":
-                r.w += extra
-            else:
-                r.x += extra if mode == "end" else extra // 2
-        else:
-            if mode == "stretch":
-                r.h += extra
-            else:
-                r.y += extra if mode == "end" else extra // 2
+        if mode == "stretch":  # r[2 + axis]: the width or the height
+            r[2 + axis] += extra
+        else:  # r[axis]: x or y
+            r[axis] += extra if mode == "end" else extra // 2
     return r
 
 
