@@ -79,6 +79,7 @@ WALL_FACTOR = 3.0           # the budgets are CPU seconds, with a wall-clock bac
 SAFE_FIRST_ROW = 0          # the first click under the "safe" rule (a corner: where an opening is likeliest)
 SAFE_FIRST_COL = 0
 BEST_WEIGHT = 4             # a guess's next move: BEST_WEIGHT parts the best next safety, one part the second best
+TIMED = True                # False: no time budget, only the counts above bound a move (the same moves anywhere)
 _CACHE_MAX = 20000
 
 
@@ -86,7 +87,8 @@ class _Deadline:
     """A time budget in CPU seconds of the thread that thinks, not wall-clock seconds: on a busy machine a move
     takes longer but is the same move, so the AI plays (and its benchmarks measure) as it would on an idle one.
     A wall-clock backstop at ``WALL_FACTOR`` times the budget keeps a starved process's move within what the AI
-    worker's hang detection allows."""
+    worker's hang detection allows. With ``TIMED`` off it never runs out: a benchmark then plays the same moves on
+    any machine, each bounded by the solver's counts alone (layouts, positions, candidates)."""
 
     __slots__ = ("cpu", "soon", "wall")
 
@@ -97,6 +99,8 @@ class _Deadline:
         self.wall = wall0 + WALL_FACTOR * seconds
 
     def over(self) -> bool:
+        if not TIMED:
+            return False
         # a thread cannot spend more CPU time than wall time passes, so the thread's clock (a system call that
         # can take a millisecond on a loaded machine) is read only once the budget's wall time has passed
         now = time.perf_counter()

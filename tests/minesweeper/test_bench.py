@@ -164,3 +164,52 @@ def test_a_run_killed_mid_way_resumes_without_losing_or_repeating_a_game(tmp_pat
         again = real("beginner", r["seed"], "safe")
         assert (again["won"], again["moves"], again["opened"]) == (r["won"], r["moves"], r["opened"])
     assert not journal.exists()
+
+
+class _RunawayClock:
+    """A clock that jumps 1,000 s at every reading: any time budget is gone the moment it is looked at."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def _tick(self) -> float:
+        self.now += 1000.0
+        return self.now
+
+    perf_counter = thread_time = process_time = _tick
+
+
+def _moves_of(record: dict) -> tuple:
+    """Everything of a game's record the solver's moves decide (not their times)."""
+    return tuple(record[k] for k in ("won", "moves", "guesses", "risk_taken", "endgame_moves", "opened")) + (
+        str(record["lost_on"]),)
+
+
+def test_an_untimed_game_is_the_same_game_however_slow_the_machine(monkeypatch):
+    """``--untimed``: the solver's moves depend on its counts alone, so a machine where every budget runs out at
+    once (the runaway clock) plays exactly the games of a normal one; with the budgets on, that clock cuts the
+    endgame search and the guesses short and the games change."""
+    from arcade.minesweeper import solver
+
+    seeds = range(1, 9)
+    normal = [_moves_of(bench.play_game("intermediate", s, "safe", False)) for s in seeds]
+    timed_normal = [_moves_of(bench.play_game("intermediate", s, "safe", True)) for s in seeds]
+    monkeypatch.setattr(solver, "time", _RunawayClock())
+    assert [_moves_of(bench.play_game("intermediate", s, "safe", False)) for s in seeds] == normal
+    starved = [_moves_of(bench.play_game("intermediate", s, "safe", True)) for s in seeds]
+    assert starved != timed_normal  # the clock does decide timed games: the check above can fail
+    assert sum(r[4] for r in starved) < sum(r[4] for r in timed_normal)  # no endgame search within a budget of 0
+    assert solver.TIMED is True  # each game puts the setting back
+
+
+def test_untimed_runs_say_so_and_never_resume_a_timed_one(tmp_path, capsys):
+    out = tmp_path / "u.json"
+    assert bench.run(parse("--level", "beginner", "--games", "2", "--untimed", "--json", str(out), "--quiet")) == 0
+    data = json.loads(out.read_text())
+    assert data["summary"]["timed"] is False and data["summary"]["solver"]["budget_clock"] == "none (counts only)"
+    assert "untimed" in capsys.readouterr().out
+    line = one_line_error(["--level", "beginner", "--games", "3", "--json", str(out), "--resume"], capsys)
+    assert "cannot resume" in line and "untimed" in line
+    assert bench.run(parse("--level", "beginner", "--games", "3", "--untimed", "--json", str(out), "--resume",
+                           "--quiet")) == 0
+    assert json.loads(out.read_text())["games"] == 3

@@ -32,7 +32,7 @@ __all__ = ["add_arguments", "run", "play_pair", "sign_test", "SETTINGS"]
 
 SETTINGS = ("MAX_STATES", "ENDGAME_LAYOUTS", "ENDGAME_NODES", "ENDGAME_S", "CUTOFF", "GUESS_BUDGET_S",
             "PROGRESS_BONUS", "OFF_EDGE_LIMIT", "FIFTY_FIRST", "WALL_FACTOR",
-            "SAFE_FIRST_ROW", "SAFE_FIRST_COL", "BEST_WEIGHT")
+            "SAFE_FIRST_ROW", "SAFE_FIRST_COL", "BEST_WEIGHT", "TIMED")
 _AT_LEAST_1 = ("MAX_STATES", "OFF_EDGE_LIMIT")  # 0 would leave the fallback or the guess with nothing to work on
 
 

@@ -58,14 +58,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="write the summary and one record per game (kept up to date while running)")
     parser.add_argument("--resume", action="store_true",
                         help="keep the games already in --json FILE (and FILE.partial), play only the rest")
+    parser.add_argument("--untimed", action="store_true",
+                        help="no time budget a move, only the solver's counts: the same moves on any machine and at "
+                             "any load (to compare two versions of the solver game by game)")
     parser.add_argument("--quiet", action="store_true", help="no progress line")
 
 
 # ---------------------------------------------------------------------------------------------------------------
 # one game
 
-def play_game(level: str, seed: int, first_click: str) -> dict:
-    """Play one game headless; its JSON record."""
+def play_game(level: str, seed: int, first_click: str, timed: bool = True) -> dict:
+    """Play one game headless; its JSON record. ``timed`` False: the solver without its time budgets."""
+    from arcade.minesweeper import solver
+
+    was, solver.TIMED = solver.TIMED, timed
+    try:
+        return _play_game(level, seed, first_click)
+    finally:
+        solver.TIMED = was
+
+
+def _play_game(level: str, seed: int, first_click: str) -> dict:
     import random
 
     from arcade.engine.session import AI, Session
@@ -162,13 +175,14 @@ class Tally:
             k = r["lost_on"]["reason"]
             self.losses[k] = self.losses.get(k, 0) + 1
 
-    def summary(self, *, level: str, first_click: str, seed: int, jobs: int, wall_seconds: float) -> dict:
+    def summary(self, *, level: str, first_click: str, seed: int, jobs: int, wall_seconds: float,
+                timed: bool = True) -> dict:
         from arcade.minesweeper import solver
 
         n, wins = self.games, self.wins
         lo, hi = wilson(wins, n)
         return {
-            "level": level, "first_click": first_click, "seed": seed, "jobs": jobs,
+            "level": level, "first_click": first_click, "seed": seed, "timed": timed, "jobs": jobs,
             "games": n, "wins": wins,
             "win_rate": wins / n if n else None, "ci95": [lo, hi],
             "guesses_per_game": self.guesses / n if n else None,
@@ -185,7 +199,8 @@ class Tally:
             "solver": {"max_states": solver.MAX_STATES, "endgame_layouts": solver.ENDGAME_LAYOUTS,
                        "endgame_nodes": solver.ENDGAME_NODES, "endgame_s": solver.ENDGAME_S,
                        "cutoff": solver.CUTOFF, "guess_budget_s": solver.GUESS_BUDGET_S,
-                       "budget_clock": "thread CPU", "wall_factor": solver.WALL_FACTOR,
+                       "budget_clock": "thread CPU" if timed else "none (counts only)",
+                       "wall_factor": solver.WALL_FACTOR,
                        "fifty_first": solver.FIFTY_FIRST},
             "machine": machine(),
             "load_average": loadavg(),
@@ -194,12 +209,14 @@ class Tally:
         }
 
 
-def summarize(records: list, *, level: str, first_click: str, seed: int, jobs: int, wall_seconds: float) -> dict:
+def summarize(records: list, *, level: str, first_click: str, seed: int, jobs: int, wall_seconds: float,
+              timed: bool = True) -> dict:
     """The summary of ``records`` (what :class:`Tally` says after adding each of them)."""
     tally = Tally()
     for r in records:
         tally.add(r)
-    return tally.summary(level=level, first_click=first_click, seed=seed, jobs=jobs, wall_seconds=wall_seconds)
+    return tally.summary(level=level, first_click=first_click, seed=seed, jobs=jobs, wall_seconds=wall_seconds,
+                         timed=timed)
 
 
 def _fmt(v, spec=".1f") -> str:
@@ -210,7 +227,7 @@ def format_table(s: dict) -> str:
     lo, hi = s["ci95"]
     lines = [
         f"Minesweeper AI benchmark: {s['level']}, first click {s['first_click']}, {s['games']} games from seed "
-        f"{s['seed']}, {s['jobs']} jobs",
+        f"{s['seed']}, {s['jobs']} jobs" + ("" if s.get("timed", True) else ", untimed (no time budget a move)"),
         "",
         f"win rate        {_fmt(100 * s['win_rate'] if s['win_rate'] is not None else None, '.2f')} %   "
         f"(95 % CI {100 * lo:.2f} .. {100 * hi:.2f} %, {s['wins']} of {s['games']})",
@@ -234,23 +251,30 @@ def format_table(s: dict) -> str:
 # ---------------------------------------------------------------------------------------------------------------
 # files
 
-def _load_previous(path: Path, level: str, first_click: str, seed: int) -> dict:
+def _run_key(level: str, first_click: str, seed: int, timed: bool) -> list:
+    """What names a run in its journal's lines (an untimed run's lines are never taken for a timed run's)."""
+    return [level, first_click, seed] + ([] if timed else ["untimed"])
+
+
+def _load_previous(path: Path, level: str, first_click: str, seed: int, timed: bool = True) -> dict:
     """Records by seed from ``path`` and its journal; ``ValueError`` (one line) when they belong to another run."""
     records: dict = {}
     if path.exists():
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             summary = data["summary"]
-            got = (summary["level"], summary["first_click"], summary["seed"])
+            got = (summary["level"], summary["first_click"], summary["seed"], bool(summary.get("timed", True)))
             rows = data["records"]
         except (OSError, ValueError, KeyError, TypeError) as e:
             raise ValueError(f"cannot resume from {path}: not a benchmark file ({type(e).__name__})") from None
-        if got != (level, first_click, seed):
+        if got != (level, first_click, seed, timed):
+            def said(timed_):
+                return "" if timed_ else ", untimed"
             raise ValueError(f"cannot resume from {path}: it holds level {got[0]}, first click {got[1]}, seed "
-                             f"{got[2]}; this run is {level}, {first_click}, {seed}")
+                             f"{got[2]}{said(got[3])}; this run is {level}, {first_click}, {seed}{said(timed)}")
         for r in rows:
             records[r["seed"]] = r
-    for r in read_journal(path, [level, first_click, seed]):
+    for r in read_journal(path, _run_key(level, first_click, seed, timed)):
         records[r["seed"]] = r
     return records
 
@@ -282,7 +306,7 @@ class _Progress:
 
 
 def _play(item) -> dict:
-    """One game of the run: ``item`` is (level, seed, first-click rule)."""
+    """One game of the run: ``item`` is (level, seed, first-click rule, timed)."""
     return play_game(*item)
 
 
@@ -294,13 +318,14 @@ def run(args) -> int:
     """Run the benchmark described by ``args`` (from ``add_arguments``); returns the exit code. ``BadOption``
     (the CLI prints it as one line and exits 2) for --resume without --json or from another run's file."""
     level, rule, seed0 = args.level, args.first_click, args.seed
+    timed = not getattr(args, "untimed", False)
     path = Path(args.json) if args.json else None
     if args.resume and path is None:
         raise BadOption("--resume needs --json FILE (the run to continue)")
     previous: dict = {}
     if path is not None and args.resume:
         try:
-            previous = _load_previous(path, level, rule, seed0)
+            previous = _load_previous(path, level, rule, seed0, timed)
         except ValueError as e:
             raise BadOption(str(e)) from None
     seeds = range(seed0, seed0 + args.games)
@@ -312,9 +337,9 @@ def run(args) -> int:
 
     def summary() -> dict:
         return tally.summary(level=level, first_click=rule, seed=seed0, jobs=jobs,
-                             wall_seconds=time.perf_counter() - started)
+                             wall_seconds=time.perf_counter() - started, timed=timed)
 
-    results = Results(path, [level, rule, seed0], _document, summary, name="arcade bench minesweeper")
+    results = Results(path, _run_key(level, rule, seed0, timed), _document, summary, name="arcade bench minesweeper")
     if path is not None and not args.resume:
         results.discard_journal()
     for s in seeds:
@@ -337,7 +362,7 @@ def run(args) -> int:
 
     interrupted = False
     try:
-        parallel(_play, [(level, s, rule) for s in todo], jobs, finished, on_tick=tick, tick=1.0, executor=pool)
+        parallel(_play, [(level, s, rule, timed) for s in todo], jobs, finished, on_tick=tick, tick=1.0, executor=pool)
     except KeyboardInterrupt:
         interrupted = True
     finally:
