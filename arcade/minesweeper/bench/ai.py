@@ -268,10 +268,9 @@ def _load_previous(path: Path, level: str, first_click: str, seed: int, timed: b
         except (OSError, ValueError, KeyError, TypeError) as e:
             raise ValueError(f"cannot resume from {path}: not a benchmark file ({type(e).__name__})") from None
         if got != (level, first_click, seed, timed):
-            def said(timed_):
-                return "" if timed_ else ", untimed"
+            said = {True: "", False: ", untimed"}
             raise ValueError(f"cannot resume from {path}: it holds level {got[0]}, first click {got[1]}, seed "
-                             f"{got[2]}{said(got[3])}; this run is {level}, {first_click}, {seed}{said(timed)}")
+                             f"{got[2]}{said[got[3]]}; this run is {level}, {first_click}, {seed}{said[timed]}")
         for r in rows:
             records[r["seed"]] = r
     for r in read_journal(path, _run_key(level, first_click, seed, timed)):
