@@ -38,12 +38,13 @@ def records(path: str) -> list:
 
 def paired(run: str, before: str) -> None:
     """Pair RUN with BEFORE on the seeds both played (a shorter run before pairs only its own seeds)."""
-    played_old = {r["seed"] for r in records(before)}
+    old = records(before)
+    played_old = {r["seed"] for r in old}
     new = [r for r in records(run) if r["seed"] in played_old]
     if not new:
         print("the two runs have no seed in common", file=sys.stderr)
         sys.exit(1)
-    lost_old = {r["seed"] for r in records(before) if not r["won"]}
+    lost_old = {r["seed"] for r in old if not r["won"]}
     n, wins = len(new), sum(r["won"] for r in new)
     only_new = sum(1 for r in new if r["won"] and r["seed"] in lost_old)
     only_old = sum(1 for r in new if not r["won"] and r["seed"] not in lost_old)

@@ -26,7 +26,7 @@ class DemoScene(Scene):
         self.index = start % max(1, len(self.entries))
         self.child: Scene | None = None
         self.t = 0.0
-        self.blink = 0.0
+        self.banner_t = 0.0  # seconds the banner has shown: its pulse
         self._veil = None
         self._banner: tuple[str, pygame.Surface, pygame.Surface] | None = None  # (text, pill, its text)
 
@@ -65,7 +65,7 @@ class DemoScene(Scene):
 
     def update(self, dt: float) -> None:
         self.t += dt
-        self.blink += dt
+        self.banner_t += dt
         if self.t >= self.segment and len(self.entries) > 1:
             self.index = (self.index + 1) % len(self.entries)
             self._start_child()
@@ -103,6 +103,6 @@ class DemoScene(Scene):
         w, h = surface.get_size()
         at = pill.get_rect(midbottom=(w // 2, h - 12))
         surface.blit(pill, at)
-        wave = 0.5 + 0.5 * math.cos(2 * math.pi * self.blink / BANNER_PULSE)
+        wave = 0.5 + 0.5 * math.cos(2 * math.pi * self.banner_t / BANNER_PULSE)
         label.set_alpha(round(255 * (BANNER_LOW + (1 - BANNER_LOW) * wave)))
         blit_center(surface, label, at.center)

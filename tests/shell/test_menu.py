@@ -135,7 +135,7 @@ def test_the_demo_banner_pulses_with_time_and_never_blinks_out(menu_app):
     surface = pygame.Surface((480, 800))
     seen = []
     for phase in (0.0, 0.25, 0.5, 0.75, 1.0):
-        demo.blink = phase * demo_mod.BANNER_PULSE
+        demo.banner_t = phase * demo_mod.BANNER_PULSE
         demo.draw(surface)
         seen.append(demo._banner[2].get_alpha())
     low = round(255 * demo_mod.BANNER_LOW)

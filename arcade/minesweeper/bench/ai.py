@@ -317,7 +317,7 @@ def run(args) -> int:
     """Run the benchmark described by ``args`` (from ``add_arguments``); returns the exit code. ``BadOption``
     (the CLI prints it as one line and exits 2) for --resume without --json or from another run's file."""
     level, rule, seed0 = args.level, args.first_click, args.seed
-    timed = not getattr(args, "untimed", False)
+    timed = not args.untimed
     path = Path(args.json) if args.json else None
     if args.resume and path is None:
         raise BadOption("--resume needs --json FILE (the run to continue)")
